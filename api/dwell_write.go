@@ -1,0 +1,95 @@
+package api
+
+import (
+	"database/sql"
+	"fmt"
+	"net/http"
+
+	"feedlab/store"
+)
+
+// maxDwellsPerCard bounds one card's dwell list, so a runaway client cannot blow up a row
+// count; a participant scrolling past a card hundreds of times is already noise.
+const maxDwellsPerCard = 1000
+
+type dwellEntry struct {
+	Idx              number   `json:"idx"`
+	EntityID         text     `json:"entity_id"`
+	Dwells           number   `json:"dwells"`
+	DwellTimes       []number `json:"dwellTimes"`
+	DwellsInviewTime []number `json:"dwellsInviewTime"`
+}
+
+type batchDwellRequest struct {
+	participantRef
+	EventID   text         `json:"event_id"`
+	DwellData []dwellEntry `json:"dwell_data"`
+}
+
+// writeBatchDwell stores the dwell times of a feed, sent on submit: one engagement row of
+// type dwell per dwell, its response the dwell in milliseconds. The whole batch is stored
+// or none of it.
+func (s *Server) writeBatchDwell(w http.ResponseWriter, r *http.Request) {
+	var req batchDwellRequest
+	if err := decode(w, r, limitEvent, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := req.check(); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := checkEventID(req.EventID); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if req.DwellData == nil {
+		s.fail(w, r, badRequest("dwell_data is missing; send a list (it may be empty)."))
+		return
+	}
+	target, err := s.resolve(r.Context(), req.participantRef, 0)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var ev store.Event
+	for i, d := range req.DwellData {
+		entityID, aerr := entityNumber(d.EntityID)
+		if aerr != nil {
+			s.fail(w, r, badRequest("dwell_data[%d]: %s", i, aerr.message))
+			return
+		}
+		if len(d.DwellTimes) > maxDwellsPerCard {
+			s.fail(w, r, badRequest("dwell_data[%d]: more than %d dwells for one card.", i, maxDwellsPerCard))
+			return
+		}
+		if t, err := s.resolve(r.Context(), req.participantRef, entityID); err != nil {
+			s.fail(w, r, err)
+			return
+		} else if t.ParticipantID != target.ParticipantID {
+			s.fail(w, r, fmt.Errorf("api: dwell batch resolved to two participants"))
+			return
+		}
+		for k, ms := range d.DwellTimes {
+			if !ms.set || ms.value < 0 {
+				s.fail(w, r, badRequest("dwell_data[%d].dwellTimes[%d] must be a non-negative number of milliseconds.", i, k))
+				return
+			}
+			var inView sql.NullInt64
+			if k < len(d.DwellsInviewTime) {
+				inView = nullInt(d.DwellsInviewTime[k])
+			}
+			ev.Engagements = append(ev.Engagements, store.Engagement{
+				// One id per dwell, derived from the batch id: a resent batch with more dwells
+				// adds only the new ones.
+				EventID:           fmt.Sprintf("%s/%d/%d", req.EventID, entityID, k),
+				ParticipantID:     target.ParticipantID,
+				EntityID:          entityID,
+				Type:              "dwell",
+				Response:          itoa(ms.value),
+				TimeContentViewed: inView,
+			})
+		}
+	}
+	s.record(w, r, ev)
+}

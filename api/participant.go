@@ -1,0 +1,108 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strconv"
+
+	"feedlab/store"
+)
+
+// Limits on client-chosen identifiers: long enough for every platform's ids and for
+// client-generated UUIDs, short enough to keep rows small.
+const (
+	maxUserID    = 128
+	maxEventID   = 100
+	maxFieldName = 200
+	maxResponse  = 20000
+)
+
+var (
+	idPattern      = regexp.MustCompile(`^[A-Za-z0-9_.:@+-]+$`)
+	eventIDPattern = regexp.MustCompile(`^[A-Za-z0-9_.:-]+$`)
+)
+
+// participantRef is the part of every participant call that says who is writing.
+type participantRef struct {
+	UserID       text `json:"user_id"`
+	ExperimentID text `json:"experiment_id"`
+	Condition    text `json:"condition"` // informational: the stored condition is authoritative
+}
+
+func (p participantRef) check() *apiError {
+	if p.UserID == "" {
+		return badRequest("user_id is missing.")
+	}
+	if len(p.UserID) > maxUserID || !idPattern.MatchString(string(p.UserID)) {
+		return badRequest("user_id must be 1 to %d letters, digits or _.:@+- characters.", maxUserID)
+	}
+	if p.ExperimentID == "" {
+		return badRequest("experiment_id is missing.")
+	}
+	if len(p.ExperimentID) > maxUserID || !idPattern.MatchString(string(p.ExperimentID)) {
+		return badRequest("experiment_id %q is not a valid experiment id.", truncate(string(p.ExperimentID), 40))
+	}
+	return nil
+}
+
+func checkEventID(id text) *apiError {
+	if id == "" {
+		return badRequest("event_id is missing: every event needs a client-generated id so a retry is not stored twice.")
+	}
+	if len(id) > maxEventID || !eventIDPattern.MatchString(string(id)) {
+		return badRequest("event_id must be 1 to %d letters, digits or _.:- characters.", maxEventID)
+	}
+	return nil
+}
+
+// resolve finds the participant an event belongs to and, for entityID > 0, checks the card
+// was in their feed, so a typo never stores an event against the wrong card.
+func (s *Server) resolve(ctx context.Context, p participantRef, entityID int64) (store.EventTarget, error) {
+	t, err := s.store.ResolveEvent(ctx, string(p.ExperimentID), string(p.UserID), entityID)
+	if errors.Is(err, store.ErrNotFound) {
+		if _, serr := s.store.Study(ctx, string(p.ExperimentID)); errors.Is(serr, store.ErrNotFound) {
+			return t, unknownExperiment(string(p.ExperimentID))
+		}
+		return t, &apiError{http.StatusNotFound, codeUnknownParticipant, fmt.Sprintf("Participant %q has not loaded experiment %q; call load_experiment first.", p.UserID, p.ExperimentID)}
+	}
+	if err != nil {
+		return t, err
+	}
+	if entityID > 0 && !t.InFeed {
+		return t, &apiError{http.StatusNotFound, codeUnknownEntity, fmt.Sprintf("Entity %d is not in this participant's feed.", entityID)}
+	}
+	return t, nil
+}
+
+func unknownExperiment(id string) *apiError {
+	return &apiError{http.StatusNotFound, codeUnknownExperiment, fmt.Sprintf("There is no experiment %q. Check the experiment_id in the study link.", truncate(id, 60))}
+}
+
+// entityNumber parses an entity_id sent as a number or a string.
+func entityNumber(t text) (int64, *apiError) {
+	if t == "" {
+		return 0, badRequest("entity_id is missing.")
+	}
+	n, err := strconv.ParseInt(string(t), 10, 64)
+	if err != nil || n <= 0 {
+		return 0, badRequest("entity_id %q is not a valid entity id.", truncate(string(t), 40))
+	}
+	return n, nil
+}
+
+// record stores an event and answers once it is committed.
+func (s *Server) record(w http.ResponseWriter, r *http.Request, ev store.Event) {
+	stored, err := s.store.RecordEvent(r.Context(), ev)
+	if errors.Is(err, store.ErrClosed) {
+		s.fail(w, r, &apiError{http.StatusServiceUnavailable, codeUnavailable, "The server is shutting down; retry shortly."})
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"stored": stored})
+}

@@ -1,0 +1,193 @@
+package api
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"net/http"
+	"net/http/cookiejar"
+	"strings"
+	"testing"
+
+	"feedlab/auth"
+	"feedlab/demo"
+)
+
+func TestResearcherCallsNeedASession(t *testing.T) {
+	e := newEnv(t)
+	for _, path := range []string{"/v1/pull_entity_sets", "/v1/spawn_experiment", "/v1/dump_data", "/v1/ingest_entity_set", "/v1/auth/me"} {
+		method := http.MethodPost
+		if path == "/v1/auth/me" {
+			method = http.MethodGet
+		}
+		r := e.call(nil, method, path, map[string]any{"data_type": "engagement", "experiment_id": "solarflare"}, "application/json")
+		if r.status != 401 || errorCode(r) != codeUnauthorized {
+			t.Fatalf("%s without session: %d %s", path, r.status, r.body)
+		}
+	}
+	jar, _ := cookiejar.New(nil)
+	forged := &http.Client{Jar: jar}
+	req, _ := http.NewRequest(http.MethodGet, e.srv.URL+"/v1/auth/me", nil)
+	req.AddCookie(&http.Cookie{Name: SessionCookie, Value: "forged"})
+	res, _ := forged.Do(req)
+	if res.StatusCode != 401 {
+		t.Fatalf("forged cookie: %d", res.StatusCode)
+	}
+}
+
+func TestLoginSetsAStrictHttpOnlyCookieAndIsThrottled(t *testing.T) {
+	e := newEnv(t)
+	c := e.researcher()
+	if r := e.call(c, http.MethodGet, "/v1/auth/me", nil, ""); r.status != 200 || r.json["data"].(map[string]any)["name"] != "ada" {
+		t.Fatalf("me: %d %s", r.status, r.body)
+	}
+	r := e.post("/v1/auth/login", map[string]string{"name": "ada", "password": "a long enough password"})
+	cookie := r.header.Get("Set-Cookie")
+	if !strings.Contains(cookie, "HttpOnly") || !strings.Contains(cookie, "SameSite=Strict") {
+		t.Fatalf("cookie %q", cookie)
+	}
+	for i := 0; i < 10; i++ {
+		if r := e.post("/v1/auth/login", map[string]string{"name": "ada", "password": "wrong password!"}); r.status != 401 {
+			t.Fatalf("attempt %d: %d", i, r.status)
+		}
+	}
+	if r := e.post("/v1/auth/login", map[string]string{"name": "ada", "password": "a long enough password"}); r.status != 429 {
+		t.Fatalf("after 10 failures even the right password must wait: %d", r.status)
+	}
+	if r := e.call(c, http.MethodPost, "/v1/auth/logout", nil, ""); r.status != 200 {
+		t.Fatalf("logout %d", r.status)
+	}
+	if r := e.call(c, http.MethodGet, "/v1/auth/me", nil, ""); r.status != 401 {
+		t.Fatalf("after logout: %d", r.status)
+	}
+}
+
+func TestSetupLinkWorksOnce(t *testing.T) {
+	e := newEnv(t)
+	token := auth.NewToken()
+	e.store.PutSetting(context.Background(), SetupTokenSetting, auth.HashToken(token))
+	body := map[string]string{"token": token, "name": "grace", "password": "another long password"}
+	if r := e.post("/v1/auth/setup", map[string]string{"token": token, "name": "grace", "password": "short"}); r.status != 400 {
+		t.Fatalf("short password: %d %s", r.status, r.body)
+	}
+	if r := e.post("/v1/auth/setup", body); r.status != 200 || !strings.Contains(r.header.Get("Set-Cookie"), SessionCookie) {
+		t.Fatalf("setup: %d %s", r.status, r.body)
+	}
+	body["name"] = "mallory"
+	if r := e.post("/v1/auth/setup", body); r.status != 403 {
+		t.Fatalf("second use: %d %s", r.status, r.body)
+	}
+}
+
+func TestSpawnExperimentValidatesAndCreates(t *testing.T) {
+	e := newEnv(t)
+	c := e.researcher()
+	sets := `[{"entity_set":"solarflare_demo","number_to_show":5,"randomize_between_subjects":"yes"}]`
+	rows := []map[string]any{
+		{"condition": 1, "param": "entity_sets", "value": sets},
+		{"condition": 1, "param": "consent", "value": "I%20agree%20%26%20continue"},
+		{"condition": 2, "param": "entity_sets", "value": sets},
+		{"condition": 2, "param": "feed", "value": "swipe"},
+		{"condition": 2, "param": "consent", "value": "I%20agree%20%26%20continue"},
+	}
+	r := e.call(c, http.MethodPost, "/v1/spawn_experiment", map[string]any{"condition_settings": rows}, "application/json")
+	if r.status != 200 || r.json["success"] != "true" {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	id := r.json["data"].(map[string]any)["experiment_id"].(string)
+	// Participants are balanced over the two conditions and see 5 cards.
+	seen := map[float64]int{}
+	for _, u := range []string{"a", "b", "c", "d"} {
+		lr := e.post("/v1/load_experiment", map[string]any{"user_id": u, "experiment_id": id})
+		d := lr.json["data"].(map[string]any)
+		seen[d["condition"].(float64)]++
+		if n := len(d["order_data"].([]any)); n != 5 {
+			t.Fatalf("%d cards, want 5", n)
+		}
+		if html := d["texts"].(map[string]any)["consent"].(string); !strings.Contains(html, "I agree &amp; continue") {
+			t.Fatalf("consent html %q", html)
+		}
+	}
+	if seen[1] != 2 || seen[2] != 2 {
+		t.Fatalf("conditions %v, want 2 and 2", seen)
+	}
+	bad := []map[string]any{{"condition": 1, "param": "entity_sets", "value": `[{"entity_set":"missing_set"}]`}, {"condition": 1, "param": "colour", "value": "red"}}
+	r = e.call(c, http.MethodPost, "/v1/spawn_experiment", map[string]any{"condition_settings": bad}, "application/json")
+	msg, _ := r.json["error"].(map[string]any)["message"].(string)
+	if r.status != 400 || !strings.Contains(msg, "missing_set") || !strings.Contains(msg, "colour") {
+		t.Fatalf("bad rows: %d %s", r.status, r.body)
+	}
+}
+
+func TestPullEntitySetsListsTheDemoSet(t *testing.T) {
+	e := newEnv(t)
+	r := e.call(e.researcher(), http.MethodGet, "/v1/pull_entity_sets", nil, "")
+	var sets []entitySetSummary
+	if err := json.Unmarshal([]byte(r.json["data"].(map[string]any)["entity_sets"].(string)), &sets); err != nil {
+		t.Fatal(err)
+	}
+	if len(sets) != 1 || sets[0].EntitySet != demo.SetName || sets[0].NumEntities != 24 {
+		t.Fatalf("%+v", sets)
+	}
+}
+
+func TestDumpDataStreamsCSVAndSaysWhenNothingIsFound(t *testing.T) {
+	e := newEnv(t)
+	c := e.researcher()
+	ids := e.load("u1")
+	e.post("/v1/write_user_engagement", map[string]any{"event_id": "e1", "user_id": "u1", "experiment_id": "solarflare", "entity_id": ids[0], "engagement_type": "shares", "response": "1"})
+	r := e.call(c, http.MethodPost, "/v1/dump_data", map[string]string{"data_type": "engagement", "experiment_id": "solarflare"}, "application/json")
+	if r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), "text/csv") {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	recs, err := csv.NewReader(strings.NewReader(string(r.body))).ReadAll()
+	if err != nil || len(recs) != 2 || recs[0][0] != "time_stamp" || recs[1][7] != "shares" || recs[1][4] != ids[0] {
+		t.Fatalf("csv %v %v", recs, err)
+	}
+	r = e.call(c, http.MethodPost, "/v1/dump_data", map[string]string{"data_type": "user_form", "experiment_id": "solarflare"}, "application/json")
+	if r.status != 200 || r.header.Get("X-Feedlab-Notice") == "" {
+		t.Fatalf("user_form: %d notice=%q", r.status, r.header.Get("X-Feedlab-Notice"))
+	}
+	r = e.call(c, http.MethodPost, "/v1/dump_data", map[string]string{"data_type": "engagement", "experiment_id": "nope"}, "application/json")
+	if r.status != 404 || !strings.Contains(string(r.body), "No data found. Did you enter your experiment ID correctly?") {
+		t.Fatalf("unknown: %d %s", r.status, r.body)
+	}
+	r = e.call(c, http.MethodPost, "/v1/dump_data", map[string]string{"data_type": "everything", "experiment_id": "solarflare"}, "application/json")
+	if r.status != 400 {
+		t.Fatalf("bad type: %d %s", r.status, r.body)
+	}
+}
+
+func TestStaticRoutes(t *testing.T) {
+	e := newEnv(t)
+	cases := []struct {
+		path, wantBody, wantCache string
+		status                    int
+	}{
+		{"/", "participant", "no-cache", 200},
+		{"/form/crt", "participant", "no-cache", 200},
+		{"/some/unknown/page", "participant", "no-cache", 200},
+		{"/create-study", "researcher", "no-cache", 200},
+		{"/download/", "researcher", "no-cache", 200},
+		{"/assets/app-ABC123.js", "console.log", "immutable", 200},
+		{"/assets/missing.js", "", "", 404},
+	}
+	for _, c := range cases {
+		r := e.call(nil, http.MethodGet, c.path, nil, "")
+		if r.status != c.status || !strings.Contains(string(r.body), c.wantBody) || !strings.Contains(r.header.Get("Cache-Control"), c.wantCache) {
+			t.Errorf("%s: %d %q cache=%q", c.path, r.status, r.body, r.header.Get("Cache-Control"))
+		}
+	}
+	// A demo image is served from the media store with a long cache.
+	lr := e.post("/v1/load_experiment", map[string]any{"user_id": "u1", "experiment_id": "solarflare"})
+	url := lr.json["data"].(map[string]any)["order_data"].([]any)[0].(map[string]any)["entity_url"].(string)
+	r := e.call(nil, http.MethodGet, url, nil, "")
+	if r.status != 200 || r.header.Get("Content-Type") != "image/png" {
+		t.Fatalf("media %s: %d %s", url, r.status, r.header.Get("Content-Type"))
+	}
+	for _, p := range []string{"/media/..%2Ffeedlab.db", "/media/..%2F..%2Fetc%2Fpasswd", "/media/" + strings.Repeat("a", 64) + ".exe"} {
+		if r := e.call(nil, http.MethodGet, p, nil, ""); strings.HasPrefix(string(r.body), "SQLite") || (r.status != 404 && !strings.Contains(string(r.body), "participant")) {
+			t.Fatalf("%s: %d %.40q", p, r.status, r.body)
+		}
+	}
+}

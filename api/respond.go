@@ -1,0 +1,204 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// Body size limits. A participant event fits a beacon (under 64 KiB); a dwell batch of a
+// long feed may be larger when sent with fetch; an uploaded stimulus set can be large.
+const (
+	limitEvent = 256 << 10
+	limitStudy = 1 << 20
+	limitSet   = 16 << 20
+)
+
+// Error codes carried in error.code, so a client can act on them without parsing text.
+const (
+	codeBadRequest         = "bad_request"
+	codeInvalidJSON        = "invalid_json"
+	codeTooLarge           = "body_too_large"
+	codeUnsupportedMedia   = "unsupported_media_type"
+	codeUnknownExperiment  = "unknown_experiment"
+	codeUnknownParticipant = "unknown_participant"
+	codeUnknownEntity      = "unknown_entity"
+	codeUnknownSet         = "unknown_entity_set"
+	codeNotFound           = "not_found"
+	codeUnauthorized       = "unauthorized"
+	codeForbidden          = "forbidden"
+	codeConflict           = "conflict"
+	codeRateLimited        = "rate_limited"
+	codeUnavailable        = "unavailable"
+	codeInternal           = "internal"
+)
+
+// apiError is a failure answered to the client: an HTTP status, a code and a message
+// written for the person reading it.
+type apiError struct {
+	status  int
+	code    string
+	message string
+}
+
+func (e *apiError) Error() string { return e.message }
+
+func badRequest(format string, args ...any) *apiError {
+	return &apiError{http.StatusBadRequest, codeBadRequest, fmt.Sprintf(format, args...)}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// ok answers success: "true" (a string, as the original clients expect) plus data.
+func ok(w http.ResponseWriter, data any) {
+	body := map[string]any{"success": "true"}
+	if data != nil {
+		body["data"] = data
+	}
+	writeJSON(w, http.StatusOK, body)
+}
+
+// fail answers success: "false" with error {code, message}. Unexpected errors are logged
+// and answered as 500 without their details.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var ae *apiError
+	if !errors.As(err, &ae) {
+		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		ae = &apiError{http.StatusInternalServerError, codeInternal, "Something went wrong on the server; the error was logged."}
+	} else if ae.status >= 500 {
+		s.log.Warn("request failed", "method", r.Method, "path", r.URL.Path, "code", ae.code, "err", ae.message)
+	}
+	if ae.status == http.StatusTooManyRequests {
+		w.Header().Set("Retry-After", "60")
+	}
+	writeJSON(w, ae.status, map[string]any{
+		"success": "false",
+		"error":   map[string]string{"code": ae.code, "message": ae.message},
+	})
+}
+
+// decode reads a JSON body into v. Beacons (navigator.sendBeacon) can only send text/plain
+// without a preflight, so text/plain bodies are read as JSON too. Oversized, malformed or
+// mistyped bodies give a 4xx that names the problem.
+func decode(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || (mt != "application/json" && mt != "text/plain") {
+			return &apiError{http.StatusUnsupportedMediaType, codeUnsupportedMedia, "Send the body as application/json (or text/plain holding JSON)."}
+		}
+	}
+	body := http.MaxBytesReader(w, r.Body, limit)
+	dec := json.NewDecoder(body)
+	if err := dec.Decode(v); err != nil {
+		return jsonError(err, limit)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return &apiError{http.StatusBadRequest, codeInvalidJSON, "The body must hold exactly one JSON object."}
+	}
+	return nil
+}
+
+func jsonError(err error, limit int64) *apiError {
+	var tooLarge *http.MaxBytesError
+	var syntax *json.SyntaxError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &tooLarge):
+		return &apiError{http.StatusRequestEntityTooLarge, codeTooLarge, fmt.Sprintf("The body is larger than the limit of %d bytes.", limit)}
+	case errors.Is(err, io.EOF):
+		return &apiError{http.StatusBadRequest, codeInvalidJSON, "The body is empty; send a JSON object."}
+	case errors.As(err, &syntax):
+		return &apiError{http.StatusBadRequest, codeInvalidJSON, fmt.Sprintf("The body is not valid JSON (at byte %d).", syntax.Offset)}
+	case errors.As(err, &typeErr):
+		field := typeErr.Field
+		if field == "" {
+			return &apiError{http.StatusBadRequest, codeInvalidJSON, "The body must be a JSON object."}
+		}
+		return &apiError{http.StatusBadRequest, codeInvalidJSON, fmt.Sprintf("Field %q must be %s, not %s.", field, kindName(typeErr.Type.Kind().String()), typeErr.Value)}
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return &apiError{http.StatusBadRequest, codeInvalidJSON, "The body is not valid JSON (it ends too early)."}
+	default:
+		var ae *apiError
+		if errors.As(err, &ae) {
+			return ae
+		}
+		return &apiError{http.StatusBadRequest, codeInvalidJSON, "The body is not valid JSON: " + err.Error()}
+	}
+}
+
+func kindName(k string) string {
+	switch k {
+	case "slice":
+		return "a list"
+	case "map", "struct":
+		return "an object"
+	case "int", "int64", "float64":
+		return "a number"
+	}
+	return "a " + k
+}
+
+// text is a JSON value that may arrive as a string, a number or a boolean (the original
+// clients send condition, entity_id and response either way); it keeps its text.
+type text string
+
+func (t *text) UnmarshalJSON(b []byte) error {
+	s := strings.TrimSpace(string(b))
+	switch {
+	case s == "null":
+		*t = ""
+	case strings.HasPrefix(s, `"`):
+		var v string
+		if err := json.Unmarshal(b, &v); err != nil {
+			return err
+		}
+		*t = text(v)
+	case s == "true" || s == "false":
+		*t = text(s)
+	case len(s) > 0 && (s[0] == '-' || (s[0] >= '0' && s[0] <= '9')):
+		*t = text(s)
+	default:
+		return &apiError{http.StatusBadRequest, codeInvalidJSON, "expected a string or a number, got " + truncate(s, 20)}
+	}
+	return nil
+}
+
+// number is an integer that may arrive as a JSON number or a numeric string.
+type number struct {
+	value int64
+	set   bool
+}
+
+func (n *number) UnmarshalJSON(b []byte) error {
+	var t text
+	if err := t.UnmarshalJSON(b); err != nil {
+		return err
+	}
+	if t == "" {
+		*n = number{}
+		return nil
+	}
+	v, err := strconv.ParseFloat(string(t), 64)
+	if err != nil || v != float64(int64(v)) {
+		return &apiError{http.StatusBadRequest, codeInvalidJSON, fmt.Sprintf("expected a whole number, got %q", truncate(string(t), 20))}
+	}
+	*n = number{value: int64(v), set: true}
+	return nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

@@ -1,0 +1,122 @@
+// Package api is feedlab's HTTP side: the /v1 JSON calls of participants and researchers,
+// researcher sign-in, media files and the embedded React app, routed with gorilla/mux.
+// Each call has one handler in a file named after it; handlers validate their input, call
+// the store, and answer with success "true" or an error {code, message}.
+package api
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"feedlab/auth"
+	"feedlab/media"
+	"feedlab/store"
+)
+
+// Config is what the server needs.
+type Config struct {
+	Store        *store.Store
+	Media        *media.Store
+	Frontend     fs.FS // the built bundle (index.html, researcher.html, assets/, img/)
+	Logger       *slog.Logger
+	Version      string
+	ContactEmail string // shown on the home page when set
+}
+
+// Server answers feedlab's HTTP requests.
+type Server struct {
+	store    *store.Store
+	media    *media.Store
+	frontend fs.FS
+	log      *slog.Logger
+	version  string
+	contact  string
+	logins   *auth.Throttle
+	now      func() time.Time
+}
+
+// New returns a server for cfg.
+func New(cfg Config) *Server {
+	log := cfg.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Server{
+		store:    cfg.Store,
+		media:    cfg.Media,
+		frontend: cfg.Frontend,
+		log:      log,
+		version:  cfg.Version,
+		contact:  cfg.ContactEmail,
+		logins:   auth.NewThrottle(10, 15*time.Minute),
+		now:      time.Now,
+	}
+}
+
+// Handler returns the routes.
+func (s *Server) Handler() http.Handler {
+	r := mux.NewRouter()
+	v1 := r.PathPrefix("/v1").Subrouter()
+
+	// Participants: no sign-in; they can write their own events and read their own feed.
+	v1.HandleFunc("/load_experiment", s.loadExperiment).Methods(http.MethodGet, http.MethodPost)
+	v1.HandleFunc("/write_user_engagement", s.writeEngagement).Methods(http.MethodPost)
+	v1.HandleFunc("/write_batch_dwell", s.writeBatchDwell).Methods(http.MethodPost)
+	v1.HandleFunc("/write_form", s.writeForm).Methods(http.MethodPost)
+	v1.HandleFunc("/write_checkpoint", s.writeCheckpoint).Methods(http.MethodPost)
+	v1.HandleFunc("/analytics", s.analytics).Methods(http.MethodGet, http.MethodPost)
+	v1.HandleFunc("/signup", s.signup).Methods(http.MethodPost)
+
+	// Researcher sign-in.
+	v1.HandleFunc("/auth/setup", s.authSetup).Methods(http.MethodPost)
+	v1.HandleFunc("/auth/login", s.authLogin).Methods(http.MethodPost)
+	v1.HandleFunc("/auth/logout", s.authLogout).Methods(http.MethodPost)
+	v1.HandleFunc("/auth/me", s.requireResearcher(s.authMe)).Methods(http.MethodGet)
+
+	// Researchers only.
+	v1.HandleFunc("/pull_entity_sets", s.requireResearcher(s.pullEntitySets)).Methods(http.MethodGet, http.MethodPost)
+	v1.HandleFunc("/ingest_entity_set", s.requireResearcher(s.ingestEntitySet)).Methods(http.MethodPost)
+	v1.HandleFunc("/spawn_experiment", s.requireResearcher(s.spawnExperiment)).Methods(http.MethodPost)
+	v1.HandleFunc("/dump_data", s.requireResearcher(s.dumpData)).Methods(http.MethodPost)
+
+	v1.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, &apiError{http.StatusNotFound, codeNotFound, "There is no API call " + r.URL.Path + "."})
+	})
+	v1.MethodNotAllowedHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, &apiError{http.StatusMethodNotAllowed, codeBadRequest, r.Method + " is not allowed on " + r.URL.Path + "."})
+	})
+
+	r.PathPrefix("/media/").Handler(http.HandlerFunc(s.serveMedia)).Methods(http.MethodGet, http.MethodHead)
+	r.PathPrefix("/").Handler(http.HandlerFunc(s.serveApp)).Methods(http.MethodGet, http.MethodHead)
+	return s.recoverPanics(securityHeaders(r))
+}
+
+// recoverPanics turns a handler panic into a logged 500, so one bad request can never take
+// the server down during a study.
+func (s *Server) recoverPanics(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.log.Error("panic in handler", "method", r.Method, "path", r.URL.Path, "panic", v)
+				s.fail(w, r, &apiError{http.StatusInternalServerError, codeInternal, "Something went wrong on the server; the error was logged."})
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		next.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# feedlab build script.
+#   ./build.sh          build everything: frontend bundle, sqlc check, static binary ./feedlab
+#   ./build.sh run      build, then serve (extra arguments go to 'feedlab serve')
+#   ./build.sh test     build, then run every test: Go, frontend unit, browser end-to-end
+set -euo pipefail
+cd "$(dirname "$0")"
+
+SQLC_VERSION=v1.31.1
+MAX_BINARY_MB=30
+
+step() { printf '\n==> %s\n' "$*"; }
+
+frontend_deps() {
+  # npm ci wipes node_modules; skip it when the installed tree matches the lock file.
+  if [ ! -f frontend/node_modules/.package-lock.json ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then
+    step "Installing frontend dependencies (npm ci)"
+    (cd frontend && npm ci --no-audit --no-fund)
+  fi
+}
+
+sqlc_check() {
+  step "Checking the generated query code is up to date (sqlc diff)"
+  local sqlc="go run github.com/sqlc-dev/sqlc/cmd/sqlc@${SQLC_VERSION}"
+  if command -v sqlc >/dev/null 2>&1 && sqlc version 2>/dev/null | grep -q "${SQLC_VERSION}"; then
+    sqlc=sqlc
+  fi
+  if ! (cd queries && $sqlc diff); then
+    echo "store/db is stale: run 'cd queries && sqlc generate' (sqlc ${SQLC_VERSION}) and commit the result." >&2
+    exit 1
+  fi
+}
+
+build() {
+  frontend_deps
+  step "Bundling the frontend (esbuild)"
+  (cd frontend && node build.mjs)
+  sqlc_check
+  local version
+  version=$(git describe --tags --always --dirty 2>/dev/null || echo dev)
+  step "Building the static binary ./feedlab (${version})"
+  CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${version}" -o feedlab .
+  local bytes
+  bytes=$(stat -c %s feedlab)
+  echo "feedlab: $((bytes / 1024 / 1024)) MB ($bytes bytes), budget ${MAX_BINARY_MB} MB"
+  if [ "$bytes" -gt $((MAX_BINARY_MB * 1024 * 1024)) ]; then
+    echo "the binary is over its ${MAX_BINARY_MB} MB budget" >&2
+    exit 1
+  fi
+}
+
+run_tests() {
+  step "Go vet"
+  go vet ./...
+  step "Go tests"
+  go test -count=1 ./...
+  step "Frontend type check and unit tests"
+  (cd frontend && npm run --silent typecheck && npm test --silent)
+  step "Browser tests (Playwright, system Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium})"
+  (cd frontend && npm run --silent e2e)
+}
+
+case "${1:-build}" in
+  build) build ;;
+  run) shift; build; exec ./feedlab serve "$@" ;;
+  test) build; run_tests ;;
+  *) echo "usage: ./build.sh [run|test]" >&2; exit 2 ;;
+esac

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"feedlab/media"
+	"feedlab/stimuli"
+	"feedlab/store"
+)
+
+// maxMediaFile bounds one imported image or video (videos of a few minutes fit).
+const maxMediaFile = 512 << 20
+
+// cmdSetsImport ingests a stimulus set from tab-separated text. With --media, each row's
+// filename is taken from DIR into the media store and the card points at the appliance's
+// own URL. Every row and file is checked before anything is stored; the set's final name
+// is printed as the last line.
+func cmdSetsImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs, data := newFlags("sets import", stderr)
+	name := fs.String("name", "", "set identifier (lower-cased; a-z, 0-9 and _ kept; at most 15 characters)")
+	category := fs.String("category", "", "one of: news, opinion, sensational, ads")
+	mediaDir := fs.String("media", "", "directory holding each row's filename (images, mp4/webm/ogg)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return fmt.Errorf("%w: give exactly one stimuli.tsv file", errUsage)
+	}
+	if *name == "" || *category == "" {
+		return fmt.Errorf("%w: --name and --category are required", errUsage)
+	}
+	if err := stimuli.CheckCategory(*category); err != nil {
+		return err
+	}
+	setName, err := stimuli.SetName(time.Now(), *name)
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(pos[0])
+	if err != nil {
+		return fmt.Errorf("sets import: %w", err)
+	}
+	defer f.Close()
+	set, err := stimuli.ParseTSV(f)
+	if err != nil {
+		return fmt.Errorf("sets import: %s: %w", pos[0], err)
+	}
+	if *mediaDir != "" {
+		if err := checkMediaFiles(*mediaDir, set); err != nil {
+			return fmt.Errorf("sets import: %w; nothing was stored", err)
+		}
+	}
+	st, ms, err := openData(ctx, *data)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if _, err := st.EntitySet(ctx, setName); err == nil {
+		return fmt.Errorf("sets import: a set named %q already exists; choose another --name", setName)
+	}
+	var stored []store.Media
+	var entityURL func(stimuli.Row) (string, error)
+	if *mediaDir != "" {
+		entityURL = func(r stimuli.Row) (string, error) {
+			item, err := ms.PutFile(filepath.Join(*mediaDir, r.Filename), maxMediaFile)
+			if err != nil {
+				return "", fmt.Errorf("line %d: %w", r.Line, err)
+			}
+			stored = append(stored, store.Media{Name: item.Name, ContentType: item.ContentType, Size: item.Size})
+			return "/media/" + item.Name, nil
+		}
+	}
+	ns, err := set.ToNewSet(setName, *category, entityURL)
+	if err != nil {
+		return fmt.Errorf("sets import: %w; nothing was stored", err)
+	}
+	if err := st.CreateEntitySet(ctx, ns, stored); errors.Is(err, store.ErrConflict) {
+		return fmt.Errorf("sets import: a set named %q already exists; choose another --name", setName)
+	} else if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "Imported %d stimuli (%d media files).\n", len(ns.Entities), len(stored))
+	fmt.Fprintln(stdout, setName)
+	return nil
+}
+
+// checkMediaFiles verifies, before anything is stored, that every row's file exists inside
+// dir and is an accepted image or video.
+func checkMediaFiles(dir string, set stimuli.Set) error {
+	for _, r := range set.Rows {
+		if !filepath.IsLocal(r.Filename) {
+			return fmt.Errorf("line %d: filename %q must be a path inside %s", r.Line, r.Filename, dir)
+		}
+		path := filepath.Join(dir, r.Filename)
+		if err := media.Check(path, maxMediaFile); err != nil {
+			return fmt.Errorf("line %d: %w", r.Line, err)
+		}
+	}
+	return nil
+}

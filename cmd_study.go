@@ -1,0 +1,58 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"feedlab/api"
+	"feedlab/params"
+	"feedlab/store"
+)
+
+// cmdStudyCreate creates a study from a params.csv (condition,param,value) and prints its
+// experiment_id as the last line.
+func cmdStudyCreate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs, data := newFlags("study create", stderr)
+	from := fs.String("from", "", "params.csv with the columns condition,param,value")
+	if _, err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *from == "" {
+		return fmt.Errorf("%w: --from params.csv is required", errUsage)
+	}
+	f, err := os.Open(*from)
+	if err != nil {
+		return fmt.Errorf("study create: %w", err)
+	}
+	defer f.Close()
+	rows, err := params.ParseCSV(f)
+	if err != nil {
+		return fmt.Errorf("study create: %s: %w", *from, err)
+	}
+	st, err := store.Open(ctx, *data)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	sets, err := st.ListEntitySets(ctx)
+	if err != nil {
+		return err
+	}
+	sizes := map[string]int{}
+	for _, s := range sets {
+		sizes[s.Name] = int(s.NumEntities)
+	}
+	study, err := params.Validate(rows, func(name string) (int, bool) { n, ok := sizes[name]; return n, ok })
+	if err != nil {
+		return fmt.Errorf("study create: %s has problems; nothing was created:\n%w", *from, err)
+	}
+	id, err := st.CreateStudy(ctx, api.NewStudyFrom(study, "cli"))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "Created a study with %d condition(s).\n", len(study.Conditions))
+	fmt.Fprintln(stdout, id)
+	return nil
+}

@@ -1,0 +1,145 @@
+// Package export writes a study's data as tidy CSV (RFC 4180, UTF-8, header row), one row
+// per event, answer or card, streamed from the store page by page so memory stays flat
+// however large the study. The shapes keep the original platform's columns so existing
+// analysis scripts work, and add the event id and the displayed social counts.
+package export
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"slices"
+	"sort"
+	"strconv"
+	"time"
+
+	"feedlab/store"
+)
+
+// The download types, as on the download page.
+const (
+	TypeEngagement           = "engagement"
+	TypeUserForm             = "user_form"
+	TypeEntityInfo           = "entity_info"
+	TypeExperimentParameters = "experiment_parameters"
+	TypeInventory            = "inventory"
+	TypeStimulusSet          = "stimulus_set"
+)
+
+// Types lists every download type in the download page's order.
+var Types = []string{TypeEngagement, TypeUserForm, TypeEntityInfo, TypeExperimentParameters, TypeInventory, TypeStimulusSet}
+
+// ErrUnknownType is returned for a type not in Types.
+var ErrUnknownType = errors.New("export: unknown type")
+
+// PlatformIDNotice is said alongside exports that may hold platform participant ids.
+const PlatformIDNotice = "Note: this export holds recruitment-platform participant ids (PROLIFIC_PID, workerId, RID, ...) because they are needed for payment; handle it as personal data."
+
+// HoldsPlatformIDs reports whether an export type may contain platform participant ids.
+func HoldsPlatformIDs(typ string) bool { return typ == TypeUserForm }
+
+// expandExcluded are parameters not repeated as columns on every row: long markdown texts
+// that would multiply the file size and say nothing per event (the experiment_parameters
+// export has them).
+var expandExcluded = []string{"instruct", "consent", "custom-msg"}
+
+// Write streams the export of type typ to w. id is the experiment_id, or the stimulus set
+// name for TypeStimulusSet. An unknown study or set gives store.ErrNotFound before anything
+// is written.
+func Write(ctx context.Context, st *store.Store, w io.Writer, typ, id string) error {
+	cw := csv.NewWriter(w)
+	var err error
+	switch typ {
+	case TypeStimulusSet:
+		err = writeStimulusSet(ctx, st, cw, id)
+	case TypeEngagement, TypeUserForm, TypeEntityInfo, TypeExperimentParameters, TypeInventory:
+		if _, err := st.Study(ctx, id); err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+		var ps []store.Param
+		if ps, err = st.StudyParams(ctx, id); err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+		switch typ {
+		case TypeEngagement:
+			err = writeEngagements(ctx, st, cw, id, newParamColumns(ps))
+		case TypeUserForm:
+			err = writeAnswers(ctx, st, cw, id, newParamColumns(ps))
+		case TypeEntityInfo:
+			err = writeEntityInfo(ctx, st, cw, ps)
+		case TypeExperimentParameters:
+			err = writeParams(cw, ps)
+		case TypeInventory:
+			err = writeInventory(ctx, st, cw, id)
+		}
+	default:
+		return fmt.Errorf("%w %q; choose one of %v", ErrUnknownType, typ, Types)
+	}
+	if err != nil {
+		return fmt.Errorf("export %s %s: %w", typ, id, err)
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("export %s %s: %w", typ, id, err)
+	}
+	return nil
+}
+
+// paramColumns expands a study's condition parameters into columns: one column per
+// parameter, holding that parameter's value in the row's condition.
+type paramColumns struct {
+	names  []string
+	values map[int][]string // condition → values in names order
+}
+
+func newParamColumns(ps []store.Param) paramColumns {
+	pc := paramColumns{values: map[int][]string{}}
+	byCond := map[int]map[string]string{}
+	for _, p := range ps {
+		if slices.Contains(expandExcluded, p.Param) {
+			continue
+		}
+		if byCond[p.Condition] == nil {
+			byCond[p.Condition] = map[string]string{}
+		}
+		byCond[p.Condition][p.Param] = p.Value
+		if !slices.Contains(pc.names, p.Param) {
+			pc.names = append(pc.names, p.Param)
+		}
+	}
+	sort.Strings(pc.names)
+	for c, m := range byCond {
+		vals := make([]string, len(pc.names))
+		for i, n := range pc.names {
+			vals[i] = m[n]
+		}
+		pc.values[c] = vals
+	}
+	return pc
+}
+
+func (pc paramColumns) row(condition int64) []string {
+	if v, ok := pc.values[int(condition)]; ok {
+		return v
+	}
+	return make([]string, len(pc.names))
+}
+
+// timestamp formats a server time (Unix ms) as ISO 8601 UTC with milliseconds.
+func timestamp(ms int64) string {
+	return time.UnixMilli(ms).UTC().Format("2006-01-02T15:04:05.000Z")
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// decoded URL-decodes a response as the original download page did (values are sent
+// encodeURIComponent-encoded); a value that is not valid encoding is kept as it is.
+func decoded(s string) string {
+	if v, err := url.PathUnescape(s); err == nil {
+		return v
+	}
+	return s
+}

@@ -1,0 +1,177 @@
+package export
+
+import (
+	"context"
+	"database/sql"
+	"encoding/csv"
+	"encoding/json"
+	"slices"
+
+	"feedlab/store"
+	"feedlab/store/db"
+)
+
+// EngagementColumns are the engagement export's fixed columns; the study's parameters
+// follow as further columns.
+var EngagementColumns = []string{
+	"time_stamp", "time_engagement", "time_content_viewed", "user_id", "entity_id", "condition",
+	"experiment_id", "engagement_type", "response", "entity_category", "entity_set", "entity_url",
+	"item_order", "likes", "read_later", "shares",
+	"event_id", "shown_shares", "shown_likes", "shown_read_later", "shown_upvote", "shown_downvote",
+}
+
+func writeEngagements(ctx context.Context, st *store.Store, cw *csv.Writer, id string, pc paramColumns) error {
+	if err := cw.Write(append(slices.Clone(EngagementColumns), pc.names...)); err != nil {
+		return err
+	}
+	rec := make([]string, 0, len(EngagementColumns)+len(pc.names))
+	return st.EachEngagement(ctx, id, func(r db.ExportEngagementsRow) error {
+		rec = append(rec[:0],
+			timestamp(r.ReceivedAt), nullable(r.TimeEngagement), nullable(r.TimeContentViewed),
+			r.UserID, itoa(r.EntityID), itoa(r.Condition), r.ExperimentID, r.EngagementType,
+			decoded(r.Response), r.EntityCategory, r.EntitySet, r.EntityUrl, nullable(r.ItemOrder),
+			nullable(r.Likes), nullable(r.ReadLater), nullable(r.Shares),
+			r.EventID, nullable(r.ShownShares), nullable(r.ShownLikes), nullable(r.ShownReadLater),
+			nullable(r.ShownUpvote), nullable(r.ShownDownvote),
+		)
+		return cw.Write(append(rec, pc.row(r.Condition)...))
+	})
+}
+
+// UserFormColumns are the user_form export's fixed columns (the long shape: one row per
+// answer, checkpoint, URLParams-* value and condition); parameters follow.
+var UserFormColumns = []string{"time_stamp", "user_id", "experiment_id", "field", "response", "event_id", "kind", "condition", "client_time"}
+
+func writeAnswers(ctx context.Context, st *store.Store, cw *csv.Writer, id string, pc paramColumns) error {
+	if err := cw.Write(append(slices.Clone(UserFormColumns), pc.names...)); err != nil {
+		return err
+	}
+	rec := make([]string, 0, len(UserFormColumns)+len(pc.names))
+	return st.EachAnswer(ctx, id, func(r db.ExportAnswersRow) error {
+		rec = append(rec[:0], timestamp(r.ReceivedAt), r.UserID, r.ExperimentID, r.Field,
+			decoded(r.Response), r.EventID, r.Kind, itoa(r.Condition), nullable(r.ClientTime))
+		return cw.Write(append(rec, pc.row(r.Condition)...))
+	})
+}
+
+// InventoryColumns are the inventory export's columns: every card each participant was
+// shown, in feed order, with the social counts it displayed.
+var InventoryColumns = []string{"user_id", "experiment_id", "condition", "item_order", "entity_id", "entity_set", "entity_url",
+	"shown_shares", "shown_likes", "shown_read_later", "shown_upvote", "shown_downvote"}
+
+func writeInventory(ctx context.Context, st *store.Store, cw *csv.Writer, id string) error {
+	if err := cw.Write(InventoryColumns); err != nil {
+		return err
+	}
+	return st.EachInventoryItem(ctx, id, func(r db.ExportInventoryRow) error {
+		return cw.Write([]string{r.UserID, r.ExperimentID, itoa(r.Condition), itoa(r.ItemOrder), itoa(r.EntityID),
+			r.EntitySet, r.EntityUrl, nullable(r.ShownShares), nullable(r.ShownLikes), nullable(r.ShownReadLater),
+			nullable(r.ShownUpvote), nullable(r.ShownDownvote)})
+	})
+}
+
+// writeParams writes the study's rows in the params.csv shape (condition,param,value), so
+// the file can recreate the study with 'feedlab study create --from'.
+func writeParams(cw *csv.Writer, ps []store.Param) error {
+	if err := cw.Write([]string{"condition", "param", "value"}); err != nil {
+		return err
+	}
+	for _, p := range ps {
+		if err := cw.Write([]string{itoa(int64(p.Condition)), p.Param, p.Value}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// entityBaseColumns are the columns every card has.
+var entityBaseColumns = []string{"entity_id", "entity_set", "entity_category", "entity_url", "source_url", "filename", "retrieve_date", "entity_type", "headline"}
+
+// writeEntityInfo writes the cards (and their covariates) of every set the study uses.
+func writeEntityInfo(ctx context.Context, st *store.Store, cw *csv.Writer, ps []store.Param) error {
+	var setNames []string
+	for _, p := range ps {
+		if p.Param != "entity_sets" {
+			continue
+		}
+		var choices []struct {
+			EntitySet string `json:"entity_set"`
+		}
+		_ = json.Unmarshal([]byte(p.Value), &choices) // validated when the study was created
+		for _, c := range choices {
+			if !slices.Contains(setNames, c.EntitySet) {
+				setNames = append(setNames, c.EntitySet)
+			}
+		}
+	}
+	sets := make([]db.EntitySet, 0, len(setNames))
+	var covariates []string
+	for _, name := range setNames {
+		set, err := st.EntitySet(ctx, name)
+		if err != nil {
+			return err
+		}
+		sets = append(sets, set)
+		for _, c := range store.SetColumns(set) {
+			if !slices.Contains(entityBaseColumns, c) && !slices.Contains(covariates, c) {
+				covariates = append(covariates, c)
+			}
+		}
+	}
+	if err := cw.Write(append(slices.Clone(entityBaseColumns), covariates...)); err != nil {
+		return err
+	}
+	for _, set := range sets {
+		err := st.EachEntity(ctx, set.EntitySet, func(e db.Entity) error {
+			cov := store.Covariates(e.Covariates)
+			rec := []string{itoa(e.EntityID), e.EntitySet, set.EntityCategory, e.EntityUrl, e.SourceUrl, e.Filename, e.RetrieveDate, e.EntityType, e.Headline}
+			for _, c := range covariates {
+				rec = append(rec, cov[c])
+			}
+			return cw.Write(rec)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeStimulusSet writes a set back in its uploaded columns, with entity_id and
+// entity_url added, so it can be inspected or uploaded elsewhere.
+func writeStimulusSet(ctx context.Context, st *store.Store, cw *csv.Writer, name string) error {
+	set, err := st.EntitySet(ctx, name)
+	if err != nil {
+		return err
+	}
+	cols := store.SetColumns(set)
+	header := []string{"entity_id"}
+	if !slices.Contains(cols, "entity_url") {
+		header = append(header, "entity_url")
+	}
+	header = append(header, cols...)
+	if err := cw.Write(header); err != nil {
+		return err
+	}
+	return st.EachEntity(ctx, name, func(e db.Entity) error {
+		cov := store.Covariates(e.Covariates)
+		fixed := map[string]string{"entity_id": itoa(e.EntityID), "entity_url": e.EntityUrl, "source_url": e.SourceUrl,
+			"filename": e.Filename, "retrieve_date": e.RetrieveDate, "entity_type": e.EntityType, "headline": e.Headline}
+		rec := make([]string, len(header))
+		for i, c := range header {
+			if v, ok := fixed[c]; ok {
+				rec[i] = v
+			} else {
+				rec[i] = cov[c]
+			}
+		}
+		return cw.Write(rec)
+	})
+}
+
+func nullable(n sql.NullInt64) string {
+	if !n.Valid {
+		return ""
+	}
+	return itoa(n.Int64)
+}

@@ -1,0 +1,118 @@
+// Package feed composes a participant's newsfeed: which cards of the condition's stimulus
+// sets they see, in which order (the ranking algorithm), and which social counts each card
+// displays. Everything is derived from seeds, so a feed can be rebuilt and explained.
+package feed
+
+import (
+	"database/sql"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+
+	"feedlab/store"
+	"feedlab/store/db"
+)
+
+// SetChoice is one stimulus set of a condition: how many of its cards to show and whether
+// each participant gets a fresh random sample.
+type SetChoice struct {
+	Set          string
+	NumberToShow int  // 0 or more than the set holds means all cards
+	Randomize    bool // randomize_between_subjects
+}
+
+// Condition is what composing a feed needs to know of a study condition.
+type Condition struct {
+	ExperimentID string
+	Sets         []SetChoice
+	Algorithm    string            // "" or "random"
+	Buttons      map[string]string // share, like, bookmark, accuracy, upvote, downvote → no|yes|lognormal
+}
+
+// Algorithms lists the ranking algorithms this version implements.
+var Algorithms = []string{"random"}
+
+// Compose builds the feed of one participant. The sample and order come from the
+// participant's seed; the displayed counts come from the study and the card, so every
+// participant of a study sees the same count on the same card.
+func Compose(c Condition, seed uint64, entities store.EntityLookup) ([]store.InventoryItem, error) {
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	var chosen []db.Entity
+	for _, sc := range c.Sets {
+		all, err := entities(sc.Set)
+		if err != nil {
+			return nil, fmt.Errorf("feed: cards of set %s: %w", sc.Set, err)
+		}
+		if len(all) == 0 {
+			return nil, fmt.Errorf("feed: set %s has no cards", sc.Set)
+		}
+		chosen = append(chosen, sample(all, sc, rng)...)
+	}
+	switch c.Algorithm {
+	case "", "random":
+		rng.Shuffle(len(chosen), func(i, j int) { chosen[i], chosen[j] = chosen[j], chosen[i] })
+	default:
+		return nil, fmt.Errorf("feed: algorithm %q is not available", c.Algorithm)
+	}
+	items := make([]store.InventoryItem, len(chosen))
+	for i, e := range chosen {
+		items[i] = store.InventoryItem{
+			EntityID:  e.EntityID,
+			Shares:    c.shownCount("share", e.EntityID),
+			Likes:     c.shownCount("like", e.EntityID),
+			ReadLater: c.shownCount("bookmark", e.EntityID),
+			Upvote:    c.shownCount("upvote", e.EntityID),
+			Downvote:  c.shownCount("downvote", e.EntityID),
+		}
+	}
+	return items, nil
+}
+
+// sample takes NumberToShow cards of a set: a fresh random sample per participant when
+// Randomize is set, otherwise the first cards in upload order, the same for everyone.
+func sample(all []db.Entity, sc SetChoice, rng *rand.Rand) []db.Entity {
+	n := sc.NumberToShow
+	if n <= 0 || n > len(all) {
+		n = len(all)
+	}
+	if !sc.Randomize {
+		return append([]db.Entity(nil), all[:n]...)
+	}
+	out := make([]db.Entity, n)
+	for i, j := range rng.Perm(len(all))[:n] {
+		out[i] = all[j]
+	}
+	return out
+}
+
+// socialCue is the lognormal distribution of a button's displayed count: the median and
+// the spread (sigma of the underlying normal). Likes are the most common reaction on news
+// posts, bookmarks and downvotes the rarest.
+type socialCue struct{ median, sigma float64 }
+
+var socialCues = map[string]socialCue{
+	"like":     {median: 120, sigma: 1.6},
+	"share":    {median: 25, sigma: 1.8},
+	"bookmark": {median: 8, sigma: 1.5},
+	"upvote":   {median: 90, sigma: 1.6},
+	"downvote": {median: 12, sigma: 1.5},
+}
+
+// maxShownCount caps the long tail so a card never shows an absurd figure.
+const maxShownCount = 50_000_000
+
+// shownCount is the social count a card displays for a button: drawn from the button's
+// lognormal distribution when the button is set to "lognormal", with a seed from the
+// study, card and button; no count otherwise.
+func (c Condition) shownCount(button string, entityID int64) sql.NullInt64 {
+	cue, ok := socialCues[button]
+	if !ok || c.Buttons[button] != "lognormal" {
+		return sql.NullInt64{}
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s\x00%d\x00%s", c.ExperimentID, entityID, button)
+	rng := rand.New(rand.NewPCG(h.Sum64(), 1))
+	v := math.Round(cue.median * math.Exp(cue.sigma*rng.NormFloat64()))
+	return sql.NullInt64{Int64: int64(min(v, maxShownCount)), Valid: true}
+}

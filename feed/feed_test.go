@@ -1,0 +1,119 @@
+package feed
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"feedlab/store/db"
+)
+
+func fakeSets(sizes map[string]int) func(string) ([]db.Entity, error) {
+	return func(set string) ([]db.Entity, error) {
+		n, ok := sizes[set]
+		if !ok {
+			return nil, fmt.Errorf("no set %s", set)
+		}
+		var out []db.Entity
+		base := int64(len(set) * 1000)
+		for i := 0; i < n; i++ {
+			out = append(out, db.Entity{EntityID: base + int64(i), EntitySet: set, Position: int64(i + 1)})
+		}
+		return out, nil
+	}
+}
+
+func ids(c Condition, seed uint64, sets func(string) ([]db.Entity, error)) []int64 {
+	items, err := Compose(c, seed, sets)
+	if err != nil {
+		panic(err)
+	}
+	var out []int64
+	for _, it := range items {
+		out = append(out, it.EntityID)
+	}
+	return out
+}
+
+func TestComposeIsReproducibleFromTheSeed(t *testing.T) {
+	sets := fakeSets(map[string]int{"a": 30, "bb": 10})
+	c := Condition{ExperimentID: "x", Sets: []SetChoice{{Set: "a", NumberToShow: 5, Randomize: true}, {Set: "bb"}}}
+	first := ids(c, 42, sets)
+	if len(first) != 15 {
+		t.Fatalf("got %d cards, want 5+10", len(first))
+	}
+	if !slices.Equal(first, ids(c, 42, sets)) {
+		t.Fatal("same seed gave a different feed")
+	}
+	if slices.Equal(first, ids(c, 43, sets)) {
+		t.Fatal("different seeds gave the same feed")
+	}
+}
+
+func TestComposeWithoutRandomizationShowsTheSameCardsToEveryone(t *testing.T) {
+	sets := fakeSets(map[string]int{"a": 30})
+	c := Condition{Sets: []SetChoice{{Set: "a", NumberToShow: 4, Randomize: false}}}
+	a, b := ids(c, 1, sets), ids(c, 2, sets)
+	slices.Sort(a)
+	slices.Sort(b)
+	if !slices.Equal(a, b) || !slices.Equal(a, []int64{1000, 1001, 1002, 1003}) {
+		t.Fatalf("got %v and %v, want the first four cards for both", a, b)
+	}
+}
+
+func TestComposeNumberToShowZeroOrTooLargeMeansAll(t *testing.T) {
+	sets := fakeSets(map[string]int{"a": 7})
+	for _, n := range []int{0, 7, 100} {
+		if got := len(ids(Condition{Sets: []SetChoice{{Set: "a", NumberToShow: n, Randomize: true}}}, 1, sets)); got != 7 {
+			t.Fatalf("NumberToShow %d: %d cards, want 7", n, got)
+		}
+	}
+}
+
+func TestComposeRejectsUnknownAlgorithmAndEmptySet(t *testing.T) {
+	sets := fakeSets(map[string]int{"a": 3, "empty": 0})
+	if _, err := Compose(Condition{Sets: []SetChoice{{Set: "a"}}, Algorithm: "engagement"}, 1, sets); err == nil {
+		t.Fatal("unknown algorithm accepted")
+	}
+	if _, err := Compose(Condition{Sets: []SetChoice{{Set: "empty"}}}, 1, sets); err == nil {
+		t.Fatal("empty set accepted")
+	}
+	if _, err := Compose(Condition{Sets: []SetChoice{{Set: "missing"}}}, 1, sets); err == nil {
+		t.Fatal("missing set accepted")
+	}
+}
+
+func TestShownCountsAreSharedAcrossParticipantsAndOnlyForLognormal(t *testing.T) {
+	sets := fakeSets(map[string]int{"a": 50})
+	c := Condition{ExperimentID: "x", Sets: []SetChoice{{Set: "a"}}, Buttons: map[string]string{"like": "lognormal", "share": "yes"}}
+	p1, _ := Compose(c, 1, sets)
+	p2, _ := Compose(c, 2, sets)
+	likes := map[int64]int64{}
+	for _, it := range p1 {
+		if !it.Likes.Valid || it.Shares.Valid || it.ReadLater.Valid {
+			t.Fatalf("item %+v: want a like count only", it)
+		}
+		likes[it.EntityID] = it.Likes.Int64
+	}
+	distinct := map[int64]bool{}
+	for _, it := range p2 {
+		if likes[it.EntityID] != it.Likes.Int64 {
+			t.Fatalf("entity %d shows %d to one participant and %d to another", it.EntityID, likes[it.EntityID], it.Likes.Int64)
+		}
+		distinct[it.Likes.Int64] = true
+	}
+	if len(distinct) < 25 {
+		t.Fatalf("only %d distinct counts over 50 cards: not drawn per card", len(distinct))
+	}
+	other := Condition{ExperimentID: "y", Sets: c.Sets, Buttons: c.Buttons}
+	p3, _ := Compose(other, 1, sets)
+	same := 0
+	for _, it := range p3 {
+		if likes[it.EntityID] == it.Likes.Int64 {
+			same++
+		}
+	}
+	if same > 10 {
+		t.Fatalf("%d of 50 counts equal in another study: not seeded by study", same)
+	}
+}

@@ -1,0 +1,167 @@
+// Builds the two bundles into dist/, which frontend/embed.go embeds in the Go binary.
+//
+//   node build.mjs
+//
+// participant.tsx and researcher.tsx are separate entry points so a participant never
+// downloads researcher code; code both use is split into shared chunks. The build fails
+// when the participant's first load exceeds the gzip budget in DESIGN.md.
+import * as esbuild from 'esbuild';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const dist = join(root, 'dist');
+const PARTICIPANT_BUDGET_GZIP = 60 * 1024;
+
+/** Each entry becomes one HTML document that the Go server hands out by route. */
+const pages = [
+  { entry: 'participant', html: 'index.html', title: 'feedlab' },
+  { entry: 'researcher', html: 'researcher.html', title: 'feedlab · researcher' },
+];
+
+cleanDist();
+
+const result = await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: Object.fromEntries(pages.map((p) => [p.entry, `src/${p.entry}.tsx`])),
+  outdir: dist,
+  entryNames: 'assets/[name]-[hash]',
+  chunkNames: 'assets/chunk-[hash]',
+  assetNames: 'assets/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  target: ['es2019'],
+  minify: true,
+  legalComments: 'linked',
+  metafile: true,
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  // The app is written against the React API and runs on Preact's compat layer.
+  alias: {
+    react: 'preact/compat',
+    'react-dom': 'preact/compat',
+    'react/jsx-runtime': 'preact/jsx-runtime',
+  },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning',
+});
+
+const meta = result.metafile;
+mkdirSync(join(root, '.build'), { recursive: true });
+writeFileSync(join(root, '.build', 'metafile.json'), JSON.stringify(meta));
+assertNoReact(meta);
+
+cpSync(join(root, 'public'), dist, { recursive: true });
+
+const sizes = {};
+for (const page of pages) {
+  const load = firstLoad(meta, page.entry);
+  writeFileSync(join(dist, page.html), html(page.title, load));
+  sizes[page.entry] = measure(load);
+}
+const report = { budget_gzip_bytes: PARTICIPANT_BUDGET_GZIP, first_load: sizes };
+writeFileSync(join(dist, 'bundle-sizes.json'), JSON.stringify(report, null, 2) + '\n');
+
+for (const [entry, size] of Object.entries(sizes)) {
+  console.log(`${entry.padEnd(12)} first load: ${kb(size.gzip)} gzip (${kb(size.raw)} raw) in ${size.files.length} files`);
+}
+const participantGzip = sizes.participant.gzip;
+if (participantGzip > PARTICIPANT_BUDGET_GZIP) {
+  console.error(`participant first load is ${kb(participantGzip)} gzip, over the ${kb(PARTICIPANT_BUDGET_GZIP)} budget`);
+  process.exit(1);
+}
+console.log(`participant budget: ${kb(participantGzip)} of ${kb(PARTICIPANT_BUDGET_GZIP)} gzip`);
+
+/** cleanDist removes the previous build but keeps dist/.gitkeep, which git tracks. */
+function cleanDist() {
+  mkdirSync(dist, { recursive: true });
+  for (const name of readdirSync(dist)) {
+    if (name !== '.gitkeep') rmSync(join(dist, name), { recursive: true, force: true });
+  }
+  // embed.go needs dist/ to exist in every checkout; git tracks it through this file.
+  if (!existsSync(join(dist, '.gitkeep'))) writeFileSync(join(dist, '.gitkeep'), '');
+}
+
+/** assertNoReact fails the build if real React slipped past the alias: it would
+ * double the participant download and run a second component model. */
+function assertNoReact(metafile) {
+  const leaked = Object.keys(metafile.inputs).filter((p) => /node_modules\/(react|react-dom)\//.test(p));
+  if (leaked.length > 0) {
+    console.error(`React was bundled instead of preact/compat:\n  ${leaked.join('\n  ')}`);
+    process.exit(1);
+  }
+}
+
+/** firstLoad lists what the browser fetches before the page runs: the entry, the chunks
+ * it imports statically (not dynamic imports, which load later), and its CSS. */
+function firstLoad(metafile, entry) {
+  const outputs = metafile.outputs;
+  const entryOut = Object.keys(outputs).find(
+    (out) => outputs[out].entryPoint === `src/${entry}.tsx` && out.endsWith('.js'),
+  );
+  if (!entryOut) throw new Error(`build: no output for entry ${entry}`);
+  const js = [];
+  const visit = (out) => {
+    if (js.includes(out)) return;
+    js.push(out);
+    for (const imp of outputs[out].imports) {
+      if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
+    }
+  };
+  visit(entryOut);
+  const css = outputs[entryOut].cssBundle ? [outputs[entryOut].cssBundle] : [];
+  return { js, css };
+}
+
+/** measure sums raw and gzip sizes (level 9, as a server would pre-compress) of a load. */
+function measure({ js, css }) {
+  const files = [...js, ...css];
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const bytes = readFileSync(join(root, file));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files: files.map(toUrl), raw, gzip };
+}
+
+/** toUrl turns an output path (relative to frontend/) into its absolute URL path. */
+function toUrl(out) {
+  return '/' + relative(dist, join(root, out)).split('\\').join('/');
+}
+
+function html(title, { js, css }) {
+  // Absolute URLs: the same document is served at nested paths like /form/crt.
+  const [entry, ...chunks] = js.map(toUrl);
+  const lines = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="theme-color" content="#32292F">',
+    '<meta name="referrer" content="same-origin">',
+    `<title>${title}</title>`,
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    '<link rel="icon" href="/favicon.png" type="image/png" sizes="32x32">',
+    ...css.map((file) => `<link rel="stylesheet" href="${toUrl(file)}">`),
+    ...chunks.map((url) => `<link rel="modulepreload" href="${url}">`),
+    `<script type="module" src="${entry}"></script>`,
+    '</head>',
+    '<body>',
+    '<div id="app"></div>',
+    '<noscript>feedlab needs JavaScript. Please enable it and reload the page.</noscript>',
+    '</body>',
+    '</html>',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+function kb(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}

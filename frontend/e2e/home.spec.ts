@@ -1,0 +1,103 @@
+import { expect, test, type Request } from '@playwright/test';
+
+// The spec's fallback figures, shown whenever the server reports fewer.
+const FALLBACK = { experiments: 11, users: 15203 };
+
+function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+test('home page renders from the embedded bundle', async ({ page, request }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+
+  const analytics = request.post('/v1/analytics').then(async (res) => (res.ok() ? res.json() : null)).catch(() => null);
+  await page.goto('/');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'feedlab' })).toBeVisible();
+  await expect(page.locator('script[type="module"]')).toHaveAttribute('src', /^\/assets\/participant-[A-Z0-9]+\.js$/);
+  await expect(page.getByText('tracks the dwell time of each post', { exact: false })).toBeVisible();
+  await expect(page.getByText('upload their own entity sets, ranking algorithms and interventions', { exact: false })).toBeVisible();
+
+  // The counts show the server's figures, or the fallbacks when it reports fewer or fails.
+  const body = await analytics;
+  const reported = body?.success === 'true' ? body : {};
+  const experiments = Math.max(Number(reported.total_experiments) || 0, FALLBACK.experiments);
+  const users = Math.max(Number(reported.total_users) || 0, FALLBACK.users);
+  await expect(page.getByTestId('experiments-count')).toHaveText(formatCount(experiments));
+  await expect(page.getByTestId('users-count')).toHaveText(formatCount(users));
+  await expect(page.getByText('experiments conducted')).toBeVisible();
+
+  const demo = page.getByRole('link', { name: 'try a randomly generated feed' });
+  await expect(demo).toHaveAttribute('href', '/?experiment_id=solarflare');
+  for (const path of ['/create-study', '/upload', '/download']) {
+    await expect(page.locator(`main a[href="${path}"]`)).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: /Shifting attention to accuracy/ })).toHaveAttribute(
+    'href',
+    'https://doi.org/10.1038/s41586-021-03344-2',
+  );
+  // Team avatars load lazily: bring one into view, then check it arrived.
+  const avatar = page.locator('.team img').first();
+  await avatar.scrollIntoViewIfNeeded();
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // Nothing overflows sideways, at phone width included.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(errors).toEqual([]);
+});
+
+test('sign-up form validates before it sends, then submits', async ({ page }) => {
+  const signups: Request[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/v1/signup') signups.push(req);
+  });
+  await page.goto('/');
+
+  const email = page.getByLabel('Email');
+  await email.fill('not-an-email');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Enter a valid email address', { exact: false })).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+
+  await email.fill('');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Enter your email address.')).toBeVisible();
+  expect(signups).toHaveLength(0);
+
+  await email.fill('researcher@example.org');
+  await page.getByLabel('Name (optional)').fill('Ada Researcher');
+  const sent = page.waitForRequest((req) => new URL(req.url()).pathname === '/v1/signup');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  const request = await sent;
+  expect(request.method()).toBe('POST');
+  expect(request.postDataJSON()).toEqual({ email: 'researcher@example.org', name: 'Ada Researcher' });
+  await expect(page.getByRole('status')).toHaveText('Thanks! We will be in touch.');
+  await expect(email).toHaveValue('');
+});
+
+test('the demo link opens the solarflare feed without a reload', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'try a randomly generated feed' }).click();
+  await expect(page).toHaveURL(/\/\?experiment_id=solarflare$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'feedlab' })).toBeHidden();
+});
+
+test('an unknown path shows the not-found image linking home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  const image = page.getByRole('img', { name: 'Whoops not found!' });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole('link', { name: 'Whoops not found!' })).toHaveAttribute('href', '/');
+
+  await page.getByRole('link', { name: 'Whoops not found!' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'feedlab' })).toBeVisible();
+});
+
+test('the about page is part of the participant bundle', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1, name: 'About feedlab' })).toBeVisible();
+  await expect(page.locator('script[type="module"]')).toHaveAttribute('src', /^\/assets\/participant-/);
+});

@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+
+// Researcher routes get researcher.html, whose bundle a participant never loads.
+test('the sign-in page comes from the researcher bundle', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Researcher sign-in' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Researcher' })).toBeVisible();
+  expect(scripts.some((s) => s.startsWith('/assets/researcher-'))).toBe(true);
+  expect(scripts.some((s) => s.startsWith('/assets/participant-'))).toBe(false);
+});
+
+test('the home page never loads researcher code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'feedlab' })).toBeVisible();
+  expect(scripts.some((s) => s.startsWith('/assets/participant-'))).toBe(true);
+  expect(scripts.some((s) => s.startsWith('/assets/researcher-'))).toBe(false);
+});

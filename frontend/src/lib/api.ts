@@ -1,0 +1,98 @@
+// The /v1 contract with the Go server: every answer is a JSON object whose
+// `success` is the string 'true' when the call worked; failures add
+// `error: {code, message}` and an HTTP status that fits.
+
+/** ApiFailure is the error body the server sends with every unsuccessful answer. */
+export interface ApiFailure {
+  code: string;
+  message: string;
+}
+
+/** ApiError is thrown by apiCall for any answer that is not a success. */
+export class ApiError extends Error {
+  /** status is the HTTP status, or 0 when no answer arrived (network failure). */
+  readonly status: number;
+  /** code is the server's machine-readable error code, or a client-side one:
+   * 'network' (no answer) or 'bad_response' (the body was not a JSON object). */
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** SuccessBody is the shape shared by every successful answer. */
+export interface SuccessBody {
+  success: 'true';
+}
+
+/** ApiOptions tunes one call. */
+export interface ApiOptions {
+  /** method defaults to POST, which nearly every /v1 call uses. */
+  method?: 'GET' | 'POST';
+  signal?: AbortSignal;
+  /** keepalive lets a request outlive the page (small bodies only). */
+  keepalive?: boolean;
+}
+
+/**
+ * apiCall sends one request to the feedlab API on the page's own origin and returns
+ * the parsed body when its `success` is the string 'true'; otherwise it throws an
+ * ApiError. `body`, when given, is sent as JSON.
+ */
+export async function apiCall<T extends object = SuccessBody>(
+  path: `/v1/${string}`,
+  body?: unknown,
+  options: ApiOptions = {},
+): Promise<T & SuccessBody> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = {
+    method: options.method ?? 'POST',
+    headers,
+    // The appliance serves the app and the API from one origin and makes no
+    // outbound calls, so a request to anywhere else is a bug.
+    mode: 'same-origin',
+    credentials: 'same-origin',
+    signal: options.signal,
+    keepalive: options.keepalive,
+  };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'network', `network error calling ${path}`);
+  }
+
+  let parsed: unknown;
+  try {
+    parsed = await response.json();
+  } catch {
+    throw new ApiError(response.status, 'bad_response', `${path}: answer is not JSON (HTTP ${response.status})`);
+  }
+  if (!isObject(parsed)) {
+    throw new ApiError(response.status, 'bad_response', `${path}: answer is not a JSON object`);
+  }
+  // The string comparison is the rule: a boolean true or 'false' is not a success.
+  if (parsed.success === 'true') return parsed as T & SuccessBody;
+
+  const failure = isObject(parsed.error) ? parsed.error : {};
+  const code = typeof failure.code === 'string' && failure.code !== '' ? failure.code : 'unknown';
+  const message =
+    typeof failure.message === 'string' && failure.message !== ''
+      ? failure.message
+      : `${path} failed (HTTP ${response.status})`;
+  throw new ApiError(response.status, code, message);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

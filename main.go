@@ -1,0 +1,133 @@
+// Command feedlab is a research appliance for social-media newsfeed experiments: one
+// binary that serves the participant feed, the questionnaires and the researcher pages
+// from an embedded SQLite database, and the command line to manage studies and data.
+//
+// Usage:
+//
+//	feedlab serve   [--addr :8080] [--data ./feedlab-data]      (default when no subcommand)
+//	feedlab study create --from params.csv                      prints the new experiment_id
+//	feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv
+//	feedlab export --study ID --type TYPE [--out FILE]
+//	feedlab backup --out FILE
+//	feedlab researcher add NAME [--password-stdin]
+//	feedlab version
+//
+// Errors go to stderr with a non-zero exit status; data goes to stdout.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// version is stamped by ./build.sh (-ldflags "-X main.version=...").
+var version = "dev"
+
+// defaultDataDir is where the database and media live unless --data says otherwise.
+const defaultDataDir = "./feedlab-data"
+
+const usage = `feedlab: a research appliance for social-media newsfeed experiments
+
+Usage:
+  feedlab serve   [--addr :8080] [--data ./feedlab-data]      (default when no subcommand)
+  feedlab study create --from params.csv                      prints the new experiment_id
+  feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv
+  feedlab export --study ID --type TYPE [--out FILE]          TYPE: engagement, user_form,
+                                                              entity_info, experiment_parameters,
+                                                              inventory, stimulus_set
+  feedlab backup --out FILE                                   consistent copy while serving
+  feedlab researcher add NAME [--password-stdin]
+  feedlab version
+
+Every subcommand takes --data DIR (default ./feedlab-data).
+`
+
+// errUsage marks a command-line mistake: the message is printed with a hint to --help.
+var errUsage = errors.New("usage")
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "feedlab:", err)
+		if errors.Is(err, errUsage) {
+			fmt.Fprintln(os.Stderr, "Run 'feedlab help' for usage.")
+			os.Exit(2)
+		}
+		os.Exit(1)
+	}
+}
+
+// run dispatches a command line; tests call it directly.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 || (len(args[0]) > 0 && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help") {
+		return cmdServe(ctx, args, stdout, stderr)
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "serve":
+		return cmdServe(ctx, rest, stdout, stderr)
+	case "study":
+		if len(rest) == 0 || rest[0] != "create" {
+			return fmt.Errorf("%w: expected 'feedlab study create --from params.csv'", errUsage)
+		}
+		return cmdStudyCreate(ctx, rest[1:], stdout, stderr)
+	case "sets":
+		if len(rest) == 0 || rest[0] != "import" {
+			return fmt.Errorf("%w: expected 'feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv'", errUsage)
+		}
+		return cmdSetsImport(ctx, rest[1:], stdout, stderr)
+	case "export":
+		return cmdExport(ctx, rest, stdout, stderr)
+	case "backup":
+		return cmdBackup(ctx, rest, stdout, stderr)
+	case "researcher":
+		if len(rest) == 0 || rest[0] != "add" {
+			return fmt.Errorf("%w: expected 'feedlab researcher add NAME [--password-stdin]'", errUsage)
+		}
+		return cmdResearcherAdd(ctx, rest[1:], stdin, stdout, stderr)
+	case "version", "--version":
+		fmt.Fprintln(stdout, "feedlab", version)
+		return nil
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		return fmt.Errorf("%w: unknown command %q", errUsage, cmd)
+	}
+}
+
+// newFlags makes a flag set for a subcommand that reports errors instead of exiting.
+func newFlags(name string, stderr io.Writer) (*flag.FlagSet, *string) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := fs.String("data", defaultDataDir, "data directory (database and media)")
+	return fs, data
+}
+
+// parseFlags parses flags that may come before, between or after positional arguments
+// ("researcher add NAME --password-stdin") and returns the positionals.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, fmt.Errorf("%w: %v", errUsage, err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, nil
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}

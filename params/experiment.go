@@ -1,0 +1,50 @@
+package params
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Param is one experiment parameter as the participant's browser receives it.
+type Param struct {
+	Param string `json:"param"`
+	Value string `json:"value"`
+}
+
+// ExperimentParameters is what the participant's browser receives for condition c: the
+// condition number, then every parameter in the order of Study.Rows. platform,
+// redirect-url, completion-code, consent, custom-msg and instruct are URL-encoded as
+// encodeURIComponent does (the feed decodes them); entity_sets and forms are JSON text;
+// the other values are plain tokens, numbers or a /media/ path.
+func (c Condition) ExperimentParameters() []Param {
+	out := make([]Param, 0, 1+len(paramOrder))
+	out = append(out, Param{Param: "condition", Value: strconv.Itoa(c.Number)})
+	for _, p := range paramOrder {
+		v := c.value(p)
+		if slices.Contains(urlEncoded, p) {
+			v = encodeURIComponent(v)
+		}
+		out = append(out, Param{Param: p, Value: v})
+	}
+	return out
+}
+
+// encodeURIComponent escapes s as JavaScript's encodeURIComponent does: every UTF-8 byte
+// except A–Z a–z 0–9 - _ . ! ~ * ' ( ) becomes %XX.
+func encodeURIComponent(s string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-_.!~*'()", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(hex[c>>4])
+		b.WriteByte(hex[c&15])
+	}
+	return b.String()
+}

@@ -1,0 +1,168 @@
+package params
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MaxConditions is the largest number of conditions a study may have. The spec sets no
+// bound; 50 is far above any real design and keeps the wizard and exports manageable.
+const MaxConditions = 50
+
+// Row is one study parameter: the value of param in one condition. Its JSON form is the
+// wizard's {condition, param, value}.
+type Row struct {
+	Condition int    `json:"condition"`
+	Param     string `json:"param"`
+	Value     string `json:"value"`
+	Line      int    `json:"-"` // source line (CSV) or 1-based item number (wizard), for messages; 0 if unknown
+}
+
+// SetLookup reports whether a stimulus set exists and how many cards (entities) it has.
+type SetLookup func(name string) (numEntities int, ok bool)
+
+// EntitySetChoice is one stimulus set chosen for a condition.
+type EntitySetChoice struct {
+	EntitySet string `json:"entity_set"`
+	// NumberToShow is how many of the set's cards a participant sees, 1 to the set's size.
+	NumberToShow int `json:"number_to_show"`
+	// RandomizeBetweenSubjects is "yes" when each participant gets their own random
+	// subsample of the set, "no" when all participants of the condition see the same one.
+	RandomizeBetweenSubjects string `json:"randomize_between_subjects"`
+}
+
+// Condition is the checked, normalised parameters of one condition.
+type Condition struct {
+	Number            int
+	Feed              string            // scroll or swipe
+	EntitySets        []EntitySetChoice // at least one
+	Buttons           map[string]string // share, like, bookmark, accuracy, upvote, downvote → no, yes or lognormal
+	InterventionType  string            // "", default-modal or accprompt-modal
+	InterventionPerc  int               // 1 to 100 when InterventionType is set, otherwise 0
+	InterventionVideo string            // /media/ path of the default-modal's video; "" for the built-in demo video
+	Algorithm         string            // random
+	CustomMsgType     string            // "", onpage or modal
+	CustomMsg         string            // markdown; "" when CustomMsgType is ""
+	Forms             []string          // questionnaire names from KnownForms, in order
+	Instruct          string            // markdown; "" shows no instructions
+	Consent           string            // markdown; "" shows no consent
+	Platform          string            // "", mturk, prolific, lucid or custom
+	RedirectURL       string            // set for prolific, lucid and custom
+	CompletionCode    string            // mturk only; "" means generated per participant
+}
+
+// Study is a checked study definition: conditions 1..N in order.
+type Study struct {
+	Conditions []Condition
+}
+
+// KnownForms lists the questionnaires a condition may send participants to, each served
+// at /form/<name>.
+var KnownForms = []string{"form", "crt", "ses", "socialmediause", "lean", "imp", "ac", "aot", "ccn", "def", "exp", "ftg", "final", "custom-msg"}
+
+// knownForms is a private copy, so that a caller changing KnownForms changes nothing here.
+var knownForms = append([]string(nil), KnownForms...)
+
+// buttonKinds are the feed buttons, each set by the parameter feed-button-<kind>.
+var buttonKinds = []string{"share", "like", "bookmark", "accuracy", "upvote", "downvote"}
+
+const paramNConditions = "n-conditions"
+
+// paramOrder is every per-condition parameter, in the order Rows writes them.
+var paramOrder = []string{
+	"feed", "entity_sets",
+	"feed-button-share", "feed-button-like", "feed-button-bookmark",
+	"feed-button-accuracy", "feed-button-upvote", "feed-button-downvote",
+	"intervention-type", "intervention-perc", "intervention-video",
+	"algorithm", "custom-msg-type", "custom-msg", "forms",
+	"instruct", "consent", "platform", "redirect-url", "completion-code",
+}
+
+// allParams is every parameter name a row may carry.
+var allParams = append([]string{paramNConditions}, paramOrder...)
+
+// Rows returns the study as canonical rows: n-conditions first, then every parameter of
+// every condition in a fixed order, with plain (not URL-encoded) values. Validate turns
+// them back into the same study, given the same stimulus sets.
+func (s Study) Rows() []Row {
+	if len(s.Conditions) == 0 {
+		return nil
+	}
+	rows := make([]Row, 0, 1+len(s.Conditions)*len(paramOrder))
+	rows = append(rows, Row{Condition: 1, Param: paramNConditions, Value: strconv.Itoa(len(s.Conditions))})
+	for _, c := range s.Conditions {
+		for _, p := range paramOrder {
+			rows = append(rows, Row{Condition: c.Number, Param: p, Value: c.value(p)})
+		}
+	}
+	return rows
+}
+
+// value is the plain text of one parameter of c.
+func (c Condition) value(param string) string {
+	switch param {
+	case "feed":
+		return c.Feed
+	case "entity_sets":
+		return jsonText(c.EntitySets)
+	case "intervention-type":
+		return c.InterventionType
+	case "intervention-perc":
+		if c.InterventionPerc == 0 {
+			return ""
+		}
+		return strconv.Itoa(c.InterventionPerc)
+	case "intervention-video":
+		return c.InterventionVideo
+	case "algorithm":
+		return c.Algorithm
+	case "custom-msg-type":
+		return c.CustomMsgType
+	case "custom-msg":
+		return c.CustomMsg
+	case "forms":
+		if len(c.Forms) == 0 {
+			return "[]"
+		}
+		return jsonText(c.Forms)
+	case "instruct":
+		return c.Instruct
+	case "consent":
+		return c.Consent
+	case "platform":
+		return c.Platform
+	case "redirect-url":
+		return c.RedirectURL
+	case "completion-code":
+		return c.CompletionCode
+	}
+	if kind, ok := strings.CutPrefix(param, "feed-button-"); ok {
+		return c.Buttons[kind]
+	}
+	return ""
+}
+
+// jsonText marshals values that cannot fail to marshal (strings, ints, slices of them).
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("params: marshal %T: %v", v, err)) // only plain data reaches here
+	}
+	return string(b)
+}
+
+// InterventionIndex is the card index from which the intervention opens in a feed of n
+// cards (feed-side spec §4, intervention_idx): n × percentage / 100, rounded down, minus
+// 1. ok is false when the condition has no intervention.
+func (c Condition) InterventionIndex(n int) (idx int, ok bool) {
+	if c.InterventionType == "" {
+		return 0, false
+	}
+	perc := c.InterventionPerc
+	if perc == 0 {
+		perc = defaultInterventionPerc
+	}
+	return n*perc/100 - 1, true
+}

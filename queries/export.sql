@@ -1,0 +1,47 @@
+-- Exports read in pages ordered by primary key (keyset pagination) so memory stays flat
+-- however large the study.
+
+-- name: ExportEngagements :many
+SELECT g.engagement_pk, g.event_id, g.received_at, g.time_engagement, g.time_content_viewed,
+       p.user_id, g.entity_id, p.condition, p.experiment_id, g.engagement_type, g.response,
+       s.entity_category, e.entity_set, e.entity_url, i.item_order, g.likes, g.read_later,
+       g.shares, i.shown_shares, i.shown_likes, i.shown_read_later, i.shown_upvote,
+       i.shown_downvote
+FROM engagements g
+JOIN participants p ON p.participant_id = g.participant_id
+JOIN entities e ON e.entity_id = g.entity_id
+JOIN entity_sets s ON s.entity_set = e.entity_set
+LEFT JOIN inventory i ON i.participant_id = g.participant_id AND i.entity_id = g.entity_id
+WHERE p.experiment_id = sqlc.arg(experiment_id) AND g.engagement_pk > sqlc.arg(after)
+ORDER BY g.engagement_pk
+LIMIT sqlc.arg(page_size);
+
+-- name: ExportAnswers :many
+SELECT a.answer_pk, a.event_id, a.received_at, a.client_time, p.user_id, p.experiment_id,
+       p.condition, a.kind, a.field, a.response
+FROM answers a
+JOIN participants p ON p.participant_id = a.participant_id
+WHERE p.experiment_id = sqlc.arg(experiment_id) AND a.answer_pk > sqlc.arg(after)
+ORDER BY a.answer_pk
+LIMIT sqlc.arg(page_size);
+
+-- name: ExportInventory :many
+SELECT p.participant_id, p.user_id, p.experiment_id, p.condition, i.item_order, i.entity_id,
+       e.entity_set, e.entity_url, i.shown_shares, i.shown_likes, i.shown_read_later,
+       i.shown_upvote, i.shown_downvote
+FROM inventory i
+JOIN participants p ON p.participant_id = i.participant_id
+JOIN entities e ON e.entity_id = i.entity_id
+WHERE p.experiment_id = sqlc.arg(experiment_id)
+  AND (i.participant_id, i.item_order) > (sqlc.arg(after_participant), sqlc.arg(after_order))
+ORDER BY i.participant_id, i.item_order
+LIMIT sqlc.arg(page_size);
+
+-- name: ExportEntitiesOfSet :many
+SELECT * FROM entities
+WHERE entity_set = sqlc.arg(entity_set) AND position > sqlc.arg(after)
+ORDER BY position
+LIMIT sqlc.arg(page_size);
+
+-- name: ListParticipants :many
+SELECT * FROM participants WHERE experiment_id = ? ORDER BY participant_id;

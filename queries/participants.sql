@@ -1,0 +1,41 @@
+-- name: GetParticipant :one
+SELECT * FROM participants WHERE experiment_id = ? AND user_id = ?;
+
+-- name: CountParticipantsByCondition :many
+SELECT condition, count(*) AS n FROM participants
+WHERE experiment_id = ?
+GROUP BY condition;
+
+-- name: CreateParticipant :one
+INSERT INTO participants (experiment_id, user_id, condition, seed, platform_ids, query_params,
+                          started_at)
+VALUES (?, ?, ?, ?, ?, ?, ?)
+RETURNING participant_id;
+
+-- name: CountParticipants :one
+SELECT count(*) FROM participants;
+
+-- name: CompleteParticipant :exec
+UPDATE participants SET completed_at = coalesce(completed_at, ?),
+       completion_code = CASE WHEN completion_code = '' THEN ? ELSE completion_code END
+WHERE participant_id = ?;
+
+-- name: CreateInventoryItem :exec
+INSERT INTO inventory (participant_id, item_order, entity_id, shown_shares, shown_likes,
+                       shown_read_later, shown_upvote, shown_downvote)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?);
+
+-- name: ListInventory :many
+SELECT i.item_order, i.shown_shares, i.shown_likes, i.shown_read_later, i.shown_upvote,
+       i.shown_downvote, e.*
+FROM inventory i JOIN entities e ON e.entity_id = i.entity_id
+WHERE i.participant_id = ?
+ORDER BY i.item_order;
+
+-- name: GetParticipantEntity :one
+-- Resolves the participant of an event and checks the card was in their feed.
+SELECT p.participant_id, p.condition,
+       (SELECT count(*) FROM inventory i
+        WHERE i.participant_id = p.participant_id AND i.entity_id = sqlc.arg(entity_id)) AS in_feed
+FROM participants p
+WHERE p.experiment_id = sqlc.arg(experiment_id) AND p.user_id = sqlc.arg(user_id);

@@ -1,0 +1,37 @@
+-- name: CreateResearcher :one
+INSERT INTO researchers (name, password_hash, created_at) VALUES (?, ?, ?)
+RETURNING researcher_id;
+
+-- name: GetResearcherByName :one
+SELECT * FROM researchers WHERE name = ?;
+
+-- name: CountResearchers :one
+SELECT count(*) FROM researchers;
+
+-- name: CreateSession :exec
+INSERT INTO researcher_sessions (token_hash, researcher_id, created_at, expires_at)
+VALUES (?, ?, ?, ?);
+
+-- name: GetSession :one
+SELECT r.researcher_id, r.name, s.expires_at
+FROM researcher_sessions s JOIN researchers r ON r.researcher_id = s.researcher_id
+WHERE s.token_hash = ? AND s.expires_at > ?;
+
+-- name: DeleteSession :exec
+DELETE FROM researcher_sessions WHERE token_hash = ?;
+
+-- name: DeleteExpiredSessions :exec
+DELETE FROM researcher_sessions WHERE expires_at <= ?;
+
+-- name: GetSetting :one
+SELECT value FROM settings WHERE key = ?;
+
+-- name: PutSetting :exec
+INSERT INTO settings (key, value) VALUES (?, ?)
+ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+
+-- name: DeleteSetting :exec
+DELETE FROM settings WHERE key = ?;
+
+-- name: CreateSignup :exec
+INSERT INTO signups (email, name, created_at) VALUES (?, ?, ?);

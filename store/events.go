@@ -1,0 +1,216 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync"
+
+	"feedlab/store/db"
+)
+
+// ErrClosed is returned for events submitted after the store began shutting down.
+var ErrClosed = errors.New("store: closed")
+
+// Engagement is one engagement row: a click, a video event or one dwell.
+type Engagement struct {
+	EventID           string
+	ParticipantID     int64
+	EntityID          int64
+	Type              string
+	Response          string
+	TimeContentViewed sql.NullInt64
+	TimeEngagement    sql.NullInt64
+	Likes             sql.NullInt64
+	ReadLater         sql.NullInt64
+	Shares            sql.NullInt64
+}
+
+// Answer kinds, as stored in answers.kind.
+const (
+	AnswerKindAnswer     = "answer"
+	AnswerKindCheckpoint = "checkpoint"
+	AnswerKindArrival    = "arrival" // URLParams-* and condition, written at registration
+)
+
+// Answer is one row of the long user_form shape: a questionnaire answer, a checkpoint or
+// an arrival value.
+type Answer struct {
+	EventID       string
+	ParticipantID int64
+	Kind          string
+	Field         string
+	Response      string
+	ClientTime    sql.NullInt64
+}
+
+// Event is what one client call records: all its rows are stored together or not at all.
+type Event struct {
+	Engagements []Engagement
+	Answers     []Answer
+}
+
+// RecordEvent stores the event's rows and returns once they are committed (durable on
+// disk). Rows whose event_id is already stored are skipped, so a client may retry freely;
+// stored is the number of rows that were new.
+func (s *Store) RecordEvent(ctx context.Context, ev Event) (stored int, err error) {
+	return s.events.submit(ctx, ev)
+}
+
+// maxGroup bounds how many client events share one commit; large enough to amortize the
+// fsync at thousands of events per second, small enough to keep each commit short.
+const maxGroup = 1024
+
+type eventRequest struct {
+	ev     Event
+	result chan eventResult
+}
+
+type eventResult struct {
+	stored int
+	err    error
+}
+
+// eventWriter groups concurrent events into shared transactions ("group commit"): while one
+// commit is being synced to disk, new events queue up and all go into the next one. Each
+// caller is answered only after the commit that holds its rows.
+type eventWriter struct {
+	s      *Store
+	queue  chan eventRequest
+	mu     sync.RWMutex // guards closed against sends on a closed queue
+	closed bool
+	done   chan struct{}
+}
+
+func newEventWriter(s *Store) *eventWriter {
+	w := &eventWriter{s: s, queue: make(chan eventRequest, maxGroup), done: make(chan struct{})}
+	go w.run()
+	return w
+}
+
+func (w *eventWriter) submit(ctx context.Context, ev Event) (int, error) {
+	req := eventRequest{ev: ev, result: make(chan eventResult, 1)}
+	w.mu.RLock()
+	if w.closed {
+		w.mu.RUnlock()
+		return 0, ErrClosed
+	}
+	select {
+	case w.queue <- req:
+		w.mu.RUnlock()
+	case <-ctx.Done():
+		w.mu.RUnlock()
+		return 0, ctx.Err()
+	}
+	// Once queued the event will be committed even if the caller goes away; we still wait
+	// so the answer means "on disk".
+	res := <-req.result
+	return res.stored, res.err
+}
+
+// close stops accepting events and returns after every queued event is committed.
+func (w *eventWriter) close() {
+	w.mu.Lock()
+	if !w.closed {
+		w.closed = true
+		close(w.queue)
+	}
+	w.mu.Unlock()
+	<-w.done
+}
+
+func (w *eventWriter) run() {
+	defer close(w.done)
+	group := make([]eventRequest, 0, maxGroup)
+	for req := range w.queue {
+		group = append(group[:0], req)
+	drain:
+		for len(group) < maxGroup {
+			select {
+			case r, ok := <-w.queue:
+				if !ok {
+					break drain
+				}
+				group = append(group, r)
+			default:
+				break drain
+			}
+		}
+		w.commit(group)
+	}
+}
+
+// commit writes a group in one transaction. Each event sits in its own savepoint, so one
+// bad event (say, a foreign key that vanished) fails alone and the others still commit.
+func (w *eventWriter) commit(group []eventRequest) {
+	results := make([]eventResult, len(group))
+	err := w.s.withTxRaw(context.Background(), func(tx *sql.Tx) error {
+		q := w.s.wq.WithTx(tx)
+		now := w.s.millis()
+		for i, req := range group {
+			if _, err := tx.Exec("SAVEPOINT event"); err != nil {
+				return err
+			}
+			n, err := insertEvent(q, req.ev, now)
+			if err != nil {
+				results[i].err = fmt.Errorf("store: record event: %w", err)
+				if _, err := tx.Exec("ROLLBACK TO event"); err != nil {
+					return err
+				}
+			}
+			results[i].stored = n
+			if _, err := tx.Exec("RELEASE event"); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	for i, req := range group {
+		res := results[i]
+		if err != nil {
+			res = eventResult{err: fmt.Errorf("store: commit events: %w", err)}
+		}
+		req.result <- res
+	}
+}
+
+func insertEvent(q *db.Queries, ev Event, now int64) (int, error) {
+	ctx := context.Background()
+	stored := 0
+	for _, e := range ev.Engagements {
+		n, err := q.InsertEngagement(ctx, db.InsertEngagementParams{
+			EventID:           e.EventID,
+			ParticipantID:     e.ParticipantID,
+			EntityID:          e.EntityID,
+			EngagementType:    e.Type,
+			Response:          e.Response,
+			TimeContentViewed: e.TimeContentViewed,
+			TimeEngagement:    e.TimeEngagement,
+			Likes:             e.Likes,
+			ReadLater:         e.ReadLater,
+			Shares:            e.Shares,
+			ReceivedAt:        now,
+		})
+		if err != nil {
+			return 0, err
+		}
+		stored += int(n)
+	}
+	for _, a := range ev.Answers {
+		n, err := q.InsertAnswer(ctx, db.InsertAnswerParams{
+			EventID:       a.EventID,
+			ParticipantID: a.ParticipantID,
+			Kind:          a.Kind,
+			Field:         a.Field,
+			Response:      a.Response,
+			ClientTime:    a.ClientTime,
+			ReceivedAt:    now,
+		})
+		if err != nil {
+			return 0, err
+		}
+		stored += int(n)
+	}
+	return stored, nil
+}

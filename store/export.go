@@ -1,0 +1,94 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"feedlab/store/db"
+)
+
+// exportPage is how many rows an export reads per query: pages keep memory flat, and a
+// page this size makes the per-query cost negligible.
+const exportPage = 5000
+
+// EachEngagement calls fn for every engagement and dwell row of a study, oldest first.
+func (s *Store) EachEngagement(ctx context.Context, experimentID string, fn func(db.ExportEngagementsRow) error) error {
+	var after int64
+	for {
+		rows, err := s.rq.ExportEngagements(ctx, db.ExportEngagementsParams{ExperimentID: experimentID, After: after, PageSize: exportPage})
+		if err != nil {
+			return fmt.Errorf("store: export engagements: %w", err)
+		}
+		for _, r := range rows {
+			if err := fn(r); err != nil {
+				return err
+			}
+		}
+		if len(rows) < exportPage {
+			return nil
+		}
+		after = rows[len(rows)-1].EngagementPk
+	}
+}
+
+// EachAnswer calls fn for every answer, checkpoint and arrival row of a study, oldest first.
+func (s *Store) EachAnswer(ctx context.Context, experimentID string, fn func(db.ExportAnswersRow) error) error {
+	var after int64
+	for {
+		rows, err := s.rq.ExportAnswers(ctx, db.ExportAnswersParams{ExperimentID: experimentID, After: after, PageSize: exportPage})
+		if err != nil {
+			return fmt.Errorf("store: export answers: %w", err)
+		}
+		for _, r := range rows {
+			if err := fn(r); err != nil {
+				return err
+			}
+		}
+		if len(rows) < exportPage {
+			return nil
+		}
+		after = rows[len(rows)-1].AnswerPk
+	}
+}
+
+// EachInventoryItem calls fn for every card shown to every participant of a study, by
+// participant and feed position.
+func (s *Store) EachInventoryItem(ctx context.Context, experimentID string, fn func(db.ExportInventoryRow) error) error {
+	var afterP, afterO int64 = 0, -1
+	for {
+		rows, err := s.rq.ExportInventory(ctx, db.ExportInventoryParams{ExperimentID: experimentID, AfterParticipant: afterP, AfterOrder: afterO, PageSize: exportPage})
+		if err != nil {
+			return fmt.Errorf("store: export inventory: %w", err)
+		}
+		for _, r := range rows {
+			if err := fn(r); err != nil {
+				return err
+			}
+		}
+		if len(rows) < exportPage {
+			return nil
+		}
+		last := rows[len(rows)-1]
+		afterP, afterO = last.ParticipantID, last.ItemOrder
+	}
+}
+
+// EachEntity calls fn for every card of a set in upload order.
+func (s *Store) EachEntity(ctx context.Context, set string, fn func(db.Entity) error) error {
+	var after int64
+	for {
+		rows, err := s.rq.ExportEntitiesOfSet(ctx, db.ExportEntitiesOfSetParams{EntitySet: set, After: after, PageSize: exportPage})
+		if err != nil {
+			return fmt.Errorf("store: export set %s: %w", set, err)
+		}
+		for _, r := range rows {
+			if err := fn(r); err != nil {
+				return err
+			}
+		}
+		if len(rows) < exportPage {
+			return nil
+		}
+		after = rows[len(rows)-1].Position
+	}
+}

@@ -1,0 +1,190 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+
+	"feedlab/store/db"
+)
+
+// Registration describes a participant arriving at a study for the first time.
+type Registration struct {
+	ExperimentID string
+	UserID       string
+	NConditions  int
+	PlatformIDs  map[string]string // PROLIFIC_PID, workerId, RID, ...
+	QueryParams  map[string]string // every arrival URL parameter
+}
+
+// InventoryItem is one card of a participant's feed with the social counts it displays
+// (Valid=false where that button shows no count cue).
+type InventoryItem struct {
+	EntityID                                   int64
+	Shares, Likes, ReadLater, Upvote, Downvote sql.NullInt64
+}
+
+// EntityLookup returns the cards of a stimulus set in upload order.
+type EntityLookup func(set string) ([]db.Entity, error)
+
+// Composer builds the feed of a new participant from their condition and seed.
+type Composer func(condition int, seed uint64, entities EntityLookup) ([]InventoryItem, error)
+
+// Participant returns a registered participant, or ErrNotFound.
+func (s *Store) Participant(ctx context.Context, experimentID, userID string) (db.Participant, error) {
+	p, err := s.rq.GetParticipant(ctx, db.GetParticipantParams{ExperimentID: experimentID, UserID: userID})
+	if err != nil {
+		return db.Participant{}, fmt.Errorf("store: get participant: %w", notFound(err))
+	}
+	return p, nil
+}
+
+// RegisterParticipant registers a participant, assigns a condition and stores their feed,
+// all in one transaction. The condition is one with the fewest participants so far, ties
+// broken at random, so conditions stay balanced. If the participant registered meanwhile
+// (two tabs), the existing record is returned with created=false.
+func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compose Composer) (p db.Participant, created bool, err error) {
+	platformIDs, _ := json.Marshal(nonNil(reg.PlatformIDs))
+	queryParams, _ := json.Marshal(nonNil(reg.QueryParams))
+	err = s.withTx(ctx, func(q *db.Queries) error {
+		existing, err := q.GetParticipant(ctx, db.GetParticipantParams{ExperimentID: reg.ExperimentID, UserID: reg.UserID})
+		if err == nil {
+			p = existing
+			return nil
+		} else if !errors.Is(notFound(err), ErrNotFound) {
+			return err
+		}
+		counts, err := q.CountParticipantsByCondition(ctx, reg.ExperimentID)
+		if err != nil {
+			return err
+		}
+		condition := balancedCondition(reg.NConditions, counts)
+		seed := rand.Uint64() >> 1 // fits SQLite's signed 64-bit integer
+		entities := func(set string) ([]db.Entity, error) { return q.ListEntities(ctx, set) }
+		items, err := compose(condition, seed, entities)
+		if err != nil {
+			return err
+		}
+		now := s.millis()
+		id, err := q.CreateParticipant(ctx, db.CreateParticipantParams{
+			ExperimentID: reg.ExperimentID, UserID: reg.UserID, Condition: int64(condition),
+			Seed: int64(seed), PlatformIds: string(platformIDs), QueryParams: string(queryParams),
+			StartedAt: now,
+		})
+		if err != nil {
+			return err
+		}
+		for i, it := range items {
+			if err := q.CreateInventoryItem(ctx, db.CreateInventoryItemParams{
+				ParticipantID: id, ItemOrder: int64(i), EntityID: it.EntityID,
+				ShownShares: it.Shares, ShownLikes: it.Likes, ShownReadLater: it.ReadLater,
+				ShownUpvote: it.Upvote, ShownDownvote: it.Downvote,
+			}); err != nil {
+				return err
+			}
+		}
+		// The long user_form export carries the arrival parameters and the condition as
+		// rows, like the original platform's export.
+		arrival := [][2]string{{"condition", fmt.Sprint(condition)}}
+		for _, k := range sortedKeys(reg.QueryParams) {
+			arrival = append(arrival, [2]string{"URLParams-" + k, reg.QueryParams[k]})
+		}
+		for _, a := range arrival {
+			if _, err := q.InsertAnswer(ctx, db.InsertAnswerParams{
+				EventID: fmt.Sprintf("arrival:%d:%s", id, a[0]), ParticipantID: id,
+				Kind: AnswerKindArrival, Field: a[0], Response: a[1], ReceivedAt: now,
+			}); err != nil {
+				return err
+			}
+		}
+		p, err = q.GetParticipant(ctx, db.GetParticipantParams{ExperimentID: reg.ExperimentID, UserID: reg.UserID})
+		created = err == nil
+		return err
+	})
+	if err != nil {
+		return db.Participant{}, false, fmt.Errorf("store: register participant: %w", err)
+	}
+	return p, created, nil
+}
+
+// balancedCondition picks, among conditions 1..n, one with the fewest participants;
+// ties are broken at random.
+func balancedCondition(n int, counts []db.CountParticipantsByConditionRow) int {
+	perCondition := make([]int64, n+1)
+	for _, c := range counts {
+		if c.Condition >= 1 && int(c.Condition) <= n {
+			perCondition[c.Condition] = c.N
+		}
+	}
+	var least []int
+	for c := 1; c <= n; c++ {
+		switch {
+		case len(least) == 0 || perCondition[c] < perCondition[least[0]]:
+			least = []int{c}
+		case perCondition[c] == perCondition[least[0]]:
+			least = append(least, c)
+		}
+	}
+	return least[rand.IntN(len(least))]
+}
+
+// Feed returns a participant's cards in feed order with the counts they display.
+func (s *Store) Feed(ctx context.Context, participantID int64) ([]db.ListInventoryRow, error) {
+	rows, err := s.rq.ListInventory(ctx, participantID)
+	if err != nil {
+		return nil, fmt.Errorf("store: feed of participant %d: %w", participantID, err)
+	}
+	return rows, nil
+}
+
+// EventTarget is the participant (and whether the card was in their feed) an incoming
+// event belongs to.
+type EventTarget struct {
+	ParticipantID int64
+	Condition     int64
+	InFeed        bool
+}
+
+// ResolveEvent finds the participant of an event and checks whether entityID (0 for
+// events without a card) was in their feed. Unknown participants give ErrNotFound.
+func (s *Store) ResolveEvent(ctx context.Context, experimentID, userID string, entityID int64) (EventTarget, error) {
+	r, err := s.rq.GetParticipantEntity(ctx, db.GetParticipantEntityParams{EntityID: entityID, ExperimentID: experimentID, UserID: userID})
+	if err != nil {
+		return EventTarget{}, fmt.Errorf("store: resolve participant: %w", notFound(err))
+	}
+	return EventTarget{ParticipantID: r.ParticipantID, Condition: r.Condition, InFeed: r.InFeed > 0}, nil
+}
+
+// CompleteParticipant marks a participant as finished, keeping the first completion time
+// and the first completion code given.
+func (s *Store) CompleteParticipant(ctx context.Context, participantID int64, completionCode string) error {
+	err := s.withTx(ctx, func(q *db.Queries) error {
+		return q.CompleteParticipant(ctx, db.CompleteParticipantParams{
+			CompletedAt: sql.NullInt64{Int64: s.millis(), Valid: true}, CompletionCode: completionCode, ParticipantID: participantID,
+		})
+	})
+	if err != nil {
+		return fmt.Errorf("store: complete participant %d: %w", participantID, err)
+	}
+	return nil
+}
+
+func nonNil(m map[string]string) map[string]string {
+	if m == nil {
+		return map[string]string{}
+	}
+	return m
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

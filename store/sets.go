@@ -1,0 +1,157 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"feedlab/store/db"
+)
+
+// NewEntity is one card of a stimulus set being created.
+type NewEntity struct {
+	EntityURL    string
+	SourceURL    string
+	Filename     string
+	RetrieveDate string
+	EntityType   string
+	Headline     string
+	Covariates   map[string]string // the set's other columns
+}
+
+// NewSet is a stimulus set to create, with its cards in order.
+type NewSet struct {
+	Name     string
+	Category string
+	Columns  []string // header order as uploaded, for exporting the set back
+	Builtin  bool
+	Entities []NewEntity
+}
+
+// SetSummary is a stimulus set as listed to researchers.
+type SetSummary struct {
+	Name        string
+	Category    string
+	NumEntities int64
+	Builtin     bool
+}
+
+// Media is a file held in the media store.
+type Media struct {
+	Name        string
+	ContentType string
+	Size        int64
+}
+
+// CreateEntitySet stores a stimulus set and its cards, and records the media they use, in
+// one transaction: either the whole set is stored or nothing. A set with the same name
+// gives ErrConflict.
+func (s *Store) CreateEntitySet(ctx context.Context, set NewSet, media []Media) error {
+	columns, err := json.Marshal(set.Columns)
+	if err != nil {
+		return fmt.Errorf("store: create set %s: %w", set.Name, err)
+	}
+	err = s.withTx(ctx, func(q *db.Queries) error {
+		if _, err := q.GetEntitySet(ctx, set.Name); err == nil {
+			return ErrConflict
+		} else if err := notFound(err); !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		now := s.millis()
+		for _, m := range media {
+			if err := q.PutMedia(ctx, db.PutMediaParams{Name: m.Name, ContentType: m.ContentType, Size: m.Size, CreatedAt: now}); err != nil {
+				return err
+			}
+		}
+		if err := q.CreateEntitySet(ctx, db.CreateEntitySetParams{
+			EntitySet: set.Name, EntityCategory: set.Category, Columns: string(columns),
+			Builtin: boolInt(set.Builtin), CreatedAt: now,
+		}); err != nil {
+			return err
+		}
+		for i, e := range set.Entities {
+			cov := e.Covariates
+			if cov == nil {
+				cov = map[string]string{}
+			}
+			covJSON, err := json.Marshal(cov)
+			if err != nil {
+				return err
+			}
+			if err := q.CreateEntity(ctx, db.CreateEntityParams{
+				EntitySet: set.Name, Position: int64(i + 1), EntityUrl: e.EntityURL,
+				SourceUrl: e.SourceURL, Filename: e.Filename, RetrieveDate: e.RetrieveDate,
+				EntityType: e.EntityType, Headline: e.Headline, Covariates: string(covJSON),
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("store: create set %s: %w", set.Name, err)
+	}
+	return nil
+}
+
+// ListEntitySets returns every stimulus set with its number of cards, by name.
+func (s *Store) ListEntitySets(ctx context.Context) ([]SetSummary, error) {
+	rows, err := s.rq.ListEntitySets(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: list sets: %w", err)
+	}
+	out := make([]SetSummary, len(rows))
+	for i, r := range rows {
+		out[i] = SetSummary{Name: r.EntitySet, Category: r.EntityCategory, NumEntities: r.NumEntities, Builtin: r.Builtin != 0}
+	}
+	return out, nil
+}
+
+// EntitySet returns one stimulus set, or ErrNotFound.
+func (s *Store) EntitySet(ctx context.Context, name string) (db.EntitySet, error) {
+	set, err := s.rq.GetEntitySet(ctx, name)
+	if err != nil {
+		return db.EntitySet{}, fmt.Errorf("store: get set %s: %w", name, notFound(err))
+	}
+	return set, nil
+}
+
+// SetColumns returns the uploaded header of a set.
+func SetColumns(set db.EntitySet) []string {
+	var cols []string
+	_ = json.Unmarshal([]byte(set.Columns), &cols) // written by CreateEntitySet: always valid
+	return cols
+}
+
+// Entities returns the cards of a set in upload order.
+func (s *Store) Entities(ctx context.Context, set string) ([]db.Entity, error) {
+	rows, err := s.rq.ListEntities(ctx, set)
+	if err != nil {
+		return nil, fmt.Errorf("store: list entities of %s: %w", set, err)
+	}
+	return rows, nil
+}
+
+// MediaInfo returns a media file's record, or ErrNotFound.
+func (s *Store) MediaInfo(ctx context.Context, name string) (db.Medium, error) {
+	m, err := s.rq.GetMedia(ctx, name)
+	if err != nil {
+		return db.Medium{}, fmt.Errorf("store: get media %s: %w", name, notFound(err))
+	}
+	return m, nil
+}
+
+// Covariates decodes an entity's covariate columns (entities.covariates).
+func Covariates(stored string) map[string]string {
+	m := map[string]string{}
+	_ = json.Unmarshal([]byte(stored), &m) // written by CreateEntitySet: always valid
+	return m
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,150 @@
+// Package store owns feedlab's SQLite database: opening it, migrating it and every read
+// and write. All SQL of the appliance goes through here (the generated query code lives in
+// store/db and is made by sqlc from queries/).
+//
+// The database is opened twice: one writer connection, so writes are serialized inside the
+// process and no request ever sees SQLITE_BUSY from a sibling, and a pool of read-only
+// connections, so exports and feed loads never wait for writes (WAL lets them run beside
+// the writer).
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
+
+	"feedlab/store/db"
+)
+
+// ErrNotFound is returned when a study, stimulus set, participant or other record does not
+// exist.
+var ErrNotFound = errors.New("not found")
+
+// ErrConflict is returned when a record that must be unique already exists.
+var ErrConflict = errors.New("already exists")
+
+// DatabaseFile is the name of the SQLite file inside the data directory.
+const DatabaseFile = "feedlab.db"
+
+// Store is the open database. It is safe for concurrent use.
+type Store struct {
+	path   string
+	write  *sql.DB // exactly one connection
+	read   *sql.DB // read-only pool
+	wq     *db.Queries
+	rq     *db.Queries
+	events *eventWriter
+	now    func() time.Time
+}
+
+// Open opens (creating if needed) the database in dataDir and applies pending migrations.
+func Open(ctx context.Context, dataDir string) (*Store, error) {
+	if err := os.MkdirAll(dataDir, 0o755); err != nil {
+		return nil, fmt.Errorf("store: create data directory: %w", err)
+	}
+	path := filepath.Join(dataDir, DatabaseFile)
+	write, err := sql.Open("sqlite", dsn(path, false))
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	write.SetMaxOpenConns(1)
+	write.SetMaxIdleConns(1)
+	write.SetConnMaxLifetime(0)
+	write.SetConnMaxIdleTime(0)
+	if err := write.PingContext(ctx); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	if err := migrate(ctx, write); err != nil {
+		write.Close()
+		return nil, err
+	}
+	read, err := sql.Open("sqlite", dsn(path, true))
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("store: open %s for reading: %w", path, err)
+	}
+	n := max(4, 2*runtime.NumCPU())
+	read.SetMaxOpenConns(n)
+	read.SetMaxIdleConns(n)
+	s := &Store{
+		path:  path,
+		write: write,
+		read:  read,
+		wq:    db.New(write),
+		rq:    db.New(read),
+		now:   time.Now,
+	}
+	s.events = newEventWriter(s)
+	return s, nil
+}
+
+// dsn builds the connection string. busy_timeout comes first so that every later pragma,
+// and the first statement, already waits for a lock held by another process (a CLI
+// command run while the server is serving) instead of failing.
+func dsn(path string, readOnly bool) string {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	// FULL: a transaction acknowledged to a participant survives power loss, not just a
+	// crash. Group commit (eventWriter) keeps the cost of the extra fsync shared.
+	q.Add("_pragma", "synchronous(FULL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	if readOnly {
+		q.Add("_pragma", "query_only(1)")
+	} else {
+		// BEGIN IMMEDIATE takes the write lock up front, so two processes never deadlock
+		// upgrading read transactions.
+		q.Set("_txlock", "immediate")
+	}
+	return "file:" + filepath.ToSlash(path) + "?" + q.Encode()
+}
+
+// Path is the database file's path.
+func (s *Store) Path() string { return s.path }
+
+// Close commits pending events, then closes both connection pools.
+func (s *Store) Close() error {
+	s.events.close()
+	errW := s.write.Close()
+	errR := s.read.Close()
+	if err := errors.Join(errW, errR); err != nil {
+		return fmt.Errorf("store: close: %w", err)
+	}
+	return nil
+}
+
+// withTx runs fn in one write transaction, committing when fn returns nil.
+func (s *Store) withTx(ctx context.Context, fn func(q *db.Queries) error) error {
+	return s.withTxRaw(ctx, func(tx *sql.Tx) error { return fn(s.wq.WithTx(tx)) })
+}
+
+func (s *Store) withTxRaw(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// notFound maps sql.ErrNoRows to ErrNotFound, so callers never see database/sql details.
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	return err
+}
+
+func (s *Store) millis() int64 { return s.now().UnixMilli() }

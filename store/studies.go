@@ -1,0 +1,127 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+
+	"feedlab/store/db"
+)
+
+// Param is one study parameter row: condition (from 1), param and value.
+type Param struct {
+	Condition int
+	Param     string
+	Value     string
+}
+
+// NewStudy is a study to create. An empty ExperimentID gets a generated one.
+type NewStudy struct {
+	ExperimentID string
+	NConditions  int
+	Params       []Param
+	CreatedBy    string
+	Builtin      bool
+}
+
+// idAlphabet is lower-case letters and digits without the look-alikes 0/o and 1/l, because
+// researchers copy experiment ids into platform settings by hand.
+const idAlphabet = "abcdefghijkmnpqrstuvwxyz23456789"
+
+// newExperimentID makes ids like "fl-7kq2m9xa": short, URL-safe, 40 random bits.
+func newExperimentID() string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	for i := range b {
+		b[i] = idAlphabet[int(b[i])%len(idAlphabet)]
+	}
+	return "fl-" + string(b)
+}
+
+// CreateStudy stores a study and its parameter rows in one transaction and returns its
+// experiment_id. An explicit id that exists gives ErrConflict.
+func (s *Store) CreateStudy(ctx context.Context, st NewStudy) (string, error) {
+	id := st.ExperimentID
+	generated := id == ""
+	for attempt := 0; ; attempt++ {
+		if generated {
+			id = newExperimentID()
+		}
+		err := s.withTx(ctx, func(q *db.Queries) error {
+			if _, err := q.GetStudy(ctx, id); err == nil {
+				return ErrConflict
+			} else if !errors.Is(notFound(err), ErrNotFound) {
+				return err
+			}
+			if err := q.CreateStudy(ctx, db.CreateStudyParams{
+				ExperimentID: id, NConditions: int64(st.NConditions), Builtin: boolInt(st.Builtin),
+				CreatedBy: st.CreatedBy, CreatedAt: s.millis(),
+			}); err != nil {
+				return err
+			}
+			for i, p := range st.Params {
+				if err := q.CreateStudyParam(ctx, db.CreateStudyParamParams{
+					ExperimentID: id, Condition: int64(p.Condition), Param: p.Param, Value: p.Value, Position: int64(i),
+				}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if errors.Is(err, ErrConflict) && generated && attempt < 5 {
+			continue
+		}
+		if err != nil {
+			return "", fmt.Errorf("store: create study %s: %w", id, err)
+		}
+		return id, nil
+	}
+}
+
+// Study returns a study, or ErrNotFound.
+func (s *Store) Study(ctx context.Context, experimentID string) (db.Study, error) {
+	st, err := s.rq.GetStudy(ctx, experimentID)
+	if err != nil {
+		return db.Study{}, fmt.Errorf("store: get study %s: %w", experimentID, notFound(err))
+	}
+	return st, nil
+}
+
+// StudyParams returns a study's parameter rows by condition, in the order given.
+func (s *Store) StudyParams(ctx context.Context, experimentID string) ([]Param, error) {
+	rows, err := s.rq.ListStudyParams(ctx, experimentID)
+	if err != nil {
+		return nil, fmt.Errorf("store: study %s parameters: %w", experimentID, err)
+	}
+	out := make([]Param, len(rows))
+	for i, r := range rows {
+		out[i] = Param{Condition: int(r.Condition), Param: r.Param, Value: r.Value}
+	}
+	return out, nil
+}
+
+// Analytics returns the number of studies researchers created (the built-in demo is not
+// counted) and the number of participants.
+func (s *Store) Analytics(ctx context.Context) (experiments, users int64, err error) {
+	experiments, err = s.rq.CountStudies(ctx)
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: analytics: %w", err)
+	}
+	users, err = s.rq.CountParticipants(ctx)
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: analytics: %w", err)
+	}
+	return experiments, users, nil
+}
+
+// CreateSignup records an alpha-testing sign-up from the home page.
+func (s *Store) CreateSignup(ctx context.Context, email, name string) error {
+	err := s.withTx(ctx, func(q *db.Queries) error {
+		return q.CreateSignup(ctx, db.CreateSignupParams{Email: email, Name: name, CreatedAt: s.millis()})
+	})
+	if err != nil {
+		return fmt.Errorf("store: create signup: %w", err)
+	}
+	return nil
+}
