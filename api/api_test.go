@@ -22,7 +22,7 @@ import (
 // testEnv is a real server over a real SQLite file in a temporary directory, with the
 // built-in demo study installed.
 type testEnv struct {
-	t     *testing.T
+	t     testing.TB
 	srv   *httptest.Server
 	store *store.Store
 	media *media.Store
@@ -35,7 +35,7 @@ var testFrontend = fstest.MapFS{
 	"img/error.png":        {Data: []byte("\x89PNG")},
 }
 
-func newEnv(t *testing.T) *testEnv {
+func newEnv(t testing.TB) *testEnv {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()

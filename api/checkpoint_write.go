@@ -3,6 +3,7 @@ package api
 import (
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"net/http"
 	"regexp"
 
@@ -80,6 +81,15 @@ func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 	}
 	code, err := s.complete(r, req.participantRef, target)
 	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	// The code also goes into the user_form export, so the researcher can match the codes
+	// participants submit on their platform. One row per participant (a fixed event id).
+	if _, err := s.store.RecordEvent(r.Context(), store.Event{Answers: []store.Answer{{
+		EventID: fmt.Sprintf("completion:%d", target.ParticipantID), ParticipantID: target.ParticipantID,
+		Kind: store.AnswerKindCheckpoint, Field: "completion_code", Response: code,
+	}}}); err != nil {
 		s.fail(w, r, err)
 		return
 	}

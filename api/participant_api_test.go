@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"slices"
@@ -128,7 +129,7 @@ func TestParticipantCallsRejectBadInput(t *testing.T) {
 
 func (e *testEnv) engagementRows() int {
 	n := 0
-	e.store.EachEngagement(e.t.Context(), demo.ExperimentID, func(db.ExportEngagementsRow) error { n++; return nil })
+	e.store.EachEngagement(context.Background(), demo.ExperimentID, func(db.ExportEngagementsRow) error { n++; return nil })
 	return n
 }
 
@@ -227,6 +228,16 @@ func TestEndRedirectCompletesWithAStableCode(t *testing.T) {
 	p, _ := e.store.Participant(t.Context(), "solarflare", "u1")
 	if !p.CompletedAt.Valid || p.CompletionCode != code {
 		t.Fatalf("participant %+v", p)
+	}
+	var codes []string
+	e.store.EachAnswer(t.Context(), demo.ExperimentID, func(a db.ExportAnswersRow) error {
+		if a.Field == "completion_code" {
+			codes = append(codes, a.Response)
+		}
+		return nil
+	})
+	if len(codes) != 1 || codes[0] != code {
+		t.Fatalf("completion_code rows in user_form: %v, want one %q", codes, code)
 	}
 }
 

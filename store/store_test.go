@@ -33,7 +33,7 @@ func seedStudy(t *testing.T, s *Store, nConditions int) (string, []db.Entity) {
 	if err := s.CreateEntitySet(ctx, set, nil); err != nil {
 		t.Fatal(err)
 	}
-	id, err := s.CreateStudy(ctx, NewStudy{NConditions: nConditions, Params: []Param{{1, "feed", "scroll"}}})
+	id, err := s.CreateStudy(ctx, NewStudy{NConditions: nConditions, Params: []Param{{Condition: 1, Param: "feed", Value: "scroll"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
