@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -36,6 +37,7 @@ type Server struct {
 	version  string
 	contact  string
 	logins   *auth.Throttle
+	studies  sync.Map // experiment_id → studyDef; studies are immutable once created
 	now      func() time.Time
 }
 

@@ -22,10 +22,22 @@ func (d studyDef) condition(n int) *params.Condition {
 	return &d.study.Conditions[n-1]
 }
 
-// studyDefinition loads a study's parameter rows and parses them. The rows were validated
-// when the study was created; they are checked again because a stimulus set they name
-// must still exist for a feed to be built.
+// studyDefinition loads a study's parameter rows and parses them. Studies and stimulus
+// sets never change once created, so a parsed study is kept in memory: a Prolific launch
+// sends hundreds of participants to the same study within seconds.
 func (s *Server) studyDefinition(ctx context.Context, experimentID string) (studyDef, error) {
+	if def, ok := s.studies.Load(experimentID); ok {
+		return def.(studyDef), nil
+	}
+	def, err := s.loadStudyDefinition(ctx, experimentID)
+	if err != nil {
+		return studyDef{}, err
+	}
+	s.studies.Store(experimentID, def)
+	return def, nil
+}
+
+func (s *Server) loadStudyDefinition(ctx context.Context, experimentID string) (studyDef, error) {
 	if _, err := s.store.Study(ctx, experimentID); errors.Is(err, store.ErrNotFound) {
 		return studyDef{}, unknownExperiment(experimentID)
 	} else if err != nil {
