@@ -13,11 +13,16 @@ import (
 func cmdBackup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, data := newFlags("backup", stderr)
 	out := fs.String("out", "", "file to write the copy to (must not exist)")
-	if _, err := parseFlags(fs, args); err != nil {
+	if pos, err := parseFlags(fs, args); err != nil {
+		return err
+	} else if err := noPositional(pos); err != nil {
 		return err
 	}
 	if *out == "" {
 		return fmt.Errorf("%w: --out FILE is required", errUsage)
+	}
+	if err := requireDatabase(*data); err != nil {
+		return err
 	}
 	st, err := store.Open(ctx, *data)
 	if err != nil {

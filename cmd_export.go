@@ -20,7 +20,9 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	id := fs.String("study", "", "experiment_id (for --type stimulus_set: the set name)")
 	typ := fs.String("type", "", fmt.Sprintf("one of %v", export.Types))
 	out := fs.String("out", "", "file to write (default: standard output)")
-	if _, err := parseFlags(fs, args); err != nil {
+	if pos, err := parseFlags(fs, args); err != nil {
+		return err
+	} else if err := noPositional(pos); err != nil {
 		return err
 	}
 	if *id == "" || *typ == "" {
@@ -28,6 +30,9 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if !slices.Contains(export.Types, *typ) {
 		return fmt.Errorf("%w: --type %q is not one of %v", errUsage, *typ, export.Types)
+	}
+	if err := requireDatabase(*data); err != nil {
+		return err
 	}
 	st, err := store.Open(ctx, *data)
 	if err != nil {

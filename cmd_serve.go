@@ -29,7 +29,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs, data := newFlags("serve", stderr)
 	addr := fs.String("addr", ":8080", "address to listen on")
 	contact := fs.String("contact", os.Getenv("FEEDLAB_CONTACT_EMAIL"), "contact email shown on the home page")
-	if _, err := parseFlags(fs, args); err != nil {
+	if pos, err := parseFlags(fs, args); err != nil {
+		return err
+	} else if err := noPositional(pos); err != nil {
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))

@@ -16,7 +16,9 @@ import (
 func cmdStudyCreate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, data := newFlags("study create", stderr)
 	from := fs.String("from", "", "params.csv with the columns condition,param,value")
-	if _, err := parseFlags(fs, args); err != nil {
+	if pos, err := parseFlags(fs, args); err != nil {
+		return err
+	} else if err := noPositional(pos); err != nil {
 		return err
 	}
 	if *from == "" {

@@ -23,7 +23,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
+
+	"feedlab/store"
 )
 
 // version is stamped by ./build.sh (-ldflags "-X main.version=...").
@@ -67,7 +70,7 @@ func main() {
 
 // run dispatches a command line; tests call it directly.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 || (len(args[0]) > 0 && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help") {
+	if len(args) == 0 || (len(args[0]) > 0 && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help" && args[0] != "--version") {
 		return cmdServe(ctx, args, stdout, stderr)
 	}
 	cmd, rest := args[0], args[1:]
@@ -110,6 +113,24 @@ func newFlags(name string, stderr io.Writer) (*flag.FlagSet, *string) {
 	fs.SetOutput(stderr)
 	data := fs.String("data", defaultDataDir, "data directory (database and media)")
 	return fs, data
+}
+
+// noPositional refuses arguments a command does not take, so a forgotten flag name
+// ("export ... out.csv") is an error instead of being silently ignored.
+func noPositional(pos []string) error {
+	if len(pos) > 0 {
+		return fmt.Errorf("%w: unexpected argument %q", errUsage, pos[0])
+	}
+	return nil
+}
+
+// requireDatabase refuses a data directory without a database, so a mistyped --data for
+// a command that reads data says so instead of creating an empty database.
+func requireDatabase(dir string) error {
+	if _, err := os.Stat(filepath.Join(dir, store.DatabaseFile)); err != nil {
+		return fmt.Errorf("no feedlab database in %s (check --data): %w", dir, err)
+	}
+	return nil
 }
 
 // parseFlags parses flags that may come before, between or after positional arguments

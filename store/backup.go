@@ -30,7 +30,7 @@ func (s *Store) Backup(ctx context.Context, path string) error {
 
 // CheckIntegrity runs pragma integrity_check on a database file.
 func CheckIntegrity(ctx context.Context, path string) error {
-	conn, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	conn, err := sql.Open("sqlite", fileURI(path)+"?mode=ro")
 	if err != nil {
 		return fmt.Errorf("store: integrity check of %s: %w", path, err)
 	}

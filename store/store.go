@@ -105,7 +105,13 @@ func dsn(path string, readOnly bool) string {
 		// upgrading read transactions.
 		q.Set("_txlock", "immediate")
 	}
-	return "file:" + filepath.ToSlash(path) + "?" + q.Encode()
+	return fileURI(path) + "?" + q.Encode()
+}
+
+// fileURI is path as an SQLite URI without its query: '#', '?' and '%' in a directory
+// name ("Study #2") must be percent-encoded or SQLite would cut the path there.
+func fileURI(path string) string {
+	return "file:" + (&url.URL{Path: filepath.ToSlash(path)}).EscapedPath()
 }
 
 // Path is the database file's path.

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"feedlab/auth"
+	"feedlab/store"
+)
+
+func TestResearcherAdd(t *testing.T) {
+	const pw = "correct horse battery"
+	tests := []struct {
+		name     string
+		args     []string // after "researcher add", before --data
+		stdin    string
+		user     string // account expected afterwards ("" = none)
+		password string // the password that must verify
+	}{
+		{name: "flag after the name", args: []string{"ada", "--password-stdin"}, stdin: pw + "\n", user: "ada", password: pw},
+		{name: "flag before the name", args: []string{"--password-stdin", "grace"}, stdin: pw + "\n", user: "grace", password: pw},
+		{name: "CRLF line ending is not part of the password", args: []string{"ada", "--password-stdin"}, stdin: pw + "\r\n", user: "ada", password: pw},
+		{name: "no final newline", args: []string{"ada", "--password-stdin"}, stdin: pw, user: "ada", password: pw},
+		{name: "only the first line is the password", args: []string{"ada", "--password-stdin"}, stdin: pw + "\nsomething else\n", user: "ada", password: pw},
+		{name: "name with spaces inside", args: []string{"Ada Lovelace", "--password-stdin"}, stdin: pw + "\n", user: "Ada Lovelace", password: pw},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			data := t.TempDir()
+			out, errOut := mustCLI(t, tc.stdin, append(append([]string{"researcher", "add"}, tc.args...), "--data", data)...)
+			if want := `Added researcher "` + tc.user + `".`; !strings.Contains(out, want) {
+				t.Errorf("stdout %q lacks %q", out, want)
+			}
+			if strings.Contains(out, tc.password) || strings.Contains(errOut, tc.password) {
+				t.Error("the password was echoed")
+			}
+			if strings.Contains(errOut, "Password") {
+				t.Errorf("--password-stdin still prompted: %q", errOut)
+			}
+			st := openStore(t, data)
+			r, hash, err := st.ResearcherPasswordHash(t.Context(), tc.user)
+			if err != nil {
+				t.Fatalf("account %q not stored: %v", tc.user, err)
+			}
+			if r.Name != tc.user {
+				t.Errorf("stored name %q, want %q", r.Name, tc.user)
+			}
+			if hash == tc.password || strings.Contains(hash, tc.password) {
+				t.Fatal("the password is stored in clear")
+			}
+			if err := auth.VerifyPassword(hash, tc.password); err != nil {
+				t.Errorf("the stored hash does not verify the password: %v", err)
+			}
+			if err := auth.VerifyPassword(hash, tc.password+"x"); err == nil {
+				t.Error("the stored hash verifies a wrong password")
+			}
+		})
+	}
+}
+
+func TestResearcherAddPromptsOnStderrWithoutPasswordStdin(t *testing.T) {
+	data := t.TempDir()
+	out, errOut := mustCLI(t, "a long enough password\n", "researcher", "add", "ada", "--data", data)
+	if !strings.Contains(errOut, "Password") {
+		t.Errorf("no prompt on stderr: %q", errOut)
+	}
+	if strings.Contains(out, "Password") {
+		t.Errorf("the prompt went to stdout: %q", out)
+	}
+	_, hash, err := openStore(t, data).ResearcherPasswordHash(t.Context(), "ada")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := auth.VerifyPassword(hash, "a long enough password"); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestResearcherAddRefusesBadInputAndStoresNothing(t *testing.T) {
+	tests := []struct {
+		name      string
+		args      []string
+		stdin     string
+		wantUsage bool
+		wantErr   []string
+	}{
+		{name: "short password", args: []string{"ada", "--password-stdin"}, stdin: "short\n", wantErr: []string{"password", "at least 10"}},
+		{name: "empty password", args: []string{"ada", "--password-stdin"}, stdin: "\n", wantErr: []string{"password", "at least 10"}},
+		{name: "no stdin at all", args: []string{"ada", "--password-stdin"}, stdin: "", wantErr: []string{"password"}},
+		{name: "password too long for bcrypt", args: []string{"ada", "--password-stdin"}, stdin: strings.Repeat("x", 73) + "\n", wantErr: []string{"at most 72"}},
+		{name: "name with surrounding spaces", args: []string{" ada", "--password-stdin"}, stdin: "a long enough password\n", wantErr: []string{"name"}},
+		{name: "no name", args: []string{"--password-stdin"}, stdin: "a long enough password\n", wantUsage: true, wantErr: []string{"NAME"}},
+		{name: "two names", args: []string{"ada", "grace", "--password-stdin"}, stdin: "a long enough password\n", wantUsage: true, wantErr: []string{"NAME"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			data := t.TempDir()
+			out, _, err := cli(t, tc.stdin, append(append([]string{"researcher", "add"}, tc.args...), "--data", data)...)
+			wantErr(t, err, tc.wantErr...)
+			if tc.wantUsage != errors.Is(err, errUsage) {
+				t.Errorf("usage error = %v, want %v (%v)", errors.Is(err, errUsage), tc.wantUsage, err)
+			}
+			if out != "" {
+				t.Errorf("stdout on error: %q", out)
+			}
+			if n, err := openStore(t, data).CountResearchers(t.Context()); err != nil || n != 0 {
+				t.Errorf("%d researchers stored (err %v), want none", n, err)
+			}
+		})
+	}
+}
+
+func TestResearcherAddSameNameTwice(t *testing.T) {
+	data := t.TempDir()
+	mustCLI(t, "first password 123\n", "researcher", "add", "ada", "--password-stdin", "--data", data)
+	out, _, err := cli(t, "second password 456\n", "researcher", "add", "ada", "--password-stdin", "--data", data)
+	wantErr(t, err, `"ada"`, "already exists")
+	if out != "" {
+		t.Errorf("stdout on error: %q", out)
+	}
+	st := openStore(t, data)
+	if n, _ := st.CountResearchers(t.Context()); n != 1 {
+		t.Errorf("%d researchers, want 1", n)
+	}
+	_, hash, err := st.ResearcherPasswordHash(t.Context(), "ada")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if auth.VerifyPassword(hash, "first password 123") != nil || auth.VerifyPassword(hash, "second password 456") == nil {
+		t.Error("the second add changed the existing account's password")
+	}
+	if _, _, err := st.ResearcherPasswordHash(t.Context(), "nobody"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("lookup of an unknown name: %v", err)
+	}
+}
