@@ -191,3 +191,48 @@ func TestStaticRoutes(t *testing.T) {
 		}
 	}
 }
+
+func TestIngestEntitySetStoresTheUploadOrSaysWhatIsWrong(t *testing.T) {
+	e := newEnv(t)
+	c := e.researcher()
+	row := func(i int) map[string]string {
+		return map[string]string{"source_url": "https://example.org/" + string(rune('a'+i)), "filename": "f.png", "retrieve_date": "2026-01-01",
+			"entity_type": "image", "headline": "Caf%C3%A9%20news", "topic": "x"}
+	}
+	body := map[string]any{"entity_set_settings": map[string]any{"setname": "My Set!", "category": "news", "covariates": []any{row(0), row(1)}}}
+	r := e.call(c, http.MethodPost, "/v1/ingest_entity_set", body, "application/json")
+	if r.status != 200 || r.json["success"] != "true" {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	name := r.json["data"].(map[string]any)["entity_set"].(string)
+	if !strings.HasSuffix(name, "_myset") {
+		t.Fatalf("set name %q", name)
+	}
+	ents, err := e.store.Entities(context.Background(), name)
+	if err != nil || len(ents) != 2 || ents[0].Headline != "Café news" || ents[0].EntityUrl != "https://example.org/a" {
+		t.Fatalf("entities %+v %v", ents, err)
+	}
+	if r := e.call(c, http.MethodPost, "/v1/ingest_entity_set", body, "application/json"); r.status != 409 {
+		t.Fatalf("same name again: %d %s", r.status, r.body)
+	}
+	bad := []struct {
+		name     string
+		settings map[string]any
+		want     string
+	}{
+		{"missing column", map[string]any{"setname": "a", "category": "news", "covariates": []any{map[string]string{"source_url": "x"}}}, "filename"},
+		{"bad category", map[string]any{"setname": "b", "category": "gossip", "covariates": []any{row(0)}}, "category"},
+		{"empty name", map[string]any{"setname": "!!!", "category": "news", "covariates": []any{row(0)}}, "name"},
+		{"no rows", map[string]any{"setname": "c", "category": "news", "covariates": []any{}}, "no stimuli"},
+	}
+	for _, b := range bad {
+		r := e.call(c, http.MethodPost, "/v1/ingest_entity_set", map[string]any{"entity_set_settings": b.settings}, "application/json")
+		if r.status != 400 || !strings.Contains(string(r.body), b.want) {
+			t.Errorf("%s: %d %s", b.name, r.status, r.body)
+		}
+	}
+	sets, _ := e.store.ListEntitySets(context.Background())
+	if len(sets) != 2 {
+		t.Fatalf("%d sets after bad uploads, want the demo set and one upload", len(sets))
+	}
+}
