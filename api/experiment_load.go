@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 
 	"feedlab/feed"
 	"feedlab/markdown"
@@ -109,13 +110,18 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// hiddenFromParticipants are parameters a participant's browser never receives:
+// entity_sets, because set names (say "fakenews_high") could reveal the manipulation to a
+// participant reading browser storage, and completion-code, which would let a participant
+// claim payment without finishing (the end-redirect checkpoint answers the code).
+var hiddenFromParticipants = []string{"entity_sets", "completion-code"}
+
 // participantParameters is the condition's parameter list as the participant's browser
-// receives it. entity_sets is left out: set names (say "fakenews_high") could reveal the
-// manipulation to a participant reading browser storage, and the feed does not need them.
+// receives it.
 func participantParameters(c params.Condition) []params.Param {
 	var out []params.Param
 	for _, p := range withDefaultTexts(c).ExperimentParameters() {
-		if p.Param != "entity_sets" {
+		if !slices.Contains(hiddenFromParticipants, p.Param) {
 			out = append(out, p)
 		}
 	}

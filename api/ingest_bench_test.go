@@ -6,15 +6,21 @@ package api_test
 //
 //	go test ./api -run '^$' -bench BenchmarkIngestEngagement -benchtime 100000x
 //
-// Setup: api.New over a real SQLite file in a temporary directory (synchronous=FULL, the
-// appliance's settings), served by httptest over real HTTP on 127.0.0.1. 1,000
-// participants of the built-in solarflare study are registered with load_experiment, then
-// 1,000 client goroutines, one per participant, each with its own keep-alive connection,
-// send write_user_engagement with fresh event ids. The client runs in the same process as
-// the server and shares its CPUs (and garbage collector), so the figures are a lower
-// bound of what the server alone can do on the machine.
+// b.N is the number of events. Two servers:
 //
-// Two shapes of load:
+//   - inprocess: api.New over a real SQLite file in a temporary directory, served by
+//     httptest on 127.0.0.1. The client runs in the same Go process: it shares the
+//     server's CPUs, scheduler and garbage collector.
+//   - binary: the real static binary (built here with CGO_ENABLED=0 -trimpath -ldflags
+//     "-s -w") running 'serve' on 127.0.0.1 over a fresh data directory, in its own process.
+//     Client and server still share the machine's cores. Set FEEDLAB_BENCH_SERVER_CPUS
+//     (a taskset CPU list, say "0") to pin the server, and run the benchmark itself under
+//     taskset (say "taskset -c 1 go test ...") to keep the client off the server's cores.
+//
+// In both, 1,000 participants of the built-in solarflare study are registered with
+// load_experiment, each gets its own keep-alive connection (opened before timing), and
+// 1,000 client goroutines, one per participant, send write_user_engagement with fresh
+// event ids under two shapes of load:
 //
 //   - closed-loop: every participant sends its next event as soon as the previous one is
 //     acknowledged. This measures capacity (events/s at saturation); its latency is mostly
@@ -25,10 +31,13 @@ package api_test
 //     (no coordinated omission). This is the budget's question: at 10,000 events/s, is
 //     p99 ≤ 50 ms?
 //
-// b.N is the number of events; every run checks that the engagements table grew by
-// exactly the number of acknowledged events, and fails on any error response.
+// Every run checks that the engagements table grew by exactly the number of acknowledged
+// events, and fails on any error response. Besides events/s and latency percentiles, each
+// run reports the CPU cores used by the benchmark process (and by the server process in
+// binary mode) and by the whole machine, so interference from other work shows.
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"database/sql"
@@ -36,11 +45,15 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -56,19 +69,33 @@ import (
 // ingestParticipants is the budget's number of concurrent participants.
 const ingestParticipants = 1000
 
+// ingestRate is the budget's event rate, for the open-loop runs.
+const ingestRate = 10000
+
 func BenchmarkIngestEngagement(b *testing.B) {
-	env := newIngestEnv(b, ingestParticipants)
-	b.Run("closed-loop", func(b *testing.B) { env.run(b, 0) })
-	b.Run("open-loop/rate=10000", func(b *testing.B) { env.run(b, 10000) })
+	for _, mode := range []string{"inprocess", "binary"} {
+		b.Run(mode, func(b *testing.B) {
+			var env *ingestEnv
+			if mode == "inprocess" {
+				env = newInProcessIngest(b)
+			} else {
+				env = newBinaryIngest(b)
+			}
+			env.register(b, ingestParticipants)
+			b.Run("closed-loop", func(b *testing.B) { env.run(b, 0) })
+			b.Run(fmt.Sprintf("open-loop/rate=%d", ingestRate), func(b *testing.B) { env.run(b, ingestRate) })
+		})
+	}
 }
 
-// ingestEnv is a running server with registered participants and a client whose
-// connection pool holds one keep-alive connection per participant.
+// ingestEnv is a running server, its participants, and a client whose connection pool
+// keeps one keep-alive connection per participant.
 type ingestEnv struct {
 	url          string
+	serverPID    int // 0 when the server runs in this process
 	client       *http.Client
 	participants []ingestParticipant
-	rows         *sql.DB // a separate read-only handle on the same file, to count rows
+	rows         *sql.DB // a separate read-only handle on the database file, to count rows
 	runs         atomic.Int64
 }
 
@@ -77,8 +104,27 @@ type ingestParticipant struct {
 	entities []string // the cards of their feed, as load_experiment answered them
 }
 
-func newIngestEnv(b *testing.B, n int) *ingestEnv {
-	b.Helper()
+func newIngestClient(b *testing.B) *http.Client {
+	tr := &http.Transport{
+		MaxIdleConns:        0, // no overall limit
+		MaxIdleConnsPerHost: 2 * ingestParticipants,
+		IdleConnTimeout:     10 * time.Minute,
+		DisableCompression:  true,
+	}
+	b.Cleanup(tr.CloseIdleConnections)
+	return &http.Client{Transport: tr}
+}
+
+func openRowCounter(b *testing.B, path string) *sql.DB {
+	rows, err := sql.Open("sqlite", "file:"+filepath.ToSlash(path)+"?_pragma=busy_timeout(10000)&_pragma=query_only(1)")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { rows.Close() })
+	return rows
+}
+
+func newInProcessIngest(b *testing.B) *ingestEnv {
 	ctx := context.Background()
 	dir := b.TempDir()
 	st, err := store.Open(ctx, dir)
@@ -95,55 +141,102 @@ func newIngestEnv(b *testing.B, n int) *ingestEnv {
 	front := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>feedlab</title>")}}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil)) // errors are counted client-side
 	srv := httptest.NewServer(api.New(api.Config{Store: st, Media: ms, Frontend: front, Logger: quiet, Version: "bench"}).Handler())
-	rows, err := sql.Open("sqlite", "file:"+filepath.ToSlash(st.Path())+"?_pragma=busy_timeout(10000)&_pragma=query_only(1)")
+	b.Cleanup(func() { srv.Close(); st.Close() })
+	return &ingestEnv{url: srv.URL, client: newIngestClient(b), rows: openRowCounter(b, st.Path())}
+}
+
+func newBinaryIngest(b *testing.B) *ingestEnv {
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "feedlab")
+	build := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", bin, ".")
+	build.Dir = ".." // the module root, where main.go is
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		b.Fatal(err)
 	}
-	tr := &http.Transport{
-		MaxIdleConns:        0, // no overall limit
-		MaxIdleConnsPerHost: 2 * n,
-		IdleConnTimeout:     10 * time.Minute,
-		DisableCompression:  true,
+	addr := ln.Addr().String()
+	ln.Close()
+	data := filepath.Join(dir, "data")
+	args := []string{bin, "serve", "--addr", addr, "--data", data}
+	if cpus := os.Getenv("FEEDLAB_BENCH_SERVER_CPUS"); cpus != "" {
+		args = append([]string{"taskset", "-c", cpus}, args...)
 	}
+	cmd := exec.Command(args[0], args[1:]...)
+	var output bytes.Buffer // read only after the process has exited
+	cmd.Stdout, cmd.Stderr = &output, &output
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
 	b.Cleanup(func() {
-		tr.CloseIdleConnections()
-		srv.Close()
-		rows.Close()
-		st.Close()
+		cmd.Process.Signal(os.Interrupt)
+		select {
+		case <-exited:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			<-exited
+		}
 	})
-	env := &ingestEnv{url: srv.URL, client: &http.Client{Transport: tr}, rows: rows}
+	env := &ingestEnv{url: "http://" + addr, serverPID: cmd.Process.Pid, client: newIngestClient(b)}
+	deadline := time.Now().Add(30 * time.Second) // the first start generates the demo images
+	for {
+		res, err := env.client.Get(env.url + "/")
+		if err == nil {
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				break
+			}
+		}
+		select {
+		case werr := <-exited:
+			exited <- werr // for the cleanup
+			b.Fatalf("server exited (%v):\n%s", werr, output.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			exited <- <-exited
+			b.Fatalf("server did not answer within 30 s: %v\n%s", err, output.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	env.rows = openRowCounter(b, filepath.Join(data, store.DatabaseFile))
+	return env
+}
 
-	// Register the participants (a few at a time: registrations are write transactions
-	// that the single writer connection serializes anyway).
-	env.participants = make([]ingestParticipant, n)
+// register loads the experiment for n participants, then opens one connection per
+// participant: a GET of the app shell from n goroutines at once leaves n idle keep-alive
+// connections in the pool, so no run times connection setup.
+func (e *ingestEnv) register(b *testing.B, n int) {
+	e.participants = make([]ingestParticipant, n)
 	var wg sync.WaitGroup
 	var failed atomic.Value
-	sem := make(chan struct{}, 16)
-	for i := range env.participants {
+	sem := make(chan struct{}, 16) // registrations are serialized by the single writer anyway
+	for i := range e.participants {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			p, err := env.load(fmt.Sprintf("bench-%04d", i))
+			p, err := e.load(fmt.Sprintf("bench-%04d", i))
 			if err != nil {
 				failed.Store(err)
 				return
 			}
-			env.participants[i] = p
+			e.participants[i] = p
 		}()
 	}
 	wg.Wait()
-	if err, _ := failed.Load().(error); err != nil {
-		b.Fatal(err)
-	}
-
-	// Open one connection per participant before anything is timed: a GET of the app shell
-	// from 1,000 goroutines at once leaves 1,000 idle keep-alive connections in the pool.
 	for range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			res, err := env.client.Get(env.url + "/")
+			res, err := e.client.Get(e.url + "/")
 			if err != nil {
 				failed.Store(err)
 				return
@@ -156,7 +249,6 @@ func newIngestEnv(b *testing.B, n int) *ingestEnv {
 	if err, _ := failed.Load().(error); err != nil {
 		b.Fatal(err)
 	}
-	return env
 }
 
 func (e *ingestEnv) load(userID string) (ingestParticipant, error) {
@@ -194,8 +286,9 @@ func (e *ingestEnv) countRows(b *testing.B) int64 {
 	return n
 }
 
-// run sends b.N events from all participants at once: as fast as acknowledged when rate
-// is 0, otherwise on a schedule of rate events/s in total.
+// run sends b.N events from all participants at once: each as soon as the previous one
+// of its participant is acknowledged when rate is 0, otherwise on a schedule of rate
+// events/s in total.
 func (e *ingestEnv) run(b *testing.B, rate float64) {
 	run := e.runs.Add(1)
 	before := e.countRows(b)
@@ -206,6 +299,7 @@ func (e *ingestEnv) run(b *testing.B, rate float64) {
 	var firstErr atomic.Value
 	var next atomic.Int64 // closed loop: the next event to send
 	var wg sync.WaitGroup
+	cpu0 := readCPU(e.serverPID)
 
 	b.ResetTimer()
 	start := time.Now()
@@ -217,8 +311,8 @@ func (e *ingestEnv) run(b *testing.B, rate float64) {
 			lat := make([]time.Duration, 0, n/P+1)
 			var body []byte
 			for k := 0; ; k++ {
-				var j int         // global event number
-				var due time.Time // when the event should have been sent
+				var j int         // the event's number in the run
+				var due time.Time // when it was meant to be sent
 				if rate == 0 {
 					j = int(next.Add(1) - 1)
 					if j >= n {
@@ -251,6 +345,7 @@ func (e *ingestEnv) run(b *testing.B, rate float64) {
 	wg.Wait()
 	elapsed := time.Since(start)
 	b.StopTimer()
+	cpu1 := readCPU(e.serverPID)
 
 	if n := errs.Load(); n > 0 {
 		b.Fatalf("%d of %d events failed; first: %v", n, b.N, firstErr.Load())
@@ -264,6 +359,7 @@ func (e *ingestEnv) run(b *testing.B, rate float64) {
 	b.ReportMetric(ms(percentile(all, 0.50)), "p50-ms")
 	b.ReportMetric(ms(percentile(all, 0.99)), "p99-ms")
 	b.ReportMetric(ms(all[len(all)-1]), "max-ms")
+	cpu1.report(b, cpu0, elapsed)
 }
 
 // send posts one event and checks it was acknowledged as newly stored.
@@ -311,3 +407,80 @@ func percentile(sorted []time.Duration, q float64) time.Duration {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// cpuTimes are CPU clock ticks (USER_HZ) from /proc: this process, the server process
+// (binary mode) and the whole machine (busy = not idle, not iowait). Where /proc is
+// missing they stay zero and nothing is reported.
+type cpuTimes struct {
+	self, server, machine int64
+	ok                    bool
+}
+
+// clockTicks is USER_HZ, 100 on every Linux architecture Go supports.
+const clockTicks = 100
+
+func readCPU(serverPID int) cpuTimes {
+	var t cpuTimes
+	var err error
+	if t.self, err = processTicks("self"); err != nil {
+		return t
+	}
+	if serverPID != 0 {
+		if t.server, err = processTicks(strconv.Itoa(serverPID)); err != nil {
+			return t
+		}
+	}
+	f, err := os.Open("/proc/stat")
+	if err != nil {
+		return t
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	if !sc.Scan() {
+		return t
+	}
+	fields := strings.Fields(sc.Text()) // cpu user nice system idle iowait irq softirq steal ...
+	if len(fields) < 9 || fields[0] != "cpu" {
+		return t
+	}
+	for i, f := range fields[1:9] {
+		v, _ := strconv.ParseInt(f, 10, 64)
+		if i != 3 && i != 4 { // idle, iowait
+			t.machine += v
+		}
+	}
+	t.ok = true
+	return t
+}
+
+// processTicks is utime+stime of /proc/<pid>/stat. A process started through taskset has
+// exec'd the server, so the pid is the server's.
+func processTicks(pid string) (int64, error) {
+	raw, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		return 0, err
+	}
+	// The command name (field 2) may hold spaces; fields after it are counted from ')'.
+	s := string(raw)
+	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
+	if len(fields) < 13 {
+		return 0, fmt.Errorf("short /proc/%s/stat", pid)
+	}
+	utime, _ := strconv.ParseInt(fields[11], 10, 64)
+	stime, _ := strconv.ParseInt(fields[12], 10, 64)
+	return utime + stime, nil
+}
+
+func (t cpuTimes) report(b *testing.B, before cpuTimes, elapsed time.Duration) {
+	if !t.ok || !before.ok {
+		return
+	}
+	cores := func(ticks int64) float64 { return float64(ticks) / clockTicks / elapsed.Seconds() }
+	if t.server != 0 {
+		b.ReportMetric(cores(t.self-before.self), "client-cores")
+		b.ReportMetric(cores(t.server-before.server), "server-cores")
+	} else {
+		b.ReportMetric(cores(t.self-before.self), "process-cores")
+	}
+	b.ReportMetric(cores(t.machine-before.machine), "machine-cores")
+}

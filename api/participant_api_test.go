@@ -47,6 +47,9 @@ func TestLoadExperimentAssignsAndKeepsTheSameFeed(t *testing.T) {
 		if p["param"] == "feed-button-like" && p["value"] == "lognormal" {
 			found = true
 		}
+		if p["param"] == "entity_sets" || p["param"] == "completion-code" {
+			t.Fatalf("%s must not reach a participant's browser", p["param"])
+		}
 	}
 	if !found {
 		t.Fatalf("feed-button-like missing from %v", ps)
