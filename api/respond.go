@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -72,7 +73,12 @@ func ok(w http.ResponseWriter, data any) {
 // and answered as 500 without their details.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var ae *apiError
-	if !errors.As(err, &ae) {
+	if errors.Is(err, context.Canceled) {
+		// The participant's page went away mid-request (unload); the outbox resends the
+		// event later, so this is not a server error.
+		s.log.Info("client went away", "method", r.Method, "path", r.URL.Path)
+		ae = &apiError{http.StatusServiceUnavailable, codeUnavailable, "The request was cancelled; retry."}
+	} else if !errors.As(err, &ae) {
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		ae = &apiError{http.StatusInternalServerError, codeInternal, "Something went wrong on the server; the error was logged."}
 	} else if ae.status >= 500 {

@@ -75,6 +75,34 @@ if (participantGzip > PARTICIPANT_BUDGET_GZIP) {
 }
 console.log(`participant budget: ${kb(participantGzip)} of ${kb(PARTICIPANT_BUDGET_GZIP)} gzip`);
 
+// The feed route ('/?experiment_id=...') is what a participant's phone loads first. Its
+// load is the entry's static closure plus any chunk the feed imports dynamically before it
+// can show a card (FEED_ROUTE_CHUNKS: none today, the feed is bundled statically). It must
+// fit the budget and must not carry what only other pages need: Formik and Yup (home page
+// sign-up, questionnaires, accuracy prompt) load on demand.
+const FEED_ROUTE_CHUNKS = [];
+const FEED_ROUTE_FORBIDDEN = /node_modules\/(formik|yup|lodash|lodash-es)\/|src\/participant\/home\//;
+const feedLoad = firstLoad(meta, 'participant');
+for (const src of FEED_ROUTE_CHUNKS) {
+  const out = Object.keys(meta.outputs).find((o) => meta.outputs[o].entryPoint === src);
+  if (!out) throw new Error(`build: no chunk for ${src}`);
+  for (const file of closure(meta, out)) if (!feedLoad.js.includes(file)) feedLoad.js.push(file);
+}
+const feedInputs = feedLoad.js.flatMap((out) => Object.keys(meta.outputs[out].inputs));
+const misplaced = feedInputs.filter((p) => FEED_ROUTE_FORBIDDEN.test(p));
+if (misplaced.length > 0) {
+  console.error(`the feed route's first load carries code it does not need (import it with import()):\n  ${[...new Set(misplaced)].slice(0, 10).join('\n  ')}`);
+  process.exit(1);
+}
+const feedSize = measure(feedLoad);
+report.feed_route = feedSize;
+writeFileSync(join(dist, 'bundle-sizes.json'), JSON.stringify(report, null, 2) + '\n');
+if (feedSize.gzip > PARTICIPANT_BUDGET_GZIP) {
+  console.error(`the feed route's first load is ${kb(feedSize.gzip)} gzip, over the ${kb(PARTICIPANT_BUDGET_GZIP)} budget`);
+  process.exit(1);
+}
+console.log(`feed route first load: ${kb(feedSize.gzip)} gzip (${kb(feedSize.raw)} raw) in ${feedSize.files.length} files, budget ${kb(PARTICIPANT_BUDGET_GZIP)}`);
+
 /** cleanDist removes the previous build but keeps dist/.gitkeep, which git tracks. */
 function cleanDist() {
   mkdirSync(dist, { recursive: true });
@@ -114,6 +142,16 @@ function firstLoad(metafile, entry) {
   visit(entryOut);
   const css = outputs[entryOut].cssBundle ? [outputs[entryOut].cssBundle] : [];
   return { js, css };
+}
+
+/** closure is an output file and the chunks it imports statically. */
+function closure(metafile, out, seen = []) {
+  if (seen.includes(out)) return seen;
+  seen.push(out);
+  for (const imp of metafile.outputs[out].imports) {
+    if (imp.kind === 'import-statement' && !imp.external) closure(metafile, imp.path, seen);
+  }
+  return seen;
 }
 
 /** measure sums raw and gzip sizes (level 9, as a server would pre-compress) of a load. */

@@ -59,10 +59,12 @@ export function encodeFormFields(values: Record<string, FormValue>): Record<stri
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(values)) {
     let text: string;
-    if (Array.isArray(value)) text = value.filter((v) => v !== '').join(';');
+    // The trailing-';' rule is for joined checkbox values only: free text keeps every
+    // character the participant typed ("Great study;" stays as written).
+    if (Array.isArray(value)) text = value.filter((v) => v !== '').join(';').replace(/;+$/, '');
     else if (value === null || value === undefined) text = '';
     else text = String(value);
-    out[name] = encodeURIComponent(text.replace(/;+$/, ''));
+    out[name] = encodeURIComponent(text);
   }
   return out;
 }

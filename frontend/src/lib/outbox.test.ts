@@ -53,6 +53,21 @@ function world(answers: SendResult[] = []) {
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('outbox', () => {
+  it('sends a body queued again under the same event_id while the first is in flight', async () => {
+    const w = world(['ack', 'ack']);
+    const box = new Outbox(w.deps);
+    box.enqueue('/v1/write_batch_dwell', { event_id: 'batch-1', dwell_data: [1] });
+    // Queued while the first send is still waiting for its answer.
+    box.enqueue('/v1/write_batch_dwell', { event_id: 'batch-1', dwell_data: [1, 2] });
+    await w.advance(60_000);
+    assert.equal(box.pending, 0);
+    assert.deepEqual(
+      w.sent.map((s) => s.body.dwell_data),
+      [[1], [1, 2]],
+      'the later, larger batch is sent too, not dropped with the first',
+    );
+  });
+
   it('persists before sending and forgets an event once acknowledged', async () => {
     const w = world(['ack']);
     const box = new Outbox(w.deps);

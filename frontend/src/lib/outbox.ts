@@ -143,7 +143,9 @@ export class Outbox {
       if (result === 'reject') {
         console.error(`outbox: the server refused event ${item.id} on ${item.path}; dropped`, item.body);
       }
-      this.items = this.items.filter((it) => it.id !== item.id);
+      // By identity, not by id: a batch resent under the same event_id (the feed's dwell
+      // batch, whose later sends carry more dwells) must not vanish with the earlier one.
+      this.items = this.items.filter((it) => it !== item);
       this.deps.save(this.items);
     }
   }

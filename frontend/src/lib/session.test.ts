@@ -147,12 +147,14 @@ describe('end of flow', () => {
 
 describe('form encoding', () => {
   it('URL-encodes every value and joins checkboxes with ; without a trailing one', () => {
-    assert.deepEqual(encodeFormFields({ age: 34, comments: 'café & co', ethnicity: ['asian', 'other'], empty: [], note: 'a;' }), {
+    assert.deepEqual(encodeFormFields({ age: 34, comments: 'café & co', ethnicity: ['asian', 'other'], empty: [], note: 'a;', list: ['x;', ''] }), {
       age: '34',
       comments: 'caf%C3%A9%20%26%20co',
       ethnicity: 'asian%3Bother',
       empty: '',
-      note: 'a',
+      // Free text is kept as typed; only a joined checkbox list loses a trailing ';'.
+      note: 'a%3B',
+      list: 'x',
     });
   });
 });

@@ -32,6 +32,12 @@ export interface StoredValues {
   nextRoute: string;
   redirectionRoutes: RedirectionRoute[];
   queryParams: Record<string, string>;
+  /** end_screen (not a spec key) is what the end modal showed, kept after the flow ends
+   * so a reload of the last page shows the completion link or code again. */
+  end_screen: Record<string, unknown>;
+  /** form_draft (not a spec key) holds the answers typed so far on the current
+   * questionnaire page, so a phone that discards the tab does not lose them. */
+  form_draft: Record<string, unknown>;
 }
 
 /** StorageKey is one of the spec's storage key names. */
@@ -56,6 +62,8 @@ const kinds: { readonly [K in StorageKey]: Kind } = {
   nextRoute: 'string',
   redirectionRoutes: 'array',
   queryParams: 'object',
+  end_screen: 'object',
+  form_draft: 'object',
 };
 
 /** STORAGE_KEYS lists every key this module manages. */

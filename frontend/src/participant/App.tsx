@@ -1,21 +1,34 @@
+import { lazy, Suspense } from 'react';
 import { Header } from '../components/Header';
 import { ErrorBoundary } from '../components/ErrorScreen';
 import { NotFound } from '../components/NotFound';
 import { Router, type Location, type Routes } from '../lib/router';
 import { storage } from '../lib/storage';
 import { About } from './About';
-import { FeedPlaceholder } from './FeedPlaceholder';
+import { Feed } from './feed/Feed';
 import { showsFeed } from './feedGate';
-import { HomePage } from './home/HomePage';
+import { FormsRoute } from './forms/FormsRoute';
+import { FORM_PATHS } from './forms/names';
+
+// The home page (with its Formik sign-up form) loads only when shown: the feed is what a
+// participant's phone loads first, so it must not pay for it (build.mjs checks this).
+const HomePage = lazy(() => import('./home/HomePage').then((m) => ({ default: m.HomePage })));
 
 // '/' is both the feed and the home page (DESIGN.md, routes).
 function Root({ location }: { location: Location }) {
-  return showsFeed(location.query, storage) ? <FeedPlaceholder location={location} /> : <HomePage />;
+  if (showsFeed(location.query, storage)) return <Feed key={location.query.toString()} location={location} />;
+  return (
+    <Suspense fallback={null}>
+      <HomePage />
+    </Suspense>
+  );
 }
 
 const routes: Routes = {
   '/': Root,
   '/about': About,
+  // Questionnaires (/form/...) and the forms list: their code loads on first use.
+  ...Object.fromEntries(FORM_PATHS.map((path) => [path, FormsRoute])),
 };
 
 function ParticipantNotFound() {

@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { cards, rowsFor, storedUser } from './support/feed';
+import { createStudy } from './support/studies';
+
+test('the accuracy prompt opens at intervention_idx, requires an answer, logs it and opens once', async ({ page, baseURL }) => {
+  // 10 cards at 20%: intervention_idx = floor(10 × 20 / 100) − 1 = 1.
+  const id = await createStudy(baseURL!, [{ 'intervention-type': 'accprompt-modal', 'intervention-perc': '20', 'feed-button-like': 'yes', forms: '[]' }]);
+  await page.goto(`/?experiment_id=${id}`);
+  await expect(cards(page).first()).toBeVisible();
+  await cards(page).nth(2).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await expect(dialog.getByRole('heading', { name: 'Do you think this headline is accurate?' })).toBeVisible();
+  await expect(dialog.locator('img')).toHaveAttribute('src', /\/img\/accprompt-[12]\.svg$/);
+  const radios = dialog.getByRole('radio');
+  await expect(radios).toHaveCount(4);
+  expect(await radios.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual([
+    '1_definitely_false',
+    '2_probably_false',
+    '3_probably_true',
+    '4_definitely_true',
+  ]);
+  const next = dialog.getByRole('button', { name: 'Continue' });
+  await expect(next).toBeDisabled();
+  await expect(dialog.getByText('Required')).toBeVisible();
+  // The feed behind the dialog cannot be used.
+  await expect(page.locator('.feed-layout')).toHaveAttribute('inert', '');
+
+  await dialog.getByRole('radio', { name: 'Probably false' }).check();
+  await expect(next).toBeEnabled();
+  await next.click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('modalShown'))).toBe('1');
+
+  const user = await storedUser(page);
+  const rows = await rowsFor(baseURL!, 'user_form', id, user, (rs) => rs.some((r) => r.field === 'intervention_accuracy-prompt'));
+  expect(rows.filter((r) => r.field === 'intervention_accuracy-prompt').map((r) => r.response)).toEqual(['2_probably_false']);
+
+  // Once: a reload past the index does not open it again.
+  await page.reload();
+  await expect(cards(page).first()).toBeVisible();
+  await cards(page).nth(3).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the video intervention cannot be closed and offers Continue after the video and the 105 s gate', async ({ page, baseURL }) => {
+  const id = await createStudy(baseURL!, [{ 'intervention-type': 'default-modal', 'intervention-perc': '20', forms: '[]' }]);
+  await page.clock.install();
+  await page.goto(`/?experiment_id=${id}`);
+  await expect(cards(page).first()).toBeVisible();
+  await cards(page).nth(2).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Please turn up the volume' })).toBeVisible();
+  await expect(dialog.getByText('You can continue after the video ends.')).toBeVisible();
+  await expect(dialog.locator('video')).toHaveAttribute('src', '/video/intervention-demo.webm');
+  await expect(dialog.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+
+  // Headless Chromium may refuse sound without a gesture: the dialog then offers Play.
+  const play = dialog.getByRole('button', { name: 'Play video' });
+  if (await play.isVisible()) await play.click();
+  await expect.poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 5000 }).toBeGreaterThan(0);
+  await page.clock.fastForward('01:50');
+  await expect(dialog.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 15_000 });
+  expect(await page.evaluate(() => localStorage.getItem('modalShown'))).toBe('1');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  const user = await storedUser(page);
+  const rows = await rowsFor(baseURL!, 'user_form', id, user, (rs) => rs.some((r) => r.field === 'intervention-video-end'));
+  expect(rows.map((r) => r.field)).toContain('intervention-video-shown');
+});

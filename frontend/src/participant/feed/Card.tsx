@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState } from 'react';
+import type { EngagementType, FeedEntity } from '../../lib/feedTypes';
+import { BUTTONS, displayedCount, isVideoUrl, type ButtonMode } from './rules';
+import type { FeedTracker } from './tracker';
+
+const paths: Record<EngagementType, string> = {
+  likes: 'M12 20.5s-7.5-4.6-7.5-10A4.3 4.3 0 0 1 12 7.6a4.3 4.3 0 0 1 7.5 2.9c0 5.4-7.5 10-7.5 10z',
+  shares: 'M4 12v7h16v-7M12 3v12M7.5 7.5 12 3l4.5 4.5',
+  read_later: 'M6.5 3.5h11v17L12 16.5l-5.5 4z',
+  upvote: 'M12 4 4.5 12H9v8h6v-8h4.5z',
+  downvote: 'M12 20l7.5-8H15V4H9v8H4.5z',
+  accuracy_score: 'M4 12.5l5 5L20 6.5',
+};
+
+function ButtonIcon({ type, on }: { type: EngagementType; on: boolean }) {
+  const filled = on && type !== 'shares' && type !== 'accuracy_score';
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={paths[type]} fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={on && type === 'shares' ? 2.8 : 1.9} strokeLinejoin="round" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** CardProps: the card's entity, the enabled buttons and the tracker that records it. */
+export interface CardProps {
+  entity: FeedEntity;
+  modes: Record<EngagementType, ButtonMode>;
+  tracker: FeedTracker;
+  /** register hands the card's element to the feed's visibility observer. */
+  register: (el: HTMLElement | null, entity: FeedEntity) => void;
+  swipe?: boolean;
+}
+
+/** Card is one feed post: its image or video, its headline and its engagement buttons. */
+export function Card({ entity, modes, tracker, register, swipe }: CardProps) {
+  const ref = useRef<HTMLElement | null>(null);
+  const rec = tracker.record(entity);
+  const [on, setOn] = useState<Record<EngagementType, boolean>>(() => ({
+    likes: rec.likes > 0,
+    shares: rec.shares > 0,
+    read_later: rec.read_later > 0,
+    upvote: rec.upvote > 0,
+    downvote: rec.downvote > 0,
+    accuracy_score: rec.accuracy_score > 0,
+  }));
+  useEffect(() => {
+    register(ref.current, entity);
+    return () => register(null, entity);
+  }, [entity]);
+
+  const shown = BUTTONS.filter((b) => modes[b.type] !== 'no');
+  const shownTypes = shown.map((b) => b.type);
+  const counts = (entity.shown_counts ?? {}) as Partial<Record<EngagementType, number>>;
+  const headline = typeof entity.headline === 'string' ? entity.headline : '';
+  const headingId = `card-${entity.entity_id}-headline`;
+
+  return (
+    <article
+      ref={ref}
+      className={`card${swipe ? ' card--swipe' : ''}`}
+      data-entity-id={entity.entity_id}
+      data-idx={entity.idx}
+      aria-labelledby={headline ? headingId : undefined}
+      aria-label={headline ? undefined : `Post ${entity.idx + 1}`}
+    >
+      <div className="card__media">
+        {isVideoUrl(entity.entity_url) ? (
+          <CardVideo entity={entity} tracker={tracker} />
+        ) : (
+          <img src={entity.entity_url} alt={headline || `Post ${entity.idx + 1}`} loading={entity.idx < 3 ? 'eager' : 'lazy'} decoding="async" />
+        )}
+      </div>
+      {headline ? (
+        <h2 id={headingId} className="card__headline">
+          {headline}
+        </h2>
+      ) : null}
+      {shown.length > 0 ? (
+        <div className="card__buttons" role="group" aria-label="Reactions">
+          {shown.map((b) => {
+            const isOn = on[b.type];
+            const count = displayedCount(modes[b.type], counts[b.type], isOn);
+            const clickable = b.type !== 'accuracy_score';
+            return (
+              <button
+                key={b.type}
+                type="button"
+                className={`engage engage--${b.type}${isOn ? ' engage--on' : ''}`}
+                title={b.label}
+                aria-label={b.label}
+                aria-pressed={clickable ? isOn : undefined}
+                aria-disabled={clickable ? undefined : 'true'}
+                data-engagement={b.type}
+                onClick={() => {
+                  if (!clickable) return;
+                  const now = tracker.toggle(entity, b.type, shownTypes);
+                  setOn((prev) => ({ ...prev, [b.type]: now }));
+                }}
+              >
+                <ButtonIcon type={b.type} on={isOn} />
+                {count !== null ? (
+                  <span className="engage__count" data-count>
+                    {count}
+                  </span>
+                ) : null}
+              </button>
+            );
+          })}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/**
+ * CardVideo plays muted while the feed's play-window logic (Feed) says so, and reports
+ * the participant's own mute and pause actions as engagements. Pauses made by the
+ * play-window logic are not the participant's and are not sent.
+ */
+function CardVideo({ entity, tracker }: { entity: FeedEntity; tracker: FeedTracker }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const v = ref.current;
+    if (!v) return;
+    let lastMuted = v.muted;
+    const onVolume = () => {
+      if (v.muted === lastMuted) return;
+      lastMuted = v.muted;
+      tracker.video(entity, v.muted ? 'videomute_true' : 'videomute_false');
+    };
+    const onPause = () => {
+      if (v.dataset.auto === 'pause' || v.ended) return;
+      tracker.video(entity, 'videopause_true');
+    };
+    const onPlay = () => {
+      if (v.dataset.auto === 'play') return;
+      tracker.video(entity, 'videopause_false');
+    };
+    v.addEventListener('volumechange', onVolume);
+    v.addEventListener('pause', onPause);
+    v.addEventListener('play', onPlay);
+    return () => {
+      v.removeEventListener('volumechange', onVolume);
+      v.removeEventListener('pause', onPause);
+      v.removeEventListener('play', onPlay);
+    };
+  }, [entity]);
+  const headline = typeof entity.headline === 'string' && entity.headline ? entity.headline : `Video post ${entity.idx + 1}`;
+  return (
+    <video
+      ref={ref}
+      className="card__video"
+      src={entity.entity_url}
+      muted
+      playsInline
+      loop
+      controls
+      preload="metadata"
+      aria-label={headline}
+      data-feed-video
+    />
+  );
+}
+
+/**
+ * setVideoPlaying plays or pauses a card video on behalf of the play window, marking the
+ * change as automatic so the card does not report it as the participant's.
+ */
+export function setVideoPlaying(v: HTMLVideoElement, play: boolean): void {
+  if (play === !v.paused) return;
+  v.dataset.auto = play ? 'play' : 'pause';
+  const done = () => {
+    delete v.dataset.auto;
+  };
+  if (play) {
+    v.play().then(done, done);
+  } else {
+    v.pause();
+    setTimeout(done, 100);
+  }
+}

@@ -1,0 +1,199 @@
+// The feed's measurement side: an active-time clock (performance.now(), paused while the
+// tab is hidden), intersection events and dwell per card, engagement records, and the
+// logged checkpoints. Everything is written through the storage module under the spec's
+// keys (entities_engage, intersect_events) so a reload resumes where the participant was.
+import type { EngagementRecord, EngagementType, FeedEntity, IntersectionEvent } from '../../lib/feedTypes';
+import { logCheckpoint, writeEngagement } from '../../lib/events';
+import { storage } from '../../lib/storage';
+import { addDwell, checkpointIdx, dwellOnLeave, dwellsAtSubmit, newRecord } from './rules';
+
+/** MAX_EVENTS bounds the stored intersection events (oldest dropped) so storage never fills. */
+const MAX_EVENTS = 3000;
+
+/**
+ * ActiveClock measures time in milliseconds that stands still while the tab is hidden (and
+ * while a dialog covers the feed): dwell counts only time a card could be read.
+ */
+export class ActiveClock {
+  private pausedTotal = 0;
+  private pausedSince: number | null = null;
+  private reasons = new Set<string>();
+
+  constructor() {
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') this.pause('tab');
+  }
+
+  /** now is an epoch-like reading (performance.timeOrigin based) minus the paused time. */
+  now(): number {
+    const raw = performance.now();
+    const paused = this.pausedTotal + (this.pausedSince !== null ? raw - this.pausedSince : 0);
+    return performance.timeOrigin + raw - paused;
+  }
+
+  /** pause stops the clock for a reason ('tab', 'dialog'); it runs again when none is left. */
+  pause(reason: string): void {
+    this.reasons.add(reason);
+    if (this.pausedSince === null) this.pausedSince = performance.now();
+  }
+
+  resume(reason: string): void {
+    this.reasons.delete(reason);
+    if (this.reasons.size === 0 && this.pausedSince !== null) {
+      this.pausedTotal += performance.now() - this.pausedSince;
+      this.pausedSince = null;
+    }
+  }
+}
+
+/** FeedTracker records what the participant saw and did in one feed page. */
+export class FeedTracker {
+  readonly clock = new ActiveClock();
+  /** since is this page's start on the clock: events of earlier pages never pair with ours. */
+  readonly since: number;
+  private records: Record<string, EngagementRecord>;
+  private events: IntersectionEvent[];
+  private inView = new Set<string>();
+  /** lastReached is the highest card index that has been in view, -1 before any. */
+  lastReached = -1;
+  private onReach: (idx: number) => void = () => {};
+  private readonly entities: FeedEntity[];
+
+  constructor(entities: FeedEntity[]) {
+    this.entities = entities;
+    this.since = this.clock.now();
+    this.records = storage.get('entities_engage') ?? {};
+    this.events = storage.get('intersect_events') ?? [];
+  }
+
+  /** onReached registers the callback run when lastReached grows. */
+  onReached(fn: (idx: number) => void): void {
+    this.onReach = fn;
+  }
+
+  record(entity: FeedEntity): EngagementRecord {
+    return this.records[entity.entity_id] ?? newRecord(entity);
+  }
+
+  private save(entity: FeedEntity, rec: EngagementRecord): void {
+    this.records = { ...this.records, [entity.entity_id]: rec };
+    storage.set('entities_engage', this.records);
+  }
+
+  /** visibility records a card entering or leaving view, and its dwell when it leaves. */
+  visibility(entity: FeedEntity, inview: boolean): void {
+    const was = this.inView.has(entity.entity_id);
+    if (was === inview && (inview || this.seen(entity))) return;
+    if (inview) this.inView.add(entity.entity_id);
+    else this.inView.delete(entity.entity_id);
+    const wall = Date.now();
+    const ev: IntersectionEvent & { wall: number } = {
+      idx: entity.idx,
+      inview,
+      entity_id: entity.entity_id,
+      entity_url: entity.entity_url,
+      time: this.clock.now(),
+      wall,
+    };
+    this.events.push(ev);
+    if (this.events.length > MAX_EVENTS) this.events = this.events.slice(-MAX_EVENTS);
+    storage.set('intersect_events', this.events);
+    if (inview) {
+      this.save(entity, { ...this.record(entity), lastViewTime: wall });
+      if (entity.idx > this.lastReached) {
+        const from = this.lastReached;
+        this.lastReached = entity.idx;
+        for (const n of checkpointIdx(from, entity.idx)) logCheckpoint(`feed-entity-idx-${n}`, n);
+        this.onReach(entity.idx);
+      }
+      return;
+    }
+    const d = dwellOnLeave(this.events, this.since);
+    if (d) this.save(entity, addDwell(this.record(entity), d));
+  }
+
+  // seen: the card already has an event on this page (the first `out` still counts, to
+  // start the out-in-out pattern).
+  private seen(entity: FeedEntity): boolean {
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const e = this.events[i];
+      if (e.time < this.since) return false;
+      if (e.entity_id === entity.entity_id) return true;
+    }
+    return false;
+  }
+
+  /** hideTab and showTab pause and resume the dwell clock and log the tab times. */
+  hideTab(): void {
+    this.clock.pause('tab');
+    logCheckpoint('tab-inactive');
+  }
+
+  showTab(): void {
+    this.clock.resume('tab');
+    logCheckpoint('tab-active');
+  }
+
+  /**
+   * toggle flips one engagement button of a card and sends the engagement; returns
+   * whether the button is now on.
+   */
+  toggle(entity: FeedEntity, type: EngagementType, shownTypes: EngagementType[]): boolean {
+    const rec = this.record(entity);
+    const on = rec[type] <= 0;
+    const now = Date.now();
+    const next: EngagementRecord = {
+      ...rec,
+      [type]: Math.max(0, rec[type] + (on ? 1 : -1)),
+      lastEngageTime: now,
+      lastRT: rec.lastViewTime >= 0 ? now - rec.lastViewTime : -1,
+    };
+    this.save(entity, next);
+    const state: { likes?: number; read_later?: number; shares?: number } = {};
+    for (const t of ['likes', 'read_later', 'shares'] as const) if (shownTypes.includes(t)) state[t] = next[t] > 0 ? 1 : 0;
+    writeEngagement({
+      entity_id: entity.entity_id,
+      engagement_type: type,
+      response: on ? 1 : 0,
+      time_content_viewed: rec.lastViewTime,
+      time_engagement: now,
+      ...state,
+    });
+    return on;
+  }
+
+  /** video sends a card video's mute or pause event (response 1). */
+  video(entity: FeedEntity, type: 'videomute_true' | 'videomute_false' | 'videopause_true' | 'videopause_false'): void {
+    writeEngagement({
+      entity_id: entity.entity_id,
+      engagement_type: type,
+      response: 1,
+      time_content_viewed: this.record(entity).lastViewTime,
+      time_engagement: Date.now(),
+    });
+  }
+
+  /** recorded is the dwell batch so far: cards with at least one dwell, nothing added. */
+  recorded(): Array<Pick<EngagementRecord, 'idx' | 'entity_id' | 'dwells' | 'dwellTimes' | 'dwellsInviewTime'>> {
+    return this.entities
+      .map((e) => this.records[e.entity_id])
+      .filter((r): r is EngagementRecord => r !== undefined && r.dwells > 0)
+      .map((r) => ({ idx: r.idx, entity_id: r.entity_id, dwells: r.dwells, dwellTimes: r.dwellTimes, dwellsInviewTime: r.dwellsInviewTime }));
+  }
+
+  /** finish closes open dwells, adds synthetic ones and returns the batch for write_batch_dwell. */
+  finish(): Array<Pick<EngagementRecord, 'idx' | 'entity_id' | 'dwells' | 'dwellTimes' | 'dwellsInviewTime'>> {
+    this.records = dwellsAtSubmit(this.entities, this.records, this.events, this.clock.now(), Date.now(), this.since);
+    storage.set('entities_engage', this.records);
+    // The views just closed must not be closed again by a second submit.
+    for (const id of this.inView) {
+      const entity = this.entities.find((e) => e.entity_id === id);
+      if (entity) this.events.push({ idx: entity.idx, inview: false, entity_id: id, entity_url: entity.entity_url, time: this.clock.now() });
+    }
+    this.inView.clear();
+    storage.set('intersect_events', this.events);
+    return this.entities.map((e) => {
+      const r = this.records[e.entity_id];
+      return { idx: e.idx, entity_id: e.entity_id, dwells: r.dwells, dwellTimes: r.dwellTimes, dwellsInviewTime: r.dwellsInviewTime };
+    });
+  }
+}

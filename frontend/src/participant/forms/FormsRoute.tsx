@@ -1,0 +1,66 @@
+// The only questionnaire code in the participant's first load: it fetches the
+// questionnaire chunk (FormsApp) with import() when a /form/ page or /viewforms is opened.
+import { useEffect, useState, type ComponentType } from 'react';
+import type { Location } from '../../lib/router';
+import { FormHeader } from './FormHeader';
+
+type FormsAppComponent = ComponentType<{ location: Location }>;
+
+let loading: Promise<FormsAppComponent> | null = null;
+// Set once the chunk has arrived, so a page opened after preloadForms renders at once.
+let loaded: FormsAppComponent | null = null;
+
+/** preloadForms starts fetching the questionnaires (the feed may call it near its end so
+ * the first questionnaire opens at once). */
+export function preloadForms(): Promise<FormsAppComponent> {
+  if (!loading) {
+    loading = import('./FormsApp').then((m) => (loaded = m.FormsApp));
+    loading.catch(() => {
+      loading = null;
+    });
+  }
+  return loading;
+}
+
+/** FormsRoute renders the questionnaire pages once their code has arrived. */
+export function FormsRoute({ location }: { location: Location }) {
+  const [App, setApp] = useState<FormsAppComponent | null>(() => loaded);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (App) return;
+    let live = true;
+    preloadForms()
+      .then((component) => {
+        if (live) setApp(() => component);
+      })
+      .catch((err) => {
+        console.error('forms: could not load the questionnaires', err);
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [App]);
+
+  if (App) return <App location={location} />;
+  return (
+    <>
+      <FormHeader />
+      <main id="main" className="page page--narrow">
+        {failed ? (
+          <div role="alert">
+            <p>This page could not be loaded. Check your connection, then try again.</p>
+            <button type="button" className="button" onClick={() => window.location.reload()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <p role="status" className="questionnaire__loading">
+            Loading…
+          </p>
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+// One questionnaire page of the participant flow: the definition rendered by the form
+// engine; Next saves the answers and moves to the stored nextRoute, Finish (last page of
+// the chain) ends the flow and opens the end modal.
+import { useEffect, useState } from 'react';
+import { writeForm } from '../../lib/events';
+import { outbox } from '../../lib/outbox';
+import type { Location } from '../../lib/router';
+import { advance } from '../../lib/session';
+import { storage } from '../../lib/storage';
+import { useTitle } from '../../lib/useTitle';
+import { arrange } from './arrange';
+import { EndModal, go, SavingDialog } from './EndModal';
+import { requestCompletionCode, runEndFlow, type EndRecord } from './endFlow';
+import { FormHeader } from './FormHeader';
+import { finishedRecord, isLastPage, isPreview } from './page';
+import { QuestionnaireForm } from './QuestionnaireForm';
+import { clearDraft, restoreDraft, saveDraft } from './draft';
+import { answersToSave } from './save';
+import type { FormValues } from './schema';
+import type { Questionnaire } from './types';
+
+/** QuestionnairePage serves /form/<name> for one definition. */
+export function QuestionnairePage({ definition, location }: { definition: Questionnaire; location: Location }) {
+  useTitle(definition.title);
+  // Arranged once per visit: topic blocks are reshuffled every time the page is shown.
+  const [blocks] = useState(() => arrange(definition));
+  const [preview] = useState(() => isPreview(location.query, storage));
+  const [last] = useState(() => !preview && isLastPage(storage, location.path));
+  const [ended, setEnded] = useState<EndRecord | null>(() => (location.query.get('preview') === '1' ? null : finishedRecord(storage)));
+  const [saving, setSaving] = useState(false);
+  const [previewChecked, setPreviewChecked] = useState(false);
+  const [userId] = useState(() => storage.get('user_id') ?? '');
+  const [initial] = useState(() => (preview ? undefined : restoreDraft(storage, userId, location.path, definition)));
+
+  // Resend what an earlier page left pending (after a reload, for example).
+  useEffect(() => {
+    if (!preview) outbox();
+  }, [preview]);
+
+  const onSubmit = async (values: FormValues) => {
+    const answers = answersToSave(definition, values);
+    if (preview) {
+      setPreviewChecked(true);
+      return;
+    }
+    if (!last) {
+      // Queued durably before leaving; the outbox delivers it in the background.
+      writeForm(answers);
+      clearDraft(storage);
+      go(advance(storage, location.path));
+      return;
+    }
+    setSaving(true);
+    try {
+      const record = await runEndFlow(answers, location.path, location.query, {
+        sink: { box: outbox(), store: storage },
+        requestCode: requestCompletionCode,
+      });
+      clearDraft(storage);
+      setEnded(record);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <FormHeader />
+      <main id="main" className="page page--narrow questionnaire-page">
+        <h1>{definition.heading}</h1>
+        {preview && (
+          <p className="questionnaire__preview" role="note">
+            Preview: answers on this page are not saved.
+          </p>
+        )}
+        {definition.intro && <p className="questionnaire__intro">{definition.intro}</p>}
+        <QuestionnaireForm
+          definition={definition}
+          blocks={blocks}
+          submitLabel={last ? 'Finish' : 'Next'}
+          onSubmit={onSubmit}
+          busy={saving || ended !== null}
+          initial={initial}
+          onValuesChange={preview ? undefined : (values) => saveDraft(storage, userId, location.path, values)}
+        />
+        {previewChecked && (
+          <p role="status" className="questionnaire__preview">
+            Preview: these answers are valid. Nothing was saved.
+          </p>
+        )}
+      </main>
+      {saving && <SavingDialog />}
+      {ended && !saving && <EndModal record={ended} />}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+// What a participant sees of a definition: topic blocks in a fresh random order where the
+// definition asks for it, and options reversed on the importance page.
+import type { Block, Questionnaire } from './types';
+
+/** shuffle returns a Fisher-Yates shuffled copy; random returns [0, 1). */
+export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** arrange gives the blocks in the order shown, each field's options in the order shown.
+ * Called once per visit, so the order is reshuffled every time the page is shown. */
+export function arrange(q: Questionnaire, random: () => number = Math.random): Block[] {
+  const blocks = q.shuffleBlocks ? shuffle(q.blocks, random) : [...q.blocks];
+  if (!q.reverseOptions) return blocks;
+  return blocks.map((b) => ({
+    ...b,
+    fields: b.fields.map((f) => (f.kind === 'radio' || f.kind === 'checkbox' ? { ...f, options: [...f.options].reverse() } : f)),
+  }));
+}

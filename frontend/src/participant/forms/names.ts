@@ -1,0 +1,33 @@
+// The questionnaire routes, known to the router without loading the questionnaires
+// themselves (they are fetched with import() when a participant reaches one, so they cost
+// nothing on the feed's first load). A unit test keeps this list equal to the registry.
+
+/** QUESTIONNAIRE_NAMES are the /form/<name> pages with a questionnaire definition. */
+export const QUESTIONNAIRE_NAMES = [
+  'form',
+  'crt',
+  'ses',
+  'socialmediause',
+  'lean',
+  'imp',
+  'ac',
+  'aot',
+  'ccn',
+  'def',
+  'exp',
+  'ftg',
+  'final',
+] as const;
+
+/** CUSTOM_MESSAGE_PATH is the custom end message page. */
+export const CUSTOM_MESSAGE_PATH = '/form/custom-msg';
+
+/** FORMS_LIST_PATH is the list of questionnaires. */
+export const FORMS_LIST_PATH = '/viewforms';
+
+/** FORM_PATHS are every path the questionnaire bundle serves. */
+export const FORM_PATHS: readonly string[] = [
+  ...QUESTIONNAIRE_NAMES.map((name) => `/form/${name}`),
+  CUSTOM_MESSAGE_PATH,
+  FORMS_LIST_PATH,
+];

@@ -1,0 +1,104 @@
+// The shape of a questionnaire definition. A questionnaire is data: one definition per
+// page lists its blocks, fields, options and validation, and one engine (QuestionnaireForm)
+// renders any definition with Formik and one Yup schema built from it (schema.ts).
+// Names follow the spec's question structure: labelName (the answer field name), label
+// (the question text), options of {type, value, option}.
+
+/** OptionType is how an option is chosen: one of a group (radio) or any number (checkbox). */
+export type OptionType = 'radio' | 'checkbox';
+
+/** AnswerOption is one choice: value is what is saved (score-prefixed, as the spec spells
+ * it), option is the text the participant reads. */
+export interface AnswerOption {
+  type: OptionType;
+  value: string;
+  option: string;
+}
+
+interface FieldBase {
+  /** labelName is the answer field name: the input's name and the export's field. */
+  labelName: string;
+  /** label is the question as the participant reads it (plain text, never HTML). */
+  label: string;
+  /** help is shown under the question at all times (for example 'Enter just a number'). */
+  help?: string;
+  required: boolean;
+}
+
+/** ChoiceField is a radio group or a checkbox group; a checkbox group saves the checked
+ * values joined with ';' in option order. */
+export interface ChoiceField extends FieldBase {
+  kind: 'radio' | 'checkbox';
+  options: AnswerOption[];
+}
+
+/** NumberField is a number typed as text (so '9,000' can be caught and explained). */
+export interface NumberField extends FieldBase {
+  kind: 'number';
+  /** integer: digits only; decimal: digits with an optional fraction ('.'), and a sign
+   * when signed. */
+  format: 'integer' | 'decimal';
+  signed?: boolean;
+  /** min and max bound the value; with minExclusive the value must be greater than min. */
+  min?: number;
+  minExclusive?: boolean;
+  max?: number;
+  /** invalid is the hint shown when the text is not such a number or is out of range. */
+  invalid: string;
+}
+
+/** TextField is free text, one line or several. */
+export interface TextField extends FieldBase {
+  kind: 'text';
+  multiline?: boolean;
+  /** maxLength keeps the encoded answer under the server's 20,000-character limit
+   * (a character may take 9 once URL-component-encoded). */
+  maxLength: number;
+}
+
+/** SliderField is a range input that always holds a value (initial until moved). */
+export interface SliderField extends FieldBase {
+  kind: 'slider';
+  min: number;
+  max: number;
+  step: number;
+  initial: number;
+  /** unit is appended to the shown value ('%'). */
+  unit?: string;
+  minLabel?: string;
+  maxLabel?: string;
+}
+
+/** Field is one question of a page. */
+export type Field = ChoiceField | NumberField | TextField | SliderField;
+
+/** Block groups questions, for example one news topic on the importance page. */
+export interface Block {
+  id: string;
+  heading?: string;
+  fields: Field[];
+}
+
+/** Questionnaire is one page of the participant flow, served at /form/<name>. */
+export interface Questionnaire {
+  /** name is the route segment and the label used in a study's forms parameter. */
+  name: string;
+  /** title names the questionnaire on the forms list page. */
+  title: string;
+  /** heading is the page's h1. */
+  heading: string;
+  intro?: string;
+  blocks: Block[];
+  /** shuffleBlocks shows the blocks in a new random order at every visit. */
+  shuffleBlocks?: boolean;
+  /** reverseOptions shows every question's options in reverse order (the values and
+   * their saved form do not change). */
+  reverseOptions?: boolean;
+  /** discard names answers asked on the page but never saved. */
+  discard?: string[];
+}
+
+/** fieldsOf lists a questionnaire's fields in definition order. */
+export function fieldsOf(q: Questionnaire): Field[] {
+  return q.blocks.flatMap((b) => b.fields);
+}
