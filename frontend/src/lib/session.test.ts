@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createStore, type StorageBackend } from './storage';
+import { createStore, memoryBackend } from './storage';
 import {
   advance,
   advanceRoutes,
@@ -15,15 +15,7 @@ import {
 import { encodeFormFields } from './events';
 import type { RedirectionRoute } from './feedTypes';
 
-function memStore() {
-  const raw = new Map<string, string>();
-  const backend: StorageBackend = {
-    getItem: (k) => raw.get(k) ?? null,
-    setItem: (k, v) => void raw.set(k, String(v)),
-    removeItem: (k) => void raw.delete(k),
-  };
-  return createStore(backend);
-}
+const memStore = () => createStore(memoryBackend());
 
 const q = (s: string) => new URLSearchParams(s);
 const T0 = 1_700_000_000_000;

@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it, mock } from 'node:test';
-import { createStore, openLocalStorage, STORAGE_KEYS, type StorageBackend } from './storage';
+import { createStore, memoryBackend, openLocalStorage, STORAGE_KEYS, type StorageBackend } from './storage';
 
 // A Map-backed stand-in for window.localStorage; raw lets a test plant any string.
-function mapBackend(): StorageBackend & { raw: Map<string, string> } {
-  const raw = new Map<string, string>();
-  return {
-    raw,
-    getItem: (key) => raw.get(key) ?? null,
-    setItem: (key, value) => void raw.set(key, String(value)),
-    removeItem: (key) => void raw.delete(key),
-  };
-}
+const mapBackend = memoryBackend;
 
 afterEach(() => mock.restoreAll());
 

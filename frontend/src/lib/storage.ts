@@ -193,5 +193,17 @@ export function openLocalStorage(): StorageBackend | null {
   }
 }
 
+/** memoryBackend is a Map-backed stand-in for localStorage (tests, and pages whose
+ * storage is blocked). */
+export function memoryBackend(): StorageBackend & { raw: Map<string, string> } {
+  const raw = new Map<string, string>();
+  return {
+    raw,
+    getItem: (key) => raw.get(key) ?? null,
+    setItem: (key, value) => void raw.set(key, String(value)),
+    removeItem: (key) => void raw.delete(key),
+  };
+}
+
 /** storage is the app's store over localStorage. */
 export const storage: SessionStore = createStore(openLocalStorage());

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Outbox, type OutboxPath } from '../../lib/outbox';
-import { createStore, type StorageBackend } from '../../lib/storage';
+import { createStore, memoryBackend } from '../../lib/storage';
 import {
   decodedUrl,
   endInputs,
@@ -16,15 +16,7 @@ import {
 } from './endFlow';
 import { finishedRecord, hasSession, isLastPage, isPreview } from './page';
 
-function memStore() {
-  const raw = new Map<string, string>();
-  const backend: StorageBackend = {
-    getItem: (k) => raw.get(k) ?? null,
-    setItem: (k, v) => void raw.set(k, String(v)),
-    removeItem: (k) => void raw.delete(k),
-  };
-  return createStore(backend);
-}
+const memStore = () => createStore(memoryBackend());
 
 const base: EndInputs = { experimentId: 'fl-abc', platform: '', redirectUrl: '', rid: '', redirectRoute: '', completionCode: '' };
 
