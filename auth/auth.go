@@ -72,10 +72,15 @@ func VerifyPassword(hash, pw string) error {
 // DummyVerify spends the time of one password check, so that an unknown name cannot be
 // told apart from a wrong password by timing.
 func DummyVerify(pw string) {
-	_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(pw))
+	_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(pw))
 }
 
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("feedlab-dummy-password"), bcrypt.DefaultCost)
+// dummyHash is made on first use, not at package init: a bcrypt hash costs tens of
+// milliseconds that every start of the binary (and every CLI command) would pay.
+var dummyHash = sync.OnceValue(func() []byte {
+	h, _ := bcrypt.GenerateFromPassword([]byte("feedlab-dummy-password"), bcrypt.DefaultCost)
+	return h
+})
 
 // NewToken returns a random token (256 bits, URL-safe) for a session or a setup link.
 func NewToken() string {

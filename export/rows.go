@@ -21,20 +21,37 @@ var EngagementColumns = []string{
 }
 
 func writeEngagements(ctx context.Context, st *store.Store, cw *csv.Writer, id string, pc paramColumns) error {
+	// Participants, cards and the inventory are loaded once and looked up per row: joining
+	// them in SQL on every page cost more than the rest of the export together.
+	participants, err := st.ParticipantsOf(ctx, id)
+	if err != nil {
+		return err
+	}
+	cards, err := st.Cards(ctx)
+	if err != nil {
+		return err
+	}
+	shown, err := st.StudyInventory(ctx, id)
+	if err != nil {
+		return err
+	}
 	if err := cw.Write(append(slices.Clone(EngagementColumns), pc.names...)); err != nil {
 		return err
 	}
 	rec := make([]string, 0, len(EngagementColumns)+len(pc.names))
 	return st.EachEngagement(ctx, id, func(r db.ExportEngagementsRow) error {
+		p, c := participants[r.ParticipantID], cards[r.EntityID]
+		sh, inFeed := shown[store.ShownKey{ParticipantID: r.ParticipantID, EntityID: r.EntityID}]
+		order := sql.NullInt64{Int64: sh.ItemOrder, Valid: inFeed}
 		rec = append(rec[:0],
 			timestamp(r.ReceivedAt), nullable(r.TimeEngagement), nullable(r.TimeContentViewed),
-			r.UserID, itoa(r.EntityID), itoa(r.Condition), r.ExperimentID, r.EngagementType,
-			decoded(r.Response), r.EntityCategory, r.EntitySet, r.EntityUrl, nullable(r.ItemOrder),
+			p.UserID, itoa(r.EntityID), itoa(p.Condition), id, r.EngagementType,
+			decoded(r.Response), c.Category, c.Set, c.URL, nullable(order),
 			nullable(r.Likes), nullable(r.ReadLater), nullable(r.Shares),
-			r.EventID, nullable(r.ShownShares), nullable(r.ShownLikes), nullable(r.ShownReadLater),
-			nullable(r.ShownUpvote), nullable(r.ShownDownvote),
+			r.EventID, nullable(sh.ShownShares), nullable(sh.ShownLikes), nullable(sh.ShownReadLater),
+			nullable(sh.ShownUpvote), nullable(sh.ShownDownvote),
 		)
-		return cw.Write(append(rec, pc.row(r.Condition)...))
+		return cw.Write(append(rec, pc.row(p.Condition)...))
 	})
 }
 

@@ -141,14 +141,40 @@ func (w *eventWriter) run() {
 	}
 }
 
-// commit writes a group in one transaction. Each event sits in its own savepoint, so one
-// bad event (say, a foreign key that vanished) fails alone and the others still commit.
+// commit writes a group in one transaction. Nearly always every event is valid (the
+// handlers checked them), so the group is first written whole; if an event fails, the
+// transaction is rolled back and the group is written again with each event in its own
+// savepoint, so the bad one fails alone and the others still commit.
 func (w *eventWriter) commit(group []eventRequest) {
+	results, err := w.write(group, false)
+	if errors.Is(err, errEventFailed) {
+		results, err = w.write(group, true)
+	}
+	for i, req := range group {
+		res := results[i]
+		if err != nil {
+			res = eventResult{err: fmt.Errorf("store: commit events: %w", err)}
+		}
+		req.result <- res
+	}
+}
+
+var errEventFailed = errors.New("an event of the group failed")
+
+func (w *eventWriter) write(group []eventRequest, isolate bool) ([]eventResult, error) {
 	results := make([]eventResult, len(group))
 	err := w.s.withTxRaw(context.Background(), func(tx *sql.Tx) error {
 		q := w.s.wq.WithTx(tx)
 		now := w.s.millis()
 		for i, req := range group {
+			if !isolate {
+				n, err := insertEvent(q, req.ev, now)
+				if err != nil {
+					return errEventFailed
+				}
+				results[i].stored = n
+				continue
+			}
 			if _, err := tx.Exec("SAVEPOINT event"); err != nil {
 				return err
 			}
@@ -166,13 +192,7 @@ func (w *eventWriter) commit(group []eventRequest) {
 		}
 		return nil
 	})
-	for i, req := range group {
-		res := results[i]
-		if err != nil {
-			res = eventResult{err: fmt.Errorf("store: commit events: %w", err)}
-		}
-		req.result <- res
-	}
+	return results, err
 }
 
 func insertEvent(q *db.Queries, ev Event, now int64) (int, error) {

@@ -31,6 +31,58 @@ func (s *Store) EachEngagement(ctx context.Context, experimentID string, fn func
 	}
 }
 
+// Card is what the engagement export shows of a card.
+type Card struct {
+	Set, URL, Category string
+}
+
+// Cards returns every card by entity_id, with its set and the set's category.
+func (s *Store) Cards(ctx context.Context) (map[int64]Card, error) {
+	rows, err := s.rq.ListCards(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: list cards: %w", err)
+	}
+	out := make(map[int64]Card, len(rows))
+	for _, r := range rows {
+		out[r.EntityID] = Card{Set: r.EntitySet, URL: r.EntityUrl, Category: r.EntityCategory}
+	}
+	return out, nil
+}
+
+// ParticipantsOf returns the participants of a study by participant_id.
+func (s *Store) ParticipantsOf(ctx context.Context, experimentID string) (map[int64]db.Participant, error) {
+	rows, err := s.rq.ListParticipants(ctx, experimentID)
+	if err != nil {
+		return nil, fmt.Errorf("store: list participants: %w", err)
+	}
+	out := make(map[int64]db.Participant, len(rows))
+	for _, r := range rows {
+		out[r.ParticipantID] = r
+	}
+	return out, nil
+}
+
+// Shown is one card as a participant was shown it: its feed position and the counts it
+// displayed.
+type Shown = db.ListStudyInventoryRow
+
+// ShownKey identifies a card in a participant's feed.
+type ShownKey struct{ ParticipantID, EntityID int64 }
+
+// StudyInventory returns what every participant of a study was shown. It grows with
+// participants × feed length, never with the number of events.
+func (s *Store) StudyInventory(ctx context.Context, experimentID string) (map[ShownKey]Shown, error) {
+	rows, err := s.rq.ListStudyInventory(ctx, experimentID)
+	if err != nil {
+		return nil, fmt.Errorf("store: study inventory: %w", err)
+	}
+	out := make(map[ShownKey]Shown, len(rows))
+	for _, r := range rows {
+		out[ShownKey{r.ParticipantID, r.EntityID}] = r
+	}
+	return out, nil
+}
+
 // EachAnswer calls fn for every answer, checkpoint and arrival row of a study, oldest first.
 func (s *Store) EachAnswer(ctx context.Context, experimentID string, fn func(db.ExportAnswersRow) error) error {
 	var after int64

@@ -7,6 +7,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"fmt"
 )
 
 type DBTX interface {
@@ -20,12 +21,468 @@ func New(db DBTX) *Queries {
 	return &Queries{db: db}
 }
 
+func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
+	q := Queries{db: db}
+	var err error
+	if q.completeParticipantStmt, err = db.PrepareContext(ctx, completeParticipant); err != nil {
+		return nil, fmt.Errorf("error preparing query CompleteParticipant: %w", err)
+	}
+	if q.countEntitiesStmt, err = db.PrepareContext(ctx, countEntities); err != nil {
+		return nil, fmt.Errorf("error preparing query CountEntities: %w", err)
+	}
+	if q.countParticipantsStmt, err = db.PrepareContext(ctx, countParticipants); err != nil {
+		return nil, fmt.Errorf("error preparing query CountParticipants: %w", err)
+	}
+	if q.countParticipantsByConditionStmt, err = db.PrepareContext(ctx, countParticipantsByCondition); err != nil {
+		return nil, fmt.Errorf("error preparing query CountParticipantsByCondition: %w", err)
+	}
+	if q.countResearchersStmt, err = db.PrepareContext(ctx, countResearchers); err != nil {
+		return nil, fmt.Errorf("error preparing query CountResearchers: %w", err)
+	}
+	if q.countStudiesStmt, err = db.PrepareContext(ctx, countStudies); err != nil {
+		return nil, fmt.Errorf("error preparing query CountStudies: %w", err)
+	}
+	if q.createEntityStmt, err = db.PrepareContext(ctx, createEntity); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateEntity: %w", err)
+	}
+	if q.createEntitySetStmt, err = db.PrepareContext(ctx, createEntitySet); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateEntitySet: %w", err)
+	}
+	if q.createInventoryItemStmt, err = db.PrepareContext(ctx, createInventoryItem); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateInventoryItem: %w", err)
+	}
+	if q.createParticipantStmt, err = db.PrepareContext(ctx, createParticipant); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateParticipant: %w", err)
+	}
+	if q.createResearcherStmt, err = db.PrepareContext(ctx, createResearcher); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateResearcher: %w", err)
+	}
+	if q.createSessionStmt, err = db.PrepareContext(ctx, createSession); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateSession: %w", err)
+	}
+	if q.createSignupStmt, err = db.PrepareContext(ctx, createSignup); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateSignup: %w", err)
+	}
+	if q.createStudyStmt, err = db.PrepareContext(ctx, createStudy); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateStudy: %w", err)
+	}
+	if q.createStudyParamStmt, err = db.PrepareContext(ctx, createStudyParam); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateStudyParam: %w", err)
+	}
+	if q.deleteExpiredSessionsStmt, err = db.PrepareContext(ctx, deleteExpiredSessions); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteExpiredSessions: %w", err)
+	}
+	if q.deleteSessionStmt, err = db.PrepareContext(ctx, deleteSession); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteSession: %w", err)
+	}
+	if q.deleteSettingStmt, err = db.PrepareContext(ctx, deleteSetting); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteSetting: %w", err)
+	}
+	if q.exportAnswersStmt, err = db.PrepareContext(ctx, exportAnswers); err != nil {
+		return nil, fmt.Errorf("error preparing query ExportAnswers: %w", err)
+	}
+	if q.exportEngagementsStmt, err = db.PrepareContext(ctx, exportEngagements); err != nil {
+		return nil, fmt.Errorf("error preparing query ExportEngagements: %w", err)
+	}
+	if q.exportEntitiesOfSetStmt, err = db.PrepareContext(ctx, exportEntitiesOfSet); err != nil {
+		return nil, fmt.Errorf("error preparing query ExportEntitiesOfSet: %w", err)
+	}
+	if q.exportInventoryStmt, err = db.PrepareContext(ctx, exportInventory); err != nil {
+		return nil, fmt.Errorf("error preparing query ExportInventory: %w", err)
+	}
+	if q.getEntitySetStmt, err = db.PrepareContext(ctx, getEntitySet); err != nil {
+		return nil, fmt.Errorf("error preparing query GetEntitySet: %w", err)
+	}
+	if q.getMediaStmt, err = db.PrepareContext(ctx, getMedia); err != nil {
+		return nil, fmt.Errorf("error preparing query GetMedia: %w", err)
+	}
+	if q.getParticipantStmt, err = db.PrepareContext(ctx, getParticipant); err != nil {
+		return nil, fmt.Errorf("error preparing query GetParticipant: %w", err)
+	}
+	if q.getParticipantEntityStmt, err = db.PrepareContext(ctx, getParticipantEntity); err != nil {
+		return nil, fmt.Errorf("error preparing query GetParticipantEntity: %w", err)
+	}
+	if q.getResearcherByNameStmt, err = db.PrepareContext(ctx, getResearcherByName); err != nil {
+		return nil, fmt.Errorf("error preparing query GetResearcherByName: %w", err)
+	}
+	if q.getSessionStmt, err = db.PrepareContext(ctx, getSession); err != nil {
+		return nil, fmt.Errorf("error preparing query GetSession: %w", err)
+	}
+	if q.getSettingStmt, err = db.PrepareContext(ctx, getSetting); err != nil {
+		return nil, fmt.Errorf("error preparing query GetSetting: %w", err)
+	}
+	if q.getStudyStmt, err = db.PrepareContext(ctx, getStudy); err != nil {
+		return nil, fmt.Errorf("error preparing query GetStudy: %w", err)
+	}
+	if q.insertAnswerStmt, err = db.PrepareContext(ctx, insertAnswer); err != nil {
+		return nil, fmt.Errorf("error preparing query InsertAnswer: %w", err)
+	}
+	if q.insertEngagementStmt, err = db.PrepareContext(ctx, insertEngagement); err != nil {
+		return nil, fmt.Errorf("error preparing query InsertEngagement: %w", err)
+	}
+	if q.listCardsStmt, err = db.PrepareContext(ctx, listCards); err != nil {
+		return nil, fmt.Errorf("error preparing query ListCards: %w", err)
+	}
+	if q.listEntitiesStmt, err = db.PrepareContext(ctx, listEntities); err != nil {
+		return nil, fmt.Errorf("error preparing query ListEntities: %w", err)
+	}
+	if q.listEntitySetsStmt, err = db.PrepareContext(ctx, listEntitySets); err != nil {
+		return nil, fmt.Errorf("error preparing query ListEntitySets: %w", err)
+	}
+	if q.listInventoryStmt, err = db.PrepareContext(ctx, listInventory); err != nil {
+		return nil, fmt.Errorf("error preparing query ListInventory: %w", err)
+	}
+	if q.listParticipantsStmt, err = db.PrepareContext(ctx, listParticipants); err != nil {
+		return nil, fmt.Errorf("error preparing query ListParticipants: %w", err)
+	}
+	if q.listStudyInventoryStmt, err = db.PrepareContext(ctx, listStudyInventory); err != nil {
+		return nil, fmt.Errorf("error preparing query ListStudyInventory: %w", err)
+	}
+	if q.listStudyParamsStmt, err = db.PrepareContext(ctx, listStudyParams); err != nil {
+		return nil, fmt.Errorf("error preparing query ListStudyParams: %w", err)
+	}
+	if q.putMediaStmt, err = db.PrepareContext(ctx, putMedia); err != nil {
+		return nil, fmt.Errorf("error preparing query PutMedia: %w", err)
+	}
+	if q.putSettingStmt, err = db.PrepareContext(ctx, putSetting); err != nil {
+		return nil, fmt.Errorf("error preparing query PutSetting: %w", err)
+	}
+	return &q, nil
+}
+
+func (q *Queries) Close() error {
+	var err error
+	if q.completeParticipantStmt != nil {
+		if cerr := q.completeParticipantStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing completeParticipantStmt: %w", cerr)
+		}
+	}
+	if q.countEntitiesStmt != nil {
+		if cerr := q.countEntitiesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing countEntitiesStmt: %w", cerr)
+		}
+	}
+	if q.countParticipantsStmt != nil {
+		if cerr := q.countParticipantsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing countParticipantsStmt: %w", cerr)
+		}
+	}
+	if q.countParticipantsByConditionStmt != nil {
+		if cerr := q.countParticipantsByConditionStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing countParticipantsByConditionStmt: %w", cerr)
+		}
+	}
+	if q.countResearchersStmt != nil {
+		if cerr := q.countResearchersStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing countResearchersStmt: %w", cerr)
+		}
+	}
+	if q.countStudiesStmt != nil {
+		if cerr := q.countStudiesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing countStudiesStmt: %w", cerr)
+		}
+	}
+	if q.createEntityStmt != nil {
+		if cerr := q.createEntityStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createEntityStmt: %w", cerr)
+		}
+	}
+	if q.createEntitySetStmt != nil {
+		if cerr := q.createEntitySetStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createEntitySetStmt: %w", cerr)
+		}
+	}
+	if q.createInventoryItemStmt != nil {
+		if cerr := q.createInventoryItemStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createInventoryItemStmt: %w", cerr)
+		}
+	}
+	if q.createParticipantStmt != nil {
+		if cerr := q.createParticipantStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createParticipantStmt: %w", cerr)
+		}
+	}
+	if q.createResearcherStmt != nil {
+		if cerr := q.createResearcherStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createResearcherStmt: %w", cerr)
+		}
+	}
+	if q.createSessionStmt != nil {
+		if cerr := q.createSessionStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createSessionStmt: %w", cerr)
+		}
+	}
+	if q.createSignupStmt != nil {
+		if cerr := q.createSignupStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createSignupStmt: %w", cerr)
+		}
+	}
+	if q.createStudyStmt != nil {
+		if cerr := q.createStudyStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createStudyStmt: %w", cerr)
+		}
+	}
+	if q.createStudyParamStmt != nil {
+		if cerr := q.createStudyParamStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createStudyParamStmt: %w", cerr)
+		}
+	}
+	if q.deleteExpiredSessionsStmt != nil {
+		if cerr := q.deleteExpiredSessionsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteExpiredSessionsStmt: %w", cerr)
+		}
+	}
+	if q.deleteSessionStmt != nil {
+		if cerr := q.deleteSessionStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteSessionStmt: %w", cerr)
+		}
+	}
+	if q.deleteSettingStmt != nil {
+		if cerr := q.deleteSettingStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteSettingStmt: %w", cerr)
+		}
+	}
+	if q.exportAnswersStmt != nil {
+		if cerr := q.exportAnswersStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing exportAnswersStmt: %w", cerr)
+		}
+	}
+	if q.exportEngagementsStmt != nil {
+		if cerr := q.exportEngagementsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing exportEngagementsStmt: %w", cerr)
+		}
+	}
+	if q.exportEntitiesOfSetStmt != nil {
+		if cerr := q.exportEntitiesOfSetStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing exportEntitiesOfSetStmt: %w", cerr)
+		}
+	}
+	if q.exportInventoryStmt != nil {
+		if cerr := q.exportInventoryStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing exportInventoryStmt: %w", cerr)
+		}
+	}
+	if q.getEntitySetStmt != nil {
+		if cerr := q.getEntitySetStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getEntitySetStmt: %w", cerr)
+		}
+	}
+	if q.getMediaStmt != nil {
+		if cerr := q.getMediaStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getMediaStmt: %w", cerr)
+		}
+	}
+	if q.getParticipantStmt != nil {
+		if cerr := q.getParticipantStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getParticipantStmt: %w", cerr)
+		}
+	}
+	if q.getParticipantEntityStmt != nil {
+		if cerr := q.getParticipantEntityStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getParticipantEntityStmt: %w", cerr)
+		}
+	}
+	if q.getResearcherByNameStmt != nil {
+		if cerr := q.getResearcherByNameStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getResearcherByNameStmt: %w", cerr)
+		}
+	}
+	if q.getSessionStmt != nil {
+		if cerr := q.getSessionStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getSessionStmt: %w", cerr)
+		}
+	}
+	if q.getSettingStmt != nil {
+		if cerr := q.getSettingStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getSettingStmt: %w", cerr)
+		}
+	}
+	if q.getStudyStmt != nil {
+		if cerr := q.getStudyStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getStudyStmt: %w", cerr)
+		}
+	}
+	if q.insertAnswerStmt != nil {
+		if cerr := q.insertAnswerStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing insertAnswerStmt: %w", cerr)
+		}
+	}
+	if q.insertEngagementStmt != nil {
+		if cerr := q.insertEngagementStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing insertEngagementStmt: %w", cerr)
+		}
+	}
+	if q.listCardsStmt != nil {
+		if cerr := q.listCardsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listCardsStmt: %w", cerr)
+		}
+	}
+	if q.listEntitiesStmt != nil {
+		if cerr := q.listEntitiesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listEntitiesStmt: %w", cerr)
+		}
+	}
+	if q.listEntitySetsStmt != nil {
+		if cerr := q.listEntitySetsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listEntitySetsStmt: %w", cerr)
+		}
+	}
+	if q.listInventoryStmt != nil {
+		if cerr := q.listInventoryStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listInventoryStmt: %w", cerr)
+		}
+	}
+	if q.listParticipantsStmt != nil {
+		if cerr := q.listParticipantsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listParticipantsStmt: %w", cerr)
+		}
+	}
+	if q.listStudyInventoryStmt != nil {
+		if cerr := q.listStudyInventoryStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listStudyInventoryStmt: %w", cerr)
+		}
+	}
+	if q.listStudyParamsStmt != nil {
+		if cerr := q.listStudyParamsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listStudyParamsStmt: %w", cerr)
+		}
+	}
+	if q.putMediaStmt != nil {
+		if cerr := q.putMediaStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing putMediaStmt: %w", cerr)
+		}
+	}
+	if q.putSettingStmt != nil {
+		if cerr := q.putSettingStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing putSettingStmt: %w", cerr)
+		}
+	}
+	return err
+}
+
+func (q *Queries) exec(ctx context.Context, stmt *sql.Stmt, query string, args ...interface{}) (sql.Result, error) {
+	switch {
+	case stmt != nil && q.tx != nil:
+		return q.tx.StmtContext(ctx, stmt).ExecContext(ctx, args...)
+	case stmt != nil:
+		return stmt.ExecContext(ctx, args...)
+	default:
+		return q.db.ExecContext(ctx, query, args...)
+	}
+}
+
+func (q *Queries) query(ctx context.Context, stmt *sql.Stmt, query string, args ...interface{}) (*sql.Rows, error) {
+	switch {
+	case stmt != nil && q.tx != nil:
+		return q.tx.StmtContext(ctx, stmt).QueryContext(ctx, args...)
+	case stmt != nil:
+		return stmt.QueryContext(ctx, args...)
+	default:
+		return q.db.QueryContext(ctx, query, args...)
+	}
+}
+
+func (q *Queries) queryRow(ctx context.Context, stmt *sql.Stmt, query string, args ...interface{}) *sql.Row {
+	switch {
+	case stmt != nil && q.tx != nil:
+		return q.tx.StmtContext(ctx, stmt).QueryRowContext(ctx, args...)
+	case stmt != nil:
+		return stmt.QueryRowContext(ctx, args...)
+	default:
+		return q.db.QueryRowContext(ctx, query, args...)
+	}
+}
+
 type Queries struct {
-	db DBTX
+	db                               DBTX
+	tx                               *sql.Tx
+	completeParticipantStmt          *sql.Stmt
+	countEntitiesStmt                *sql.Stmt
+	countParticipantsStmt            *sql.Stmt
+	countParticipantsByConditionStmt *sql.Stmt
+	countResearchersStmt             *sql.Stmt
+	countStudiesStmt                 *sql.Stmt
+	createEntityStmt                 *sql.Stmt
+	createEntitySetStmt              *sql.Stmt
+	createInventoryItemStmt          *sql.Stmt
+	createParticipantStmt            *sql.Stmt
+	createResearcherStmt             *sql.Stmt
+	createSessionStmt                *sql.Stmt
+	createSignupStmt                 *sql.Stmt
+	createStudyStmt                  *sql.Stmt
+	createStudyParamStmt             *sql.Stmt
+	deleteExpiredSessionsStmt        *sql.Stmt
+	deleteSessionStmt                *sql.Stmt
+	deleteSettingStmt                *sql.Stmt
+	exportAnswersStmt                *sql.Stmt
+	exportEngagementsStmt            *sql.Stmt
+	exportEntitiesOfSetStmt          *sql.Stmt
+	exportInventoryStmt              *sql.Stmt
+	getEntitySetStmt                 *sql.Stmt
+	getMediaStmt                     *sql.Stmt
+	getParticipantStmt               *sql.Stmt
+	getParticipantEntityStmt         *sql.Stmt
+	getResearcherByNameStmt          *sql.Stmt
+	getSessionStmt                   *sql.Stmt
+	getSettingStmt                   *sql.Stmt
+	getStudyStmt                     *sql.Stmt
+	insertAnswerStmt                 *sql.Stmt
+	insertEngagementStmt             *sql.Stmt
+	listCardsStmt                    *sql.Stmt
+	listEntitiesStmt                 *sql.Stmt
+	listEntitySetsStmt               *sql.Stmt
+	listInventoryStmt                *sql.Stmt
+	listParticipantsStmt             *sql.Stmt
+	listStudyInventoryStmt           *sql.Stmt
+	listStudyParamsStmt              *sql.Stmt
+	putMediaStmt                     *sql.Stmt
+	putSettingStmt                   *sql.Stmt
 }
 
 func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 	return &Queries{
-		db: tx,
+		db:                               tx,
+		tx:                               tx,
+		completeParticipantStmt:          q.completeParticipantStmt,
+		countEntitiesStmt:                q.countEntitiesStmt,
+		countParticipantsStmt:            q.countParticipantsStmt,
+		countParticipantsByConditionStmt: q.countParticipantsByConditionStmt,
+		countResearchersStmt:             q.countResearchersStmt,
+		countStudiesStmt:                 q.countStudiesStmt,
+		createEntityStmt:                 q.createEntityStmt,
+		createEntitySetStmt:              q.createEntitySetStmt,
+		createInventoryItemStmt:          q.createInventoryItemStmt,
+		createParticipantStmt:            q.createParticipantStmt,
+		createResearcherStmt:             q.createResearcherStmt,
+		createSessionStmt:                q.createSessionStmt,
+		createSignupStmt:                 q.createSignupStmt,
+		createStudyStmt:                  q.createStudyStmt,
+		createStudyParamStmt:             q.createStudyParamStmt,
+		deleteExpiredSessionsStmt:        q.deleteExpiredSessionsStmt,
+		deleteSessionStmt:                q.deleteSessionStmt,
+		deleteSettingStmt:                q.deleteSettingStmt,
+		exportAnswersStmt:                q.exportAnswersStmt,
+		exportEngagementsStmt:            q.exportEngagementsStmt,
+		exportEntitiesOfSetStmt:          q.exportEntitiesOfSetStmt,
+		exportInventoryStmt:              q.exportInventoryStmt,
+		getEntitySetStmt:                 q.getEntitySetStmt,
+		getMediaStmt:                     q.getMediaStmt,
+		getParticipantStmt:               q.getParticipantStmt,
+		getParticipantEntityStmt:         q.getParticipantEntityStmt,
+		getResearcherByNameStmt:          q.getResearcherByNameStmt,
+		getSessionStmt:                   q.getSessionStmt,
+		getSettingStmt:                   q.getSettingStmt,
+		getStudyStmt:                     q.getStudyStmt,
+		insertAnswerStmt:                 q.insertAnswerStmt,
+		insertEngagementStmt:             q.insertEngagementStmt,
+		listCardsStmt:                    q.listCardsStmt,
+		listEntitiesStmt:                 q.listEntitiesStmt,
+		listEntitySetsStmt:               q.listEntitySetsStmt,
+		listInventoryStmt:                q.listInventoryStmt,
+		listParticipantsStmt:             q.listParticipantsStmt,
+		listStudyInventoryStmt:           q.listStudyInventoryStmt,
+		listStudyParamsStmt:              q.listStudyParamsStmt,
+		putMediaStmt:                     q.putMediaStmt,
+		putSettingStmt:                   q.putSettingStmt,
 	}
 }

@@ -27,7 +27,7 @@ type InsertAnswerParams struct {
 }
 
 func (q *Queries) InsertAnswer(ctx context.Context, arg InsertAnswerParams) (int64, error) {
-	result, err := q.db.ExecContext(ctx, insertAnswer,
+	result, err := q.exec(ctx, q.insertAnswerStmt, insertAnswer,
 		arg.EventID,
 		arg.ParticipantID,
 		arg.Kind,
@@ -65,7 +65,7 @@ type InsertEngagementParams struct {
 }
 
 func (q *Queries) InsertEngagement(ctx context.Context, arg InsertEngagementParams) (int64, error) {
-	result, err := q.db.ExecContext(ctx, insertEngagement,
+	result, err := q.exec(ctx, q.insertEngagementStmt, insertEngagement,
 		arg.EventID,
 		arg.ParticipantID,
 		arg.EntityID,

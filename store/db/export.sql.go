@@ -14,7 +14,7 @@ const exportAnswers = `-- name: ExportAnswers :many
 SELECT a.answer_pk, a.event_id, a.received_at, a.client_time, p.user_id, p.experiment_id,
        p.condition, a.kind, a.field, a.response
 FROM answers a
-JOIN participants p ON p.participant_id = a.participant_id
+CROSS JOIN participants p ON p.participant_id = a.participant_id
 WHERE p.experiment_id = ?1 AND a.answer_pk > ?2
 ORDER BY a.answer_pk
 LIMIT ?3
@@ -40,7 +40,7 @@ type ExportAnswersRow struct {
 }
 
 func (q *Queries) ExportAnswers(ctx context.Context, arg ExportAnswersParams) ([]ExportAnswersRow, error) {
-	rows, err := q.db.QueryContext(ctx, exportAnswers, arg.ExperimentID, arg.After, arg.PageSize)
+	rows, err := q.query(ctx, q.exportAnswersStmt, exportAnswers, arg.ExperimentID, arg.After, arg.PageSize)
 	if err != nil {
 		return nil, err
 	}
@@ -76,15 +76,10 @@ func (q *Queries) ExportAnswers(ctx context.Context, arg ExportAnswersParams) ([
 const exportEngagements = `-- name: ExportEngagements :many
 
 SELECT g.engagement_pk, g.event_id, g.received_at, g.time_engagement, g.time_content_viewed,
-       p.user_id, g.entity_id, p.condition, p.experiment_id, g.engagement_type, g.response,
-       s.entity_category, e.entity_set, e.entity_url, i.item_order, g.likes, g.read_later,
-       g.shares, i.shown_shares, i.shown_likes, i.shown_read_later, i.shown_upvote,
-       i.shown_downvote
+       g.participant_id, g.entity_id, g.engagement_type, g.response, g.likes, g.read_later,
+       g.shares
 FROM engagements g
-JOIN participants p ON p.participant_id = g.participant_id
-JOIN entities e ON e.entity_id = g.entity_id
-JOIN entity_sets s ON s.entity_set = e.entity_set
-LEFT JOIN inventory i ON i.participant_id = g.participant_id AND i.entity_id = g.entity_id
+CROSS JOIN participants p ON p.participant_id = g.participant_id
 WHERE p.experiment_id = ?1 AND g.engagement_pk > ?2
 ORDER BY g.engagement_pk
 LIMIT ?3
@@ -102,30 +97,24 @@ type ExportEngagementsRow struct {
 	ReceivedAt        int64
 	TimeEngagement    sql.NullInt64
 	TimeContentViewed sql.NullInt64
-	UserID            string
+	ParticipantID     int64
 	EntityID          int64
-	Condition         int64
-	ExperimentID      string
 	EngagementType    string
 	Response          string
-	EntityCategory    string
-	EntitySet         string
-	EntityUrl         string
-	ItemOrder         sql.NullInt64
 	Likes             sql.NullInt64
 	ReadLater         sql.NullInt64
 	Shares            sql.NullInt64
-	ShownShares       sql.NullInt64
-	ShownLikes        sql.NullInt64
-	ShownReadLater    sql.NullInt64
-	ShownUpvote       sql.NullInt64
-	ShownDownvote     sql.NullInt64
 }
 
 // Exports read in pages ordered by primary key (keyset pagination) so memory stays flat
 // however large the study.
+// Only the engagement's own columns: the export looks participants, cards and the
+// inventory up in maps loaded once, which keeps each page a plain range scan.
+// CROSS JOIN makes SQLite walk engagements in primary-key order and check the study per
+// row; a plain JOIN lets it start from the study's participants and sort every remaining
+// row on each page, which made a million-row export quadratic.
 func (q *Queries) ExportEngagements(ctx context.Context, arg ExportEngagementsParams) ([]ExportEngagementsRow, error) {
-	rows, err := q.db.QueryContext(ctx, exportEngagements, arg.ExperimentID, arg.After, arg.PageSize)
+	rows, err := q.query(ctx, q.exportEngagementsStmt, exportEngagements, arg.ExperimentID, arg.After, arg.PageSize)
 	if err != nil {
 		return nil, err
 	}
@@ -139,24 +128,13 @@ func (q *Queries) ExportEngagements(ctx context.Context, arg ExportEngagementsPa
 			&i.ReceivedAt,
 			&i.TimeEngagement,
 			&i.TimeContentViewed,
-			&i.UserID,
+			&i.ParticipantID,
 			&i.EntityID,
-			&i.Condition,
-			&i.ExperimentID,
 			&i.EngagementType,
 			&i.Response,
-			&i.EntityCategory,
-			&i.EntitySet,
-			&i.EntityUrl,
-			&i.ItemOrder,
 			&i.Likes,
 			&i.ReadLater,
 			&i.Shares,
-			&i.ShownShares,
-			&i.ShownLikes,
-			&i.ShownReadLater,
-			&i.ShownUpvote,
-			&i.ShownDownvote,
 		); err != nil {
 			return nil, err
 		}
@@ -185,7 +163,7 @@ type ExportEntitiesOfSetParams struct {
 }
 
 func (q *Queries) ExportEntitiesOfSet(ctx context.Context, arg ExportEntitiesOfSetParams) ([]Entity, error) {
-	rows, err := q.db.QueryContext(ctx, exportEntitiesOfSet, arg.EntitySet, arg.After, arg.PageSize)
+	rows, err := q.query(ctx, q.exportEntitiesOfSetStmt, exportEntitiesOfSet, arg.EntitySet, arg.After, arg.PageSize)
 	if err != nil {
 		return nil, err
 	}
@@ -223,7 +201,7 @@ SELECT p.participant_id, p.user_id, p.experiment_id, p.condition, i.item_order, 
        e.entity_set, e.entity_url, i.shown_shares, i.shown_likes, i.shown_read_later,
        i.shown_upvote, i.shown_downvote
 FROM inventory i
-JOIN participants p ON p.participant_id = i.participant_id
+CROSS JOIN participants p ON p.participant_id = i.participant_id
 JOIN entities e ON e.entity_id = i.entity_id
 WHERE p.experiment_id = ?1
   AND (i.participant_id, i.item_order) > (?2, ?3)
@@ -255,7 +233,7 @@ type ExportInventoryRow struct {
 }
 
 func (q *Queries) ExportInventory(ctx context.Context, arg ExportInventoryParams) ([]ExportInventoryRow, error) {
-	rows, err := q.db.QueryContext(ctx, exportInventory,
+	rows, err := q.query(ctx, q.exportInventoryStmt, exportInventory,
 		arg.ExperimentID,
 		arg.AfterParticipant,
 		arg.AfterOrder,
@@ -296,12 +274,53 @@ func (q *Queries) ExportInventory(ctx context.Context, arg ExportInventoryParams
 	return items, nil
 }
 
+const listCards = `-- name: ListCards :many
+SELECT e.entity_id, e.entity_set, e.entity_url, s.entity_category
+FROM entities e JOIN entity_sets s ON s.entity_set = e.entity_set
+`
+
+type ListCardsRow struct {
+	EntityID       int64
+	EntitySet      string
+	EntityUrl      string
+	EntityCategory string
+}
+
+// Every card with its set's category, for the engagement export's lookups.
+func (q *Queries) ListCards(ctx context.Context) ([]ListCardsRow, error) {
+	rows, err := q.query(ctx, q.listCardsStmt, listCards)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListCardsRow
+	for rows.Next() {
+		var i ListCardsRow
+		if err := rows.Scan(
+			&i.EntityID,
+			&i.EntitySet,
+			&i.EntityUrl,
+			&i.EntityCategory,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listParticipants = `-- name: ListParticipants :many
 SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code FROM participants WHERE experiment_id = ? ORDER BY participant_id
 `
 
 func (q *Queries) ListParticipants(ctx context.Context, experimentID string) ([]Participant, error) {
-	rows, err := q.db.QueryContext(ctx, listParticipants, experimentID)
+	rows, err := q.query(ctx, q.listParticipantsStmt, listParticipants, experimentID)
 	if err != nil {
 		return nil, err
 	}
@@ -320,6 +339,57 @@ func (q *Queries) ListParticipants(ctx context.Context, experimentID string) ([]
 			&i.StartedAt,
 			&i.CompletedAt,
 			&i.CompletionCode,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listStudyInventory = `-- name: ListStudyInventory :many
+SELECT i.participant_id, i.entity_id, i.item_order, i.shown_shares, i.shown_likes,
+       i.shown_read_later, i.shown_upvote, i.shown_downvote
+FROM participants p JOIN inventory i ON i.participant_id = p.participant_id
+WHERE p.experiment_id = ?
+`
+
+type ListStudyInventoryRow struct {
+	ParticipantID  int64
+	EntityID       int64
+	ItemOrder      int64
+	ShownShares    sql.NullInt64
+	ShownLikes     sql.NullInt64
+	ShownReadLater sql.NullInt64
+	ShownUpvote    sql.NullInt64
+	ShownDownvote  sql.NullInt64
+}
+
+// What every participant of a study was shown (position and displayed counts).
+func (q *Queries) ListStudyInventory(ctx context.Context, experimentID string) ([]ListStudyInventoryRow, error) {
+	rows, err := q.query(ctx, q.listStudyInventoryStmt, listStudyInventory, experimentID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListStudyInventoryRow
+	for rows.Next() {
+		var i ListStudyInventoryRow
+		if err := rows.Scan(
+			&i.ParticipantID,
+			&i.EntityID,
+			&i.ItemOrder,
+			&i.ShownShares,
+			&i.ShownLikes,
+			&i.ShownReadLater,
+			&i.ShownUpvote,
+			&i.ShownDownvote,
 		); err != nil {
 			return nil, err
 		}

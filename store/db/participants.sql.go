@@ -23,7 +23,7 @@ type CompleteParticipantParams struct {
 }
 
 func (q *Queries) CompleteParticipant(ctx context.Context, arg CompleteParticipantParams) error {
-	_, err := q.db.ExecContext(ctx, completeParticipant, arg.CompletedAt, arg.CompletionCode, arg.ParticipantID)
+	_, err := q.exec(ctx, q.completeParticipantStmt, completeParticipant, arg.CompletedAt, arg.CompletionCode, arg.ParticipantID)
 	return err
 }
 
@@ -32,7 +32,7 @@ SELECT count(*) FROM participants
 `
 
 func (q *Queries) CountParticipants(ctx context.Context) (int64, error) {
-	row := q.db.QueryRowContext(ctx, countParticipants)
+	row := q.queryRow(ctx, q.countParticipantsStmt, countParticipants)
 	var count int64
 	err := row.Scan(&count)
 	return count, err
@@ -50,7 +50,7 @@ type CountParticipantsByConditionRow struct {
 }
 
 func (q *Queries) CountParticipantsByCondition(ctx context.Context, experimentID string) ([]CountParticipantsByConditionRow, error) {
-	rows, err := q.db.QueryContext(ctx, countParticipantsByCondition, experimentID)
+	rows, err := q.query(ctx, q.countParticipantsByConditionStmt, countParticipantsByCondition, experimentID)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +90,7 @@ type CreateInventoryItemParams struct {
 }
 
 func (q *Queries) CreateInventoryItem(ctx context.Context, arg CreateInventoryItemParams) error {
-	_, err := q.db.ExecContext(ctx, createInventoryItem,
+	_, err := q.exec(ctx, q.createInventoryItemStmt, createInventoryItem,
 		arg.ParticipantID,
 		arg.ItemOrder,
 		arg.EntityID,
@@ -121,7 +121,7 @@ type CreateParticipantParams struct {
 }
 
 func (q *Queries) CreateParticipant(ctx context.Context, arg CreateParticipantParams) (int64, error) {
-	row := q.db.QueryRowContext(ctx, createParticipant,
+	row := q.queryRow(ctx, q.createParticipantStmt, createParticipant,
 		arg.ExperimentID,
 		arg.UserID,
 		arg.Condition,
@@ -145,7 +145,7 @@ type GetParticipantParams struct {
 }
 
 func (q *Queries) GetParticipant(ctx context.Context, arg GetParticipantParams) (Participant, error) {
-	row := q.db.QueryRowContext(ctx, getParticipant, arg.ExperimentID, arg.UserID)
+	row := q.queryRow(ctx, q.getParticipantStmt, getParticipant, arg.ExperimentID, arg.UserID)
 	var i Participant
 	err := row.Scan(
 		&i.ParticipantID,
@@ -184,7 +184,7 @@ type GetParticipantEntityRow struct {
 
 // Resolves the participant of an event and checks the card was in their feed.
 func (q *Queries) GetParticipantEntity(ctx context.Context, arg GetParticipantEntityParams) (GetParticipantEntityRow, error) {
-	row := q.db.QueryRowContext(ctx, getParticipantEntity, arg.EntityID, arg.ExperimentID, arg.UserID)
+	row := q.queryRow(ctx, q.getParticipantEntityStmt, getParticipantEntity, arg.EntityID, arg.ExperimentID, arg.UserID)
 	var i GetParticipantEntityRow
 	err := row.Scan(&i.ParticipantID, &i.Condition, &i.InFeed)
 	return i, err
@@ -218,7 +218,7 @@ type ListInventoryRow struct {
 }
 
 func (q *Queries) ListInventory(ctx context.Context, participantID int64) ([]ListInventoryRow, error) {
-	rows, err := q.db.QueryContext(ctx, listInventory, participantID)
+	rows, err := q.query(ctx, q.listInventoryStmt, listInventory, participantID)
 	if err != nil {
 		return nil, err
 	}

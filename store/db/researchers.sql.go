@@ -14,7 +14,7 @@ SELECT count(*) FROM researchers
 `
 
 func (q *Queries) CountResearchers(ctx context.Context) (int64, error) {
-	row := q.db.QueryRowContext(ctx, countResearchers)
+	row := q.queryRow(ctx, q.countResearchersStmt, countResearchers)
 	var count int64
 	err := row.Scan(&count)
 	return count, err
@@ -32,7 +32,7 @@ type CreateResearcherParams struct {
 }
 
 func (q *Queries) CreateResearcher(ctx context.Context, arg CreateResearcherParams) (int64, error) {
-	row := q.db.QueryRowContext(ctx, createResearcher, arg.Name, arg.PasswordHash, arg.CreatedAt)
+	row := q.queryRow(ctx, q.createResearcherStmt, createResearcher, arg.Name, arg.PasswordHash, arg.CreatedAt)
 	var researcher_id int64
 	err := row.Scan(&researcher_id)
 	return researcher_id, err
@@ -51,7 +51,7 @@ type CreateSessionParams struct {
 }
 
 func (q *Queries) CreateSession(ctx context.Context, arg CreateSessionParams) error {
-	_, err := q.db.ExecContext(ctx, createSession,
+	_, err := q.exec(ctx, q.createSessionStmt, createSession,
 		arg.TokenHash,
 		arg.ResearcherID,
 		arg.CreatedAt,
@@ -71,7 +71,7 @@ type CreateSignupParams struct {
 }
 
 func (q *Queries) CreateSignup(ctx context.Context, arg CreateSignupParams) error {
-	_, err := q.db.ExecContext(ctx, createSignup, arg.Email, arg.Name, arg.CreatedAt)
+	_, err := q.exec(ctx, q.createSignupStmt, createSignup, arg.Email, arg.Name, arg.CreatedAt)
 	return err
 }
 
@@ -80,7 +80,7 @@ DELETE FROM researcher_sessions WHERE expires_at <= ?
 `
 
 func (q *Queries) DeleteExpiredSessions(ctx context.Context, expiresAt int64) error {
-	_, err := q.db.ExecContext(ctx, deleteExpiredSessions, expiresAt)
+	_, err := q.exec(ctx, q.deleteExpiredSessionsStmt, deleteExpiredSessions, expiresAt)
 	return err
 }
 
@@ -89,7 +89,7 @@ DELETE FROM researcher_sessions WHERE token_hash = ?
 `
 
 func (q *Queries) DeleteSession(ctx context.Context, tokenHash string) error {
-	_, err := q.db.ExecContext(ctx, deleteSession, tokenHash)
+	_, err := q.exec(ctx, q.deleteSessionStmt, deleteSession, tokenHash)
 	return err
 }
 
@@ -98,7 +98,7 @@ DELETE FROM settings WHERE key = ?
 `
 
 func (q *Queries) DeleteSetting(ctx context.Context, key string) error {
-	_, err := q.db.ExecContext(ctx, deleteSetting, key)
+	_, err := q.exec(ctx, q.deleteSettingStmt, deleteSetting, key)
 	return err
 }
 
@@ -107,7 +107,7 @@ SELECT researcher_id, name, password_hash, created_at FROM researchers WHERE nam
 `
 
 func (q *Queries) GetResearcherByName(ctx context.Context, name string) (Researcher, error) {
-	row := q.db.QueryRowContext(ctx, getResearcherByName, name)
+	row := q.queryRow(ctx, q.getResearcherByNameStmt, getResearcherByName, name)
 	var i Researcher
 	err := row.Scan(
 		&i.ResearcherID,
@@ -136,7 +136,7 @@ type GetSessionRow struct {
 }
 
 func (q *Queries) GetSession(ctx context.Context, arg GetSessionParams) (GetSessionRow, error) {
-	row := q.db.QueryRowContext(ctx, getSession, arg.TokenHash, arg.ExpiresAt)
+	row := q.queryRow(ctx, q.getSessionStmt, getSession, arg.TokenHash, arg.ExpiresAt)
 	var i GetSessionRow
 	err := row.Scan(&i.ResearcherID, &i.Name, &i.ExpiresAt)
 	return i, err
@@ -147,7 +147,7 @@ SELECT value FROM settings WHERE key = ?
 `
 
 func (q *Queries) GetSetting(ctx context.Context, key string) (string, error) {
-	row := q.db.QueryRowContext(ctx, getSetting, key)
+	row := q.queryRow(ctx, q.getSettingStmt, getSetting, key)
 	var value string
 	err := row.Scan(&value)
 	return value, err
@@ -164,6 +164,6 @@ type PutSettingParams struct {
 }
 
 func (q *Queries) PutSetting(ctx context.Context, arg PutSettingParams) error {
-	_, err := q.db.ExecContext(ctx, putSetting, arg.Key, arg.Value)
+	_, err := q.exec(ctx, q.putSettingStmt, putSetting, arg.Key, arg.Value)
 	return err
 }

@@ -14,7 +14,7 @@ SELECT count(*) FROM entities WHERE entity_set = ?
 `
 
 func (q *Queries) CountEntities(ctx context.Context, entitySet string) (int64, error) {
-	row := q.db.QueryRowContext(ctx, countEntities, entitySet)
+	row := q.queryRow(ctx, q.countEntitiesStmt, countEntities, entitySet)
 	var count int64
 	err := row.Scan(&count)
 	return count, err
@@ -39,7 +39,7 @@ type CreateEntityParams struct {
 }
 
 func (q *Queries) CreateEntity(ctx context.Context, arg CreateEntityParams) error {
-	_, err := q.db.ExecContext(ctx, createEntity,
+	_, err := q.exec(ctx, q.createEntityStmt, createEntity,
 		arg.EntitySet,
 		arg.Position,
 		arg.EntityUrl,
@@ -67,7 +67,7 @@ type CreateEntitySetParams struct {
 }
 
 func (q *Queries) CreateEntitySet(ctx context.Context, arg CreateEntitySetParams) error {
-	_, err := q.db.ExecContext(ctx, createEntitySet,
+	_, err := q.exec(ctx, q.createEntitySetStmt, createEntitySet,
 		arg.EntitySet,
 		arg.EntityCategory,
 		arg.Columns,
@@ -82,7 +82,7 @@ SELECT entity_set, entity_category, columns, builtin, created_at FROM entity_set
 `
 
 func (q *Queries) GetEntitySet(ctx context.Context, entitySet string) (EntitySet, error) {
-	row := q.db.QueryRowContext(ctx, getEntitySet, entitySet)
+	row := q.queryRow(ctx, q.getEntitySetStmt, getEntitySet, entitySet)
 	var i EntitySet
 	err := row.Scan(
 		&i.EntitySet,
@@ -99,7 +99,7 @@ SELECT name, content_type, size, created_at FROM media WHERE name = ?
 `
 
 func (q *Queries) GetMedia(ctx context.Context, name string) (Medium, error) {
-	row := q.db.QueryRowContext(ctx, getMedia, name)
+	row := q.queryRow(ctx, q.getMediaStmt, getMedia, name)
 	var i Medium
 	err := row.Scan(
 		&i.Name,
@@ -115,7 +115,7 @@ SELECT entity_id, entity_set, position, entity_url, source_url, filename, retrie
 `
 
 func (q *Queries) ListEntities(ctx context.Context, entitySet string) ([]Entity, error) {
-	rows, err := q.db.QueryContext(ctx, listEntities, entitySet)
+	rows, err := q.query(ctx, q.listEntitiesStmt, listEntities, entitySet)
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +163,7 @@ type ListEntitySetsRow struct {
 }
 
 func (q *Queries) ListEntitySets(ctx context.Context) ([]ListEntitySetsRow, error) {
-	rows, err := q.db.QueryContext(ctx, listEntitySets)
+	rows, err := q.query(ctx, q.listEntitySetsStmt, listEntitySets)
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +203,7 @@ type PutMediaParams struct {
 }
 
 func (q *Queries) PutMedia(ctx context.Context, arg PutMediaParams) error {
-	_, err := q.db.ExecContext(ctx, putMedia,
+	_, err := q.exec(ctx, q.putMediaStmt, putMedia,
 		arg.Name,
 		arg.ContentType,
 		arg.Size,

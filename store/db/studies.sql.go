@@ -14,7 +14,7 @@ SELECT count(*) FROM studies WHERE builtin = 0
 `
 
 func (q *Queries) CountStudies(ctx context.Context) (int64, error) {
-	row := q.db.QueryRowContext(ctx, countStudies)
+	row := q.queryRow(ctx, q.countStudiesStmt, countStudies)
 	var count int64
 	err := row.Scan(&count)
 	return count, err
@@ -34,7 +34,7 @@ type CreateStudyParams struct {
 }
 
 func (q *Queries) CreateStudy(ctx context.Context, arg CreateStudyParams) error {
-	_, err := q.db.ExecContext(ctx, createStudy,
+	_, err := q.exec(ctx, q.createStudyStmt, createStudy,
 		arg.ExperimentID,
 		arg.NConditions,
 		arg.Builtin,
@@ -58,7 +58,7 @@ type CreateStudyParamParams struct {
 }
 
 func (q *Queries) CreateStudyParam(ctx context.Context, arg CreateStudyParamParams) error {
-	_, err := q.db.ExecContext(ctx, createStudyParam,
+	_, err := q.exec(ctx, q.createStudyParamStmt, createStudyParam,
 		arg.ExperimentID,
 		arg.Condition,
 		arg.Param,
@@ -73,7 +73,7 @@ SELECT experiment_id, n_conditions, builtin, created_by, created_at FROM studies
 `
 
 func (q *Queries) GetStudy(ctx context.Context, experimentID string) (Study, error) {
-	row := q.db.QueryRowContext(ctx, getStudy, experimentID)
+	row := q.queryRow(ctx, q.getStudyStmt, getStudy, experimentID)
 	var i Study
 	err := row.Scan(
 		&i.ExperimentID,
@@ -98,7 +98,7 @@ type ListStudyParamsRow struct {
 }
 
 func (q *Queries) ListStudyParams(ctx context.Context, experimentID string) ([]ListStudyParamsRow, error) {
-	rows, err := q.db.QueryContext(ctx, listStudyParams, experimentID)
+	rows, err := q.query(ctx, q.listStudyParamsStmt, listStudyParams, experimentID)
 	if err != nil {
 		return nil, err
 	}
