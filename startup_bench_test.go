@@ -21,6 +21,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -28,6 +29,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -71,10 +73,25 @@ func BenchmarkStartup(b *testing.B) {
 // process to the first 200 answer to GET /. Stopping the server is not timed.
 func startupTime(b *testing.B, bin, data string) time.Duration {
 	b.Helper()
+	for attempt := 1; ; attempt++ {
+		elapsed, err := tryStartup(b, bin, data)
+		if err == nil {
+			return elapsed
+		}
+		// The free port was taken by another process between choosing and binding it.
+		if attempt < 3 && strings.Contains(err.Error(), "address already in use") {
+			continue
+		}
+		b.Fatal(err)
+	}
+}
+
+func tryStartup(b *testing.B, bin, data string) (time.Duration, error) {
 	b.StopTimer()
+	defer b.StartTimer()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		b.Fatal(err)
+		return 0, err
 	}
 	addr := ln.Addr().String()
 	ln.Close()
@@ -83,15 +100,17 @@ func startupTime(b *testing.B, bin, data string) time.Duration {
 		Timeout:   2 * time.Second,
 	}
 	cmd := exec.Command(bin, "serve", "--addr", addr, "--data", data)
-	var output bytes.Buffer
+	var output bytes.Buffer // read only after the process has exited
 	cmd.Stdout, cmd.Stderr = &output, &output
+	exited := make(chan error, 1)
 	b.StartTimer()
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
+		return 0, err
 	}
+	go func() { exited <- cmd.Wait() }()
 	var elapsed time.Duration
-	for {
+	for elapsed == 0 {
 		res, err := client.Get("http://" + addr + "/")
 		if err == nil {
 			res.Body.Close()
@@ -100,26 +119,33 @@ func startupTime(b *testing.B, bin, data string) time.Duration {
 				break
 			}
 		}
+		select {
+		case werr := <-exited:
+			return 0, fmt.Errorf("server exited before answering (%v):\n%s", werr, output.String())
+		default:
+		}
 		if time.Since(start) > 30*time.Second {
 			cmd.Process.Kill()
-			cmd.Wait()
-			b.Fatalf("no 200 from GET / within 30 s (last error %v); server output:\n%s", err, output.String())
+			<-exited
+			return 0, fmt.Errorf("no 200 from GET / within 30 s (last error %v); server output:\n%s", err, output.String())
 		}
 		time.Sleep(500 * time.Microsecond)
 	}
 	b.StopTimer()
-	cmd.Process.Signal(os.Interrupt)
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
 	select {
-	case <-done:
+	case werr := <-exited: // someone else's server answered on the port
+		return 0, fmt.Errorf("server exited before answering (%v):\n%s", werr, output.String())
+	default:
+	}
+	cmd.Process.Signal(os.Interrupt)
+	select {
+	case <-exited:
 	case <-time.After(15 * time.Second):
 		cmd.Process.Kill()
-		<-done
-		b.Fatalf("server did not stop within 15 s of SIGINT; output:\n%s", output.String())
+		<-exited
+		return 0, fmt.Errorf("server did not stop within 15 s of SIGINT; output:\n%s", output.String())
 	}
-	b.StartTimer()
-	return elapsed
+	return elapsed, nil
 }
 
 func reportStartup(b *testing.B, times []time.Duration) {
