@@ -38,15 +38,11 @@ func cmdStudyCreate(ctx context.Context, args []string, stdout, stderr io.Writer
 		return err
 	}
 	defer st.Close()
-	sets, err := st.ListEntitySets(ctx)
+	sizes, err := st.SetSizes(ctx)
 	if err != nil {
 		return err
 	}
-	sizes := map[string]int{}
-	for _, s := range sets {
-		sizes[s.Name] = int(s.NumEntities)
-	}
-	study, err := params.Validate(rows, func(name string) (int, bool) { n, ok := sizes[name]; return n, ok })
+	study, err := params.Validate(rows, sizes)
 	if err != nil {
 		return fmt.Errorf("study create: %s has problems; nothing was created:\n%w", *from, err)
 	}

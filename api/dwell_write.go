@@ -52,6 +52,16 @@ func (s *Server) writeBatchDwell(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	// One read of the participant's feed checks every card of the batch.
+	items, err := s.store.Feed(r.Context(), target.ParticipantID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	inFeed := make(map[int64]bool, len(items))
+	for _, it := range items {
+		inFeed[it.EntityID] = true
+	}
 	var ev store.Event
 	for i, d := range req.DwellData {
 		entityID, aerr := entityNumber(d.EntityID)
@@ -63,11 +73,8 @@ func (s *Server) writeBatchDwell(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, badRequest("dwell_data[%d]: more than %d dwells for one card.", i, maxDwellsPerCard))
 			return
 		}
-		if t, err := s.resolve(r.Context(), req.participantRef, entityID); err != nil {
-			s.fail(w, r, err)
-			return
-		} else if t.ParticipantID != target.ParticipantID {
-			s.fail(w, r, fmt.Errorf("api: dwell batch resolved to two participants"))
+		if !inFeed[entityID] {
+			s.fail(w, r, &apiError{http.StatusNotFound, codeUnknownEntity, fmt.Sprintf("dwell_data[%d]: entity %d is not in this participant's feed.", i, entityID)})
 			return
 		}
 		for k, ms := range d.DwellTimes {

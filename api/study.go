@@ -64,13 +64,5 @@ func (s *Server) loadStudyDefinition(ctx context.Context, experimentID string) (
 
 // setLookup answers params.Validate's question "does this set exist, how many cards".
 func (s *Server) setLookup(ctx context.Context) (params.SetLookup, error) {
-	sets, err := s.store.ListEntitySets(ctx)
-	if err != nil {
-		return nil, err
-	}
-	sizes := make(map[string]int, len(sets))
-	for _, set := range sets {
-		sizes[set.Name] = int(set.NumEntities)
-	}
-	return func(name string) (int, bool) { n, ok := sizes[name]; return n, ok }, nil
+	return s.store.SetSizes(ctx)
 }

@@ -108,6 +108,20 @@ func (s *Store) ListEntitySets(ctx context.Context) ([]SetSummary, error) {
 	return out, nil
 }
 
+// SetSizes answers, for study validation, whether a stimulus set exists and how many
+// cards it holds; it reads the list of sets once.
+func (s *Store) SetSizes(ctx context.Context) (func(name string) (int, bool), error) {
+	sets, err := s.ListEntitySets(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sizes := make(map[string]int, len(sets))
+	for _, set := range sets {
+		sizes[set.Name] = int(set.NumEntities)
+	}
+	return func(name string) (int, bool) { n, ok := sizes[name]; return n, ok }, nil
+}
+
 // EntitySet returns one stimulus set, or ErrNotFound.
 func (s *Store) EntitySet(ctx context.Context, name string) (db.EntitySet, error) {
 	set, err := s.rq.GetEntitySet(ctx, name)
