@@ -39,7 +39,7 @@ func newServer(t *testing.T, data string) *server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(api.New(api.Config{Store: st, Media: ms, Frontend: frontend.Dist(), Version: "test"}).Handler())
+	hs := httptest.NewServer(api.New(api.Config{Store: st, Media: ms, Frontend: frontend.Dist()}).Handler())
 	t.Cleanup(func() { hs.Close(); st.Close() })
 	return &server{t: t, url: hs.URL, st: st}
 }

@@ -50,7 +50,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	srv := &http.Server{
 		Handler: api.New(api.Config{
 			Store: st, Media: ms, Frontend: frontend.Dist(), Logger: log,
-			Version: version, ContactEmail: *contact,
+			ContactEmail: *contact,
 		}).Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       2 * time.Minute, // uploads of media over slow links

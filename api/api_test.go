@@ -50,7 +50,7 @@ func newEnv(t testing.TB) *testEnv {
 	if err := demo.Ensure(ctx, st, ms); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(New(Config{Store: st, Media: ms, Frontend: testFrontend, Version: "test"}).Handler())
+	srv := httptest.NewServer(New(Config{Store: st, Media: ms, Frontend: testFrontend}).Handler())
 	t.Cleanup(func() { srv.Close(); st.Close() })
 	return &testEnv{t: t, srv: srv, store: st, media: ms}
 }

@@ -141,7 +141,7 @@ func newInProcessIngest(b *testing.B) *ingestEnv {
 	}
 	front := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>feedlab</title>")}}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil)) // errors are counted client-side
-	srv := httptest.NewServer(api.New(api.Config{Store: st, Media: ms, Frontend: front, Logger: quiet, Version: "bench"}).Handler())
+	srv := httptest.NewServer(api.New(api.Config{Store: st, Media: ms, Frontend: front, Logger: quiet}).Handler())
 	b.Cleanup(func() { srv.Close(); st.Close() })
 	return &ingestEnv{url: srv.URL, client: newIngestClient(b), rows: openRowCounter(b, st.Path())}
 }

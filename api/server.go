@@ -24,7 +24,6 @@ type Config struct {
 	Media        *media.Store
 	Frontend     fs.FS // the built bundle (index.html, researcher.html, assets/, img/)
 	Logger       *slog.Logger
-	Version      string
 	ContactEmail string // shown on the home page when set
 }
 
@@ -34,7 +33,6 @@ type Server struct {
 	media    *media.Store
 	frontend fs.FS
 	log      *slog.Logger
-	version  string
 	contact  string
 	logins   *auth.Throttle
 	studies  sync.Map // experiment_id → studyDef; studies are immutable once created
@@ -52,7 +50,6 @@ func New(cfg Config) *Server {
 		media:    cfg.Media,
 		frontend: cfg.Frontend,
 		log:      log,
-		version:  cfg.Version,
 		contact:  cfg.ContactEmail,
 		logins:   auth.NewThrottle(10, 15*time.Minute),
 		now:      time.Now,
