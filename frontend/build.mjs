@@ -4,16 +4,22 @@
 //
 // participant.tsx and researcher.tsx are separate entry points so a participant never
 // downloads researcher code; code both use is split into shared chunks. The build fails
-// when the participant's first load exceeds the gzip budget in DESIGN.md.
+// when anything under src/researcher/ is reachable from the participant entry (static or
+// dynamic import, through any chunk), and when a first load exceeds its gzip budget in
+// DESIGN.md (participant 50 KB, researcher 150 KB).
 import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { forbiddenReach, formatReach } from './scripts/reach.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
-const PARTICIPANT_BUDGET_GZIP = 60 * 1024;
+/** First-load budgets (DESIGN.md, Budgets), gzip level 9 bytes. */
+const PARTICIPANT_BUDGET_GZIP = 50 * 1024;
+const RESEARCHER_BUDGET_GZIP = 150 * 1024;
+const HEADER_COLOUR = headerColour();
 
 /** Each entry becomes one HTML document that the Go server hands out by route. */
 const pages = [
@@ -53,6 +59,7 @@ const meta = result.metafile;
 mkdirSync(join(root, '.build'), { recursive: true });
 writeFileSync(join(root, '.build', 'metafile.json'), JSON.stringify(meta));
 assertNoReact(meta);
+assertNoResearcherCode(meta);
 
 cpSync(join(root, 'public'), dist, { recursive: true });
 
@@ -62,18 +69,21 @@ for (const page of pages) {
   writeFileSync(join(dist, page.html), html(page.title, load));
   sizes[page.entry] = measure(load);
 }
-const report = { budget_gzip_bytes: PARTICIPANT_BUDGET_GZIP, first_load: sizes };
+const budgets = { participant: PARTICIPANT_BUDGET_GZIP, researcher: RESEARCHER_BUDGET_GZIP };
+const report = { budget_gzip_bytes: PARTICIPANT_BUDGET_GZIP, budgets_gzip_bytes: budgets, first_load: sizes };
 writeFileSync(join(dist, 'bundle-sizes.json'), JSON.stringify(report, null, 2) + '\n');
 
 for (const [entry, size] of Object.entries(sizes)) {
   console.log(`${entry.padEnd(12)} first load: ${kb(size.gzip)} gzip (${kb(size.raw)} raw) in ${size.files.length} files`);
 }
-const participantGzip = sizes.participant.gzip;
-if (participantGzip > PARTICIPANT_BUDGET_GZIP) {
-  console.error(`participant first load is ${kb(participantGzip)} gzip, over the ${kb(PARTICIPANT_BUDGET_GZIP)} budget`);
-  process.exit(1);
+for (const [entry, budget] of Object.entries(budgets)) {
+  const gzip = sizes[entry].gzip;
+  if (gzip > budget) {
+    console.error(`${entry} first load is ${kb(gzip)} gzip, over the ${kb(budget)} budget`);
+    process.exit(1);
+  }
+  console.log(`${entry} budget: ${kb(gzip)} of ${kb(budget)} gzip`);
 }
-console.log(`participant budget: ${kb(participantGzip)} of ${kb(PARTICIPANT_BUDGET_GZIP)} gzip`);
 
 // The feed route ('/?experiment_id=...') is what a participant's phone loads first. Its
 // load is the entry's static closure plus any chunk the feed imports dynamically before it
@@ -121,6 +131,39 @@ function assertNoReact(metafile) {
     console.error(`React was bundled instead of preact/compat:\n  ${leaked.join('\n  ')}`);
     process.exit(1);
   }
+}
+
+/**
+ * assertNoResearcherCode fails the build if the participant entry can reach anything under
+ * src/researcher/, by a static or a dynamic import, through any chunk (scripts/reach.mjs).
+ * The researcher entry must reach researcher code: if it did not, the paths would no longer
+ * look the way the check expects and it would pass without checking anything.
+ */
+function assertNoResearcherCode(metafile) {
+  if (forbiddenReach(metafile, 'src/researcher.tsx').length === 0) {
+    console.error('build: the researcher-code check found no src/researcher/ code even from src/researcher.tsx; fix scripts/reach.mjs');
+    process.exit(1);
+  }
+  const findings = forbiddenReach(metafile, 'src/participant.tsx');
+  if (findings.length > 0) {
+    console.error(formatReach('src/participant.tsx', findings));
+    process.exit(1);
+  }
+}
+
+/**
+ * headerColour reads HEADER_COLOUR from src/components/Header.tsx, its one definition, for
+ * the documents' theme-color, and checks that the stylesheets' --header agrees with it.
+ */
+function headerColour() {
+  const source = readFileSync(join(root, 'src/components/Header.tsx'), 'utf8');
+  const colour = /export const HEADER_COLOUR = '(#[0-9A-Fa-f]{6})'/.exec(source)?.[1];
+  if (!colour) throw new Error('build: HEADER_COLOUR not found in src/components/Header.tsx');
+  const css = /--header:\s*(#[0-9A-Fa-f]{6})/.exec(readFileSync(join(root, 'src/styles/base.css'), 'utf8'))?.[1];
+  if (css?.toLowerCase() !== colour.toLowerCase()) {
+    throw new Error(`build: --header in src/styles/base.css (${css}) differs from HEADER_COLOUR (${colour})`);
+  }
+  return colour;
 }
 
 /** firstLoad lists what the browser fetches before the page runs: the entry, the chunks
@@ -181,7 +224,7 @@ function html(title, { js, css }) {
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="theme-color" content="#32292F">',
+    `<meta name="theme-color" content="${HEADER_COLOUR}">`,
     '<meta name="referrer" content="same-origin">',
     `<title>${title}</title>`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',

@@ -1,5 +1,6 @@
 // Runs the unit tests (src/**/*.test.ts) with Node's built-in test runner. Node 20 cannot
-// run TypeScript, so esbuild (already the bundler) compiles each test file first.
+// run TypeScript, so esbuild (already the bundler) compiles each test file first. The
+// build scripts' own tests (scripts/*.test.mjs, e.g. the researcher-code check) run as they are.
 //
 //   node scripts/unit-test.mjs
 import * as esbuild from 'esbuild';
@@ -41,7 +42,10 @@ const result = await esbuild.build({
 });
 
 const compiled = Object.keys(result.metafile.outputs).filter((out) => out.endsWith('.mjs'));
-const run = spawnSync(process.execPath, ['--enable-source-maps', '--test', ...compiled], {
+const scriptTests = readdirSync(join(root, 'scripts'))
+  .filter((file) => file.endsWith('.test.mjs'))
+  .map((file) => join('scripts', file));
+const run = spawnSync(process.execPath, ['--enable-source-maps', '--test', ...compiled, ...scriptTests], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -42,10 +42,37 @@ export interface DwellEntry {
   dwellsInviewTime: number[];
 }
 
-/** writeBatchDwell queues the feed's dwell data (write_batch_dwell). */
+/**
+ * writeBatchDwell queues the feed's dwell data (write_batch_dwell) under the feed session's
+ * batch id (dwellBatchId): the same for every send of this participant's feed session (tab
+ * hidden, submit, a second submit after the back button), so the server, which derives one
+ * id per dwell from it, adds only the dwells it does not have yet.
+ */
 export function writeBatchDwell(dwell_data: DwellEntry[], s?: EventSink): string {
   const { box, store } = sink(s);
-  return box.enqueue('/v1/write_batch_dwell', { ...participantRef(store), dwell_data });
+  const ref = participantRef(store);
+  const batchId = dwellBatchId(ref.user_id, ref.experiment_id, store.get('startTime') ?? 0);
+  return box.enqueue('/v1/write_batch_dwell', { ...ref, dwell_data, event_id: batchId });
+}
+
+/**
+ * dwellBatchId is the event_id of a feed session's dwell batch: the same for the same
+ * participant, experiment and session start, so a second submit of the same feed makes the
+ * server add only the dwells it has not stored (it derives each dwell's id from this one).
+ * It is made of the start time and a 64-bit FNV-1a hash, within the server's event_id
+ * alphabet.
+ */
+export function dwellBatchId(userId: string, experimentId: string, startTime: number): string {
+  const text = `${userId}|${experimentId}`;
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
+  }
+  const hex = (n: number) => n.toString(16).padStart(8, '0');
+  return `dwell-${Math.trunc(startTime)}-${hex(h1)}${hex(h2)}`;
 }
 
 /** FormValue is what a form field holds before encoding: checkbox groups are lists. */
@@ -89,4 +116,25 @@ export function logCheckpoint(checkpoint: string, value?: string | number, s?: E
     value: value === undefined ? String(now) : String(value),
     time: now,
   });
+}
+
+/** DRAIN_TIMEOUT_MS bounds the wait for the outbox before the participant moves on (to the
+ * next page or the end modal): the events are kept and sent later (beacon on leaving, next
+ * visit), the participant is not held. */
+export const DRAIN_TIMEOUT_MS = 10_000;
+
+/**
+ * drainBeforeLeaving waits until the outbox is empty, at most timeoutMs, and returns
+ * whether it emptied. On timeout the events stay queued and are sent later; the console
+ * says so and the checkpoint outbox-drain-timeout tells the researcher that the participant
+ * moved on before the server had everything.
+ */
+export async function drainBeforeLeaving(timeoutMs: number = DRAIN_TIMEOUT_MS, s?: EventSink): Promise<boolean> {
+  const { box } = sink(s);
+  const drained = await box.drain(timeoutMs);
+  if (!drained) {
+    console.warn(`${box.pending} event(s) still unsent after ${timeoutMs} ms; moving on, they stay queued and are sent later`);
+    logCheckpoint('outbox-drain-timeout', box.pending, s);
+  }
+  return drained;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EngagementType, FeedEntity } from '../../lib/feedTypes';
-import { BUTTONS, displayedCount, isVideoUrl, type ButtonMode } from './rules';
+import { BUTTONS, displayedCount, isVideoUrl, videoShouldPlay, type ButtonMode } from './rules';
 import type { FeedTracker } from './tracker';
 
 const paths: Record<EngagementType, string> = {
@@ -177,5 +177,14 @@ export function setVideoPlaying(v: HTMLVideoElement, play: boolean): void {
   } else {
     v.pause();
     setTimeout(done, 100);
+  }
+}
+
+/** playVideosInWindow plays the card videos whose centre is in the play window and pauses
+ * the others (run on every scroll frame). */
+export function playVideosInWindow(): void {
+  for (const v of Array.from(document.querySelectorAll<HTMLVideoElement>('video[data-feed-video]'))) {
+    const r = v.getBoundingClientRect();
+    setVideoPlaying(v, videoShouldPlay(r.top, r.height, window.innerHeight));
   }
 }

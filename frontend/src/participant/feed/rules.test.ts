@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { dwellBatchId } from '../../lib/events';
 import type { FeedEntity, IntersectionEvent } from '../../lib/feedTypes';
 import {
   buttonModes,
   checkpointIdx,
   displayedCount,
-  dwellBatchId,
   dwellOnLeave,
   dwellsAtSubmit,
   formatCount,

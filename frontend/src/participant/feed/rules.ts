@@ -225,23 +225,3 @@ export function checkpointIdx(from: number, to: number): number[] {
   for (let i = Math.max(from + 1, 1); i <= to; i++) if (i % 5 === 0) out.push(i);
   return out;
 }
-
-/**
- * dwellBatchId is the event_id of a feed session's dwell batch: the same for the same
- * participant, experiment and session start, so a second submit of the same feed makes the
- * server add only the dwells it has not stored (it derives each dwell's id from this one).
- * It is made of the start time and a 64-bit FNV-1a hash, within the server's event_id
- * alphabet.
- */
-export function dwellBatchId(userId: string, experimentId: string, startTime: number): string {
-  const text = `${userId}|${experimentId}`;
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193 ^ 0x5bd1e995;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
-  }
-  const hex = (n: number) => n.toString(16).padStart(8, '0');
-  return `dwell-${Math.trunc(startTime)}-${hex(h1)}${hex(h2)}`;
-}

@@ -10,10 +10,10 @@ import { advance } from '../../lib/session';
 import { storage } from '../../lib/storage';
 import { useTitle } from '../../lib/useTitle';
 import { Dialog } from './Dialog';
-import { EndContent, go, SavingDialog, EndModal } from './EndModal';
-import { endInputs, endScreen, requestCompletionCode, runEndFlow, type EndRecord } from './endFlow';
+import { EndContent, go, SavingDialog, EndModal } from '../flow/EndModal';
+import { endInputs, endScreen, requestCompletionCode, runEndFlow, type EndRecord } from '../flow/endFlow';
 import { FormHeader } from './FormHeader';
-import { finishedRecord, hasSession, isLastPage, isPreview } from './page';
+import { finishedRecord, hasSession, isLastPage, isPreview } from '../flow/guard';
 
 /** CustomMessagePage serves /form/custom-msg. */
 export function CustomMessagePage({ location }: { location: Location }) {

@@ -4,16 +4,13 @@
 // get back to their platform. What the modal says is decided here, by pure functions the
 // unit tests check for every platform.
 import { apiCall } from '../../lib/api';
-import { logCheckpoint, writeForm, type EventSink, type FormValue } from '../../lib/events';
+import { DRAIN_TIMEOUT_MS, drainBeforeLeaving, writeForm, type EventSink, type FormValue } from '../../lib/events';
 import { newEventId } from '../../lib/outbox';
 import { advance, DEFAULT_EXPERIMENT_ID, finishFlow, paramValue, participantRef, routePath } from '../../lib/session';
 import type { SessionStore } from '../../lib/storage';
 
 /** END_CHECKPOINT marks the participant complete on the server. */
 export const END_CHECKPOINT = 'end-redirect';
-/** DRAIN_TIMEOUT_MS bounds the wait for the outbox before the modal opens: the events are
- * kept and sent later (beacon on leaving, next visit), the participant is not held. */
-export const DRAIN_TIMEOUT_MS = 10_000;
 /** CODE_TIMEOUT_MS bounds one request for the mturk completion code. */
 export const CODE_TIMEOUT_MS = 8_000;
 
@@ -129,6 +126,15 @@ export function endInputs(query: URLSearchParams, store: SessionStore, redirectR
 /** CheckpointBody is the end-redirect checkpoint as sent, kept to ask for the code again. */
 export type CheckpointBody = Record<string, unknown> & { event_id: string };
 
+/**
+ * endCheckpoint is the end-redirect checkpoint's body with its event_id, built here rather
+ * than by logCheckpoint so it can be kept: the mturk code request repeats exactly this event
+ * (same event_id), which the server stores once.
+ */
+export function endCheckpoint(store: SessionStore, now: number = Date.now()): CheckpointBody {
+  return { ...participantRef(store), checkpoint: END_CHECKPOINT, value: String(now), time: now, event_id: newEventId() };
+}
+
 /** EndRecord is what the end flow leaves in storage (key end_screen) so a reload of the
  * page after the end shows the same modal, completion code included. */
 export interface EndRecord {
@@ -191,26 +197,9 @@ export async function runEndFlow(
   const redirectRoute = isQuestionnaireRoute(next) || next === '/' ? '' : next;
   const inputs = endInputs(query, store, redirectRoute);
   if (answers) writeForm(answers, deps.sink);
-  // Queued like logCheckpoint does, with the body kept: the mturk code request repeats
-  // exactly this event (same event_id), which the server stores once.
-  const now = Date.now();
-  const checkpoint: CheckpointBody = {
-    ...participantRef(store),
-    checkpoint: END_CHECKPOINT,
-    value: String(now),
-    time: now,
-    event_id: newEventId(),
-  };
+  const checkpoint = endCheckpoint(store);
   box.enqueue('/v1/write_checkpoint', checkpoint);
-
-  const timeout = deps.drainTimeoutMs ?? DRAIN_TIMEOUT_MS;
-  const drained = await box.drain(timeout);
-  if (!drained) {
-    // Kept in the outbox and sent later (beacon on leaving, next visit); the checkpoint
-    // tells the researcher the participant left before the server had everything.
-    console.warn(`end flow: ${box.pending} event(s) still unsent after ${timeout} ms; they stay queued and are sent later`);
-    logCheckpoint('outbox-drain-timeout', box.pending, deps.sink);
-  }
+  await drainBeforeLeaving(deps.drainTimeoutMs ?? DRAIN_TIMEOUT_MS, deps.sink);
 
   let screen = endScreen(inputs);
   if (screen.kind === 'code' && screen.code === null && checkpoint && deps.requestCode) {

@@ -1,4 +1,4 @@
-// The session checks every questionnaire page makes.
+// The session guard every questionnaire page (and the end of the flow) checks.
 import { advanceRoutes } from '../../lib/session';
 import type { SessionStore } from '../../lib/storage';
 import { isEndRecord, isQuestionnaireRoute, type EndRecord } from './endFlow';

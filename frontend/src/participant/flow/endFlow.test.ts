@@ -14,7 +14,7 @@ import {
   type CheckpointBody,
   type EndInputs,
 } from './endFlow';
-import { finishedRecord, hasSession, isLastPage, isPreview } from './page';
+import { finishedRecord, hasSession, isLastPage, isPreview } from './guard';
 
 const memStore = () => createStore(memoryBackend());
 

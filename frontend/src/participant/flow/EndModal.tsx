@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { navigate } from '../../lib/router';
 import { storage } from '../../lib/storage';
-import { Dialog } from './Dialog';
+import { Dialog } from '../forms/Dialog';
 import { requestCompletionCode, type EndRecord, type EndScreen } from './endFlow';
 
 /** go sends the browser to a route of this app without a reload, or to another site. */

@@ -1,0 +1,179 @@
+// The feed itself, in the scroll or swipe layout: the cards, landing and tab checkpoints,
+// the intervention and the submit button. Visibility, infinite scroll and submit are their
+// own modules (visibility.ts, infiniteScroll.ts, submit.ts).
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { logCheckpoint, writeBatchDwell, writeForm } from '../../lib/events';
+import { paramValue } from '../../lib/session';
+import { storage } from '../../lib/storage';
+import { EndContent } from '../flow/EndModal';
+import type { EndRecord } from '../flow/endFlow';
+import { Card, playVideosInWindow } from './Card';
+import { Dialog } from './Dialog';
+import { useInfiniteScroll } from './infiniteScroll';
+import type { FeedData } from './load';
+import { ACCURACY_PROMPT_FIELD, buttonModes, FEED_NAME, interventionIndex, shouldOpenIntervention } from './rules';
+import { submitFeed } from './submit';
+import { FeedTracker } from './tracker';
+import { useCardVisibility } from './visibility';
+import { DEMO_INTERVENTION_VIDEO, VideoIntervention } from './VideoIntervention';
+
+const AccuracyPrompt = lazy(() => import('./AccuracyPrompt'));
+
+/** FeedView is the feed itself, in the scroll or swipe layout. */
+export function FeedView({ data }: { data: FeedData }) {
+  const { entities, params } = data;
+  const swipe = paramValue(params, 'feed') === 'swipe';
+  const modes = useMemo(() => buttonModes(params), [params]);
+  const tracker = useMemo(() => new FeedTracker(entities), [entities]);
+  const total = entities.length;
+  const [current, setCurrent] = useState(0);
+  const [intervention, setIntervention] = useState<'accprompt-modal' | 'default-modal' | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [end, setEnd] = useState<EndRecord | null>(null);
+  const submittedRef = useRef(false);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  const interventionType = paramValue(params, 'intervention-type') ?? '';
+  const interventionIdx = interventionIndex(interventionType, paramValue(params, 'intervention-perc'), total);
+
+  // Landing, tab times, embedding.
+  useEffect(() => {
+    logCheckpoint('feed-landed');
+    if (window.parent !== window) window.parent.postMessage({ type: 'stimuli', stimuli: entities.map((e) => e.entity_url) }, '*');
+    const onVisibility = () => {
+      // After submit the session keys are cleared: nothing more belongs to this feed.
+      if (submittedRef.current) return;
+      if (document.visibilityState !== 'hidden') {
+        tracker.showTab();
+        return;
+      }
+      tracker.hideTab();
+      // The participant may never come back: the dwells recorded so far go out now, under
+      // the session's batch id, so the submit's batch later adds only what is new.
+      const sofar = tracker.recorded();
+      if (sofar.length > 0) writeBatchDwell(sofar);
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    if (swipe) document.documentElement.classList.add('swipe-mode');
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      document.documentElement.classList.remove('swipe-mode');
+    };
+  }, [tracker]);
+
+  // The intervention opens once the last card reached is at intervention_idx.
+  useEffect(() => {
+    tracker.onReached((idx) => {
+      if (interventionType !== 'accprompt-modal' && interventionType !== 'default-modal') return;
+      if (shouldOpenIntervention(idx, interventionIdx, storage.get('modalShown'))) setIntervention(interventionType);
+    });
+  }, [tracker]);
+
+  // Cards in view (dwell, the swipe position), and infinite scroll, whose frames also run
+  // the videos' play window.
+  const register = useCardVisibility(tracker, (entity) => {
+    if (swipe) setCurrent((c) => (entity.idx > c ? entity.idx : c));
+  });
+  const { shownCount, status } = useInfiniteScroll(listRef, swipe, total, playVideosInWindow);
+
+  // The clock stops while the intervention covers the feed: that time is not dwell.
+  useEffect(() => {
+    if (!intervention) return;
+    tracker.clock.pause('dialog');
+    return () => tracker.clock.resume('dialog');
+  }, [intervention]);
+
+  const submit = async () => {
+    if (submitting) return;
+    setSubmitting(true);
+    submittedRef.current = true;
+    const record = await submitFeed(tracker);
+    if (record) setEnd(record);
+  };
+
+  const closeIntervention = (value?: string) => {
+    if (value !== undefined) {
+      writeForm({ [ACCURACY_PROMPT_FIELD]: value });
+      storage.set('modalShown', 1);
+    }
+    setIntervention(null);
+  };
+
+  const showSubmit = swipe ? current >= total - 2 : status === 'complete';
+  const submitControl = (
+    <div className="submit-row">
+      <button
+        type="button"
+        className="button button--accent submit-button"
+        title="Click to continue"
+        aria-label="Click to continue"
+        disabled={submitting}
+        onClick={() => void submit()}
+      >
+        Click to continue
+      </button>
+    </div>
+  );
+  const promptImage: 0 | 1 = (Array.from(storage.get('user_id') ?? '').reduce((h, c) => h + c.charCodeAt(0), 0) % 2) as 0 | 1;
+
+  return (
+    <>
+      <div className={`feed-layout${swipe ? ' feed-layout--swipe' : ''}`} data-behind-dialog>
+        <aside className="feed-side feed-side--left" aria-hidden="true">
+          <div className="placeholder-block" />
+          <div className="placeholder-line" />
+          <div className="placeholder-line" />
+          <div className="placeholder-line short" />
+        </aside>
+        <main id="main" className="feed-main" aria-label="Newsfeed">
+          {swipe ? (
+            <div className="swipe" role="region" tabIndex={0} aria-label="Posts: swipe or scroll for the next post">
+              {entities.map((e) => (
+                <div className="swipe__slide" key={e.entity_id}>
+                  <Card entity={e} modes={modes} tracker={tracker} register={register} swipe />
+                </div>
+              ))}
+              {total === 0 ? <p className="feed-status">No results :(</p> : null}
+            </div>
+          ) : null}
+          {swipe && showSubmit ? <div className="swipe__submit">{submitControl}</div> : null}
+          {swipe ? null : (
+            <>
+              <div ref={listRef} className="feed-list">
+                {entities.slice(0, shownCount).map((e) => (
+                  <Card key={e.entity_id} entity={e} modes={modes} tracker={tracker} register={register} />
+                ))}
+              </div>
+              <div className="feed-status" role="status">
+                {status === 'loading' ? 'Loading…' : null}
+                {status === 'complete' ? (total === 0 ? 'No results :(' : 'No more data :)') : null}
+              </div>
+              {showSubmit ? submitControl : null}
+            </>
+          )}
+        </main>
+        <aside className="feed-side feed-side--right" aria-hidden="true">
+          <div className="placeholder-line" />
+          <div className="placeholder-block small" />
+          <div className="placeholder-line short" />
+        </aside>
+      </div>
+      <footer className="feed-footer" aria-label={`${FEED_NAME} feed`} data-behind-dialog>
+        {FEED_NAME}
+      </footer>
+      {intervention === 'accprompt-modal' ? (
+        <Suspense fallback={null}>
+          <AccuracyPrompt image={promptImage} onSubmit={(v) => closeIntervention(v)} />
+        </Suspense>
+      ) : null}
+      {end ? (
+        <Dialog labelledBy="end-title" className="dialog--end">
+          <EndContent record={end} />
+        </Dialog>
+      ) : null}
+      {intervention === 'default-modal' ? (
+        <VideoIntervention src={paramValue(params, 'intervention-video') || DEMO_INTERVENTION_VIDEO} onDone={() => closeIntervention()} />
+      ) : null}
+    </>
+  );
+}

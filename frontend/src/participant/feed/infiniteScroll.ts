@@ -1,0 +1,53 @@
+// Infinite scroll of the scroll layout: the next block of cards (rules.nextBlockEnd) is
+// shown, after a short 'Loading…', when the list's bottom comes near the viewport's
+// (rules.nearBottom).
+import { useEffect, useState, type RefObject } from 'react';
+import { nearBottom, nextBlockEnd } from './rules';
+
+/** ScrollStatus is the list's state: more to show, a block on its way, or everything shown. */
+export type ScrollStatus = 'idle' | 'loading' | 'complete';
+
+/** BLOCK_DELAY_MS is how long 'Loading…' shows before the next block appears. */
+const BLOCK_DELAY_MS = 150;
+
+/**
+ * useInfiniteScroll returns how many cards to show and the list's status. The swipe layout
+ * shows every card at once. On every scroll or resize (once per animation frame) it checks
+ * the list's bottom, then calls onFrame (the feed uses it for the videos' play window).
+ */
+export function useInfiniteScroll(listRef: RefObject<HTMLElement>, swipe: boolean, total: number, onFrame: () => void) {
+  const [shownCount, setShownCount] = useState(() => (swipe ? total : nextBlockEnd(0, total)));
+  const [status, setStatus] = useState<ScrollStatus>(() => (swipe || nextBlockEnd(0, total) >= total ? 'complete' : 'idle'));
+
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const list = listRef.current;
+      if (!swipe && list && status === 'idle' && nearBottom(list.getBoundingClientRect().bottom, window.innerHeight)) {
+        setStatus('loading');
+        setTimeout(() => {
+          setShownCount((n) => {
+            const next = nextBlockEnd(n, total);
+            setStatus(next >= total ? 'complete' : 'idle');
+            return next;
+          });
+        }, BLOCK_DELAY_MS);
+      }
+      onFrame();
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    document.addEventListener('scroll', schedule, { capture: true, passive: true });
+    window.addEventListener('resize', schedule);
+    schedule();
+    return () => {
+      document.removeEventListener('scroll', schedule, { capture: true });
+      window.removeEventListener('resize', schedule);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [status, shownCount]);
+
+  return { shownCount, status };
+}

@@ -1,0 +1,150 @@
+// Loading the feed: what is stored, what is shown first, and what happens when the server
+// refuses or cannot be reached.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ApiError } from '../../lib/api';
+import { createStore, memoryBackend } from '../../lib/storage';
+import { feedData, loadFeed, startPhase, type LoadedExperiment, type LoadDeps } from './load';
+
+const session = { userId: 'u-1', experimentId: 'fl-1' };
+const NOW = 1_700_000_000_000;
+
+function experiment(over: Partial<LoadedExperiment> = {}): LoadedExperiment {
+  return {
+    user_id: 'u-1',
+    experiment_id: 'fl-1',
+    condition: 2,
+    order_data: [
+      { entity_id: 11, entity_url: 'https://example.org/a', likes: 3 },
+      { entity_id: 'e2', entity_url: '/media/b.png' },
+    ],
+    experiment_parameters: JSON.stringify([{ condition: 2, param: 'platform', value: 'prolific' }]),
+    texts: { consent: '<p>Consent</p>', instruct: '<p>Read</p>' },
+    ...over,
+  };
+}
+
+function deps(answer: () => Promise<{ data: LoadedExperiment }>) {
+  const store = createStore(memoryBackend());
+  const calls: Array<Record<string, unknown>> = [];
+  const d: LoadDeps = {
+    store,
+    loadExperiment: (body) => {
+      calls.push(body);
+      return answer();
+    },
+    now: () => NOW,
+  };
+  return { d, store, calls };
+}
+
+describe('feedData', () => {
+  it('numbers the cards, makes their ids and URLs strings and parses the parameters', () => {
+    const data = feedData(experiment());
+    assert.deepEqual(
+      data.entities.map((e) => [e.entity_id, e.entity_url, e.idx]),
+      [
+        ['11', 'https://example.org/a', 0],
+        ['e2', '/media/b.png', 1],
+      ],
+    );
+    assert.deepEqual(data.params, [{ condition: 2, param: 'platform', value: 'prolific' }]);
+    assert.deepEqual(data.texts, { consent: '<p>Consent</p>', instruct: '<p>Read</p>' });
+  });
+
+  it('treats unparsable or non-list parameters and missing texts as none', () => {
+    const origError = console.error;
+    console.error = () => {};
+    try {
+      assert.deepEqual(feedData(experiment({ experiment_parameters: '{oops' })).params, []);
+    } finally {
+      console.error = origError;
+    }
+    assert.deepEqual(feedData(experiment({ experiment_parameters: '{"a":1}' })).params, []);
+    assert.deepEqual(feedData(experiment({ experiment_parameters: '', texts: undefined })).texts, { consent: '', instruct: '' });
+  });
+});
+
+describe('startPhase', () => {
+  const data = feedData(experiment());
+  it('consent first, then instructions, then the feed', () => {
+    assert.equal(startPhase(data, false, true), 'consent');
+    assert.equal(startPhase({ ...data, texts: { consent: '  ', instruct: 'x' } }, false, true), 'instruct');
+    assert.equal(startPhase({ ...data, texts: { consent: '', instruct: '' } }, false, true), 'feed');
+  });
+  it('no dialogs while the popup timer forbids them', () => {
+    assert.equal(startPhase(data, false, false), 'feed');
+  });
+  it('a finished participant sees "already completed"', () => {
+    assert.equal(startPhase(data, true, true), 'completed');
+  });
+  it('the demo study always starts at the feed, even completed', () => {
+    const demo = { ...data, experimentId: 'solarflare' };
+    assert.equal(startPhase(demo, true, true), 'feed');
+    assert.equal(startPhase(demo, false, true), 'feed');
+  });
+});
+
+describe('loadFeed', () => {
+  it('asks for the session experiment without the ids in the arrival parameters, and stores the feed', async () => {
+    const { d, store, calls } = deps(async () => ({ data: experiment() }));
+    store.set('queryParams', { user_id: 'u-1', experiment_id: 'fl-1', PROLIFIC_PID: 'p9' });
+    const got = await loadFeed(session, d);
+    assert.deepEqual(calls, [{ user_id: 'u-1', experiment_id: 'fl-1', query_params: { PROLIFIC_PID: 'p9' } }]);
+    assert.equal(got.kind, 'ready');
+    assert.equal(got.kind === 'ready' && got.start, 'consent');
+    assert.deepEqual(store.get('entities')?.map((e) => e.entity_id), ['11', 'e2']);
+    assert.deepEqual(store.get('experiment_parameters'), [{ condition: 2, param: 'platform', value: 'prolific' }]);
+    assert.equal(store.get('condition'), 2);
+    assert.ok((store.get('redirectionRoutes') ?? []).length > 0, 'the redirection chain is built');
+  });
+
+  it('keeps a redirection chain already built in this session', async () => {
+    const { d, store } = deps(async () => ({ data: experiment() }));
+    store.set('redirectionRoutes', [{ '/form/final': 1 }]);
+    await loadFeed(session, d);
+    assert.deepEqual(store.get('redirectionRoutes'), [{ '/form/final': 1 }]);
+  });
+
+  it('says completed when the server says the participant finished', async () => {
+    const { d } = deps(async () => ({ data: experiment({ completed: true }) }));
+    const got = await loadFeed(session, d);
+    assert.equal(got.kind === 'ready' && got.start, 'completed');
+  });
+
+  it('a refused experiment (4xx) is fatal; 408, 425 and 429 are not', async () => {
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      for (const status of [400, 404, 410]) {
+        const { d } = deps(async () => Promise.reject(new ApiError(status, 'not_found', 'no')));
+        assert.deepEqual(await loadFeed(session, d), { kind: 'fatal' }, `status ${status}`);
+      }
+      for (const status of [0, 408, 425, 429, 500, 503]) {
+        const { d } = deps(async () => Promise.reject(new ApiError(status, 'x', 'later')));
+        assert.deepEqual(await loadFeed(session, d), { kind: 'retry' }, `status ${status}`);
+      }
+    } finally {
+      console.error = quiet;
+    }
+  });
+
+  it('offline, a participant with a stored feed keeps it, without dialogs', async () => {
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      const { d, store } = deps(async () => Promise.reject(new ApiError(0, 'network', 'offline')));
+      const stored = feedData(experiment());
+      store.set('entities', stored.entities);
+      store.set('experiment_parameters', stored.params);
+      const got = await loadFeed(session, d);
+      assert.equal(got.kind, 'ready');
+      if (got.kind !== 'ready') return;
+      assert.equal(got.start, 'feed');
+      assert.equal(got.data.experimentId, 'fl-1');
+      assert.deepEqual(got.data.entities, stored.entities);
+    } finally {
+      console.error = quiet;
+    }
+  });
+});

@@ -1,0 +1,114 @@
+// Loading a participant's feed: load_experiment's answer turned into the feed's data, kept
+// in browser storage, and the first thing to show (consent, instructions, the feed, or
+// "already completed"). The server and storage are passed in, so the unit tests run every
+// case (offline with a stored feed, a refused experiment, a finished participant) without
+// a browser.
+import { ApiError } from '../../lib/api';
+import type { ExperimentParameter, FeedEntity } from '../../lib/feedTypes';
+import { buildRedirectionRoutes, DEFAULT_EXPERIMENT_ID, modalsAllowed, type SessionStart } from '../../lib/session';
+import type { SessionStore } from '../../lib/storage';
+
+/** LoadedExperiment is load_experiment's data. */
+export interface LoadedExperiment {
+  user_id: string;
+  experiment_id: string;
+  condition: number;
+  order_data: Array<Record<string, unknown>>;
+  experiment_parameters: string;
+  texts?: { consent?: string; instruct?: string; 'custom-msg'?: string };
+  completed?: boolean;
+}
+
+/** FeedData is what the feed page shows: the cards, the condition's parameters and texts. */
+export interface FeedData {
+  experimentId: string;
+  entities: FeedEntity[];
+  params: ExperimentParameter[];
+  texts: { consent: string; instruct: string };
+}
+
+/** StartPhase is the first screen of a loaded feed. */
+export type StartPhase = 'completed' | 'consent' | 'instruct' | 'feed';
+
+/**
+ * FeedLoad is the outcome of loadFeed: `fatal` when the server refused the experiment for
+ * good (a 4xx that a retry cannot fix), `retry` when it could not be reached and no feed is
+ * stored, else the feed and its first screen.
+ */
+export type FeedLoad = { kind: 'fatal' } | { kind: 'retry' } | { kind: 'ready'; data: FeedData; start: StartPhase };
+
+/** LoadDeps are loadFeed's contacts with the world. */
+export interface LoadDeps {
+  store: SessionStore;
+  /** loadExperiment calls /v1/load_experiment with the body given. */
+  loadExperiment: (body: Record<string, unknown>) => Promise<{ data: LoadedExperiment }>;
+  now: () => number;
+}
+
+/** feedData turns load_experiment's data into the feed's; unparsable parameters count as none. */
+export function feedData(d: LoadedExperiment): FeedData {
+  const entities: FeedEntity[] = d.order_data.map((e, i) => ({ ...e, entity_id: String(e.entity_id), entity_url: String(e.entity_url), idx: i }));
+  let params: ExperimentParameter[] = [];
+  try {
+    const parsed: unknown = JSON.parse(d.experiment_parameters || '[]');
+    if (Array.isArray(parsed)) params = parsed as ExperimentParameter[];
+  } catch {
+    console.error('feed: experiment_parameters is not JSON', d.experiment_parameters);
+  }
+  return { experimentId: d.experiment_id, entities, params, texts: { consent: d.texts?.consent ?? '', instruct: d.texts?.instruct ?? '' } };
+}
+
+/**
+ * startPhase decides the first screen: the demo study (replayable) always starts at the
+ * feed; otherwise "already completed", then consent and instructions when the popup timer
+ * allows them (modals) and they have text, else the feed.
+ */
+export function startPhase(data: FeedData, completed: boolean, modals: boolean): StartPhase {
+  if (data.experimentId === DEFAULT_EXPERIMENT_ID) return 'feed';
+  if (completed) return 'completed';
+  if (modals && data.texts.consent.trim() !== '') return 'consent';
+  if (modals && data.texts.instruct.trim() !== '') return 'instruct';
+  return 'feed';
+}
+
+/** isFinalRefusal is true for a 4xx that retrying cannot fix (not 408, 425 or 429). */
+function isFinalRefusal(err: unknown): boolean {
+  return err instanceof ApiError && err.status >= 400 && err.status < 500 && ![408, 425, 429].includes(err.status);
+}
+
+/**
+ * loadFeed loads the participant's feed: it asks the server, stores the cards, parameters
+ * and condition under the spec's keys, builds the redirection chain once per session, and
+ * says what to show first. Offline or while the server restarts, a participant who already
+ * has their feed in storage keeps it.
+ */
+export async function loadFeed(session: Pick<SessionStart, 'userId' | 'experimentId'>, deps: LoadDeps): Promise<FeedLoad> {
+  const { store } = deps;
+  const queryParams = { ...(store.get('queryParams') ?? {}) };
+  delete queryParams.user_id;
+  delete queryParams.experiment_id;
+  let data: FeedData;
+  let completed = false;
+  try {
+    const res = await deps.loadExperiment({ user_id: session.userId, experiment_id: session.experimentId, query_params: queryParams });
+    data = feedData(res.data);
+    store.set('entities', data.entities);
+    store.set('experiment_parameters', data.params);
+    store.set('condition', res.data.condition);
+    completed = res.data.completed === true;
+  } catch (err) {
+    console.error('feed: loading the experiment failed', err);
+    if (isFinalRefusal(err)) return { kind: 'fatal' };
+    const entities = store.get('entities');
+    const params = store.get('experiment_parameters');
+    if (!entities || entities.length === 0 || !params) return { kind: 'retry' };
+    data = { experimentId: session.experimentId, entities, params, texts: { consent: '', instruct: '' } };
+  }
+  if (store.get('redirectionRoutes') === undefined) {
+    store.set(
+      'redirectionRoutes',
+      buildRedirectionRoutes({ experimentId: data.experimentId, userId: session.userId, params: data.params, queryParams: store.get('queryParams') ?? {} }),
+    );
+  }
+  return { kind: 'ready', data, start: startPhase(data, completed, modalsAllowed(store, deps.now())) };
+}

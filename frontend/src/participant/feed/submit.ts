@@ -1,0 +1,45 @@
+// The feed's submit ('Click to continue'): the last dwell batch and checkpoints, then either
+// the next questionnaire of the participant's chain or, when none follows, the end of the
+// flow (the feed is the last page).
+import { drainBeforeLeaving, logCheckpoint, writeBatchDwell } from '../../lib/events';
+import { outbox } from '../../lib/outbox';
+import { navigate } from '../../lib/router';
+import { advance, advanceRoutes } from '../../lib/session';
+import { storage } from '../../lib/storage';
+import { isQuestionnaireRoute, requestCompletionCode, runEndFlow, type EndRecord } from '../flow/endFlow';
+import { preloadForms } from '../forms/FormsRoute';
+import { toast } from './Toasts';
+import type { FeedTracker } from './tracker';
+
+/**
+ * submitFeed sends what the feed owes the server (the dwell batch with open dwells closed,
+ * submit-click, feed-entity-idx-final, leave_feed), tells an embedding page, and moves on:
+ * to the next questionnaire after a bounded wait for the outbox, or through the end flow
+ * (end-redirect, bounded wait, session keys cleared, complete = 1). It returns the end
+ * record when the feed must show the end modal; null when the browser is leaving the feed
+ * (to a questionnaire or to the custom platform's URL).
+ */
+export async function submitFeed(tracker: FeedTracker): Promise<EndRecord | null> {
+  logCheckpoint('submit-click');
+  writeBatchDwell(tracker.finish());
+  logCheckpoint('feed-entity-idx-final', tracker.lastReached);
+  logCheckpoint('leave_feed');
+  if (window.parent !== window) window.parent.postMessage('submitClicked', '*');
+  const box = outbox();
+  if (box.pending > 0) toast('Saving your responses…');
+  const { next } = advanceRoutes(storage.get('redirectionRoutes') ?? [], '/');
+  if (!isQuestionnaireRoute(next)) {
+    const record = await runEndFlow(null, '/', new URLSearchParams(), { sink: { box, store: storage }, requestCode: requestCompletionCode });
+    if (record.screen.kind === 'home' && /^https?:\/\//i.test(record.screen.target)) {
+      window.location.assign(record.screen.target);
+      return null;
+    }
+    return record;
+  }
+  const route = advance(storage, '/');
+  void preloadForms().catch(() => {});
+  // On timeout the events stay in the outbox and are sent from the next page.
+  await drainBeforeLeaving();
+  navigate(route);
+  return null;
+}
