@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"feedlab/queries"
 )
@@ -167,5 +168,30 @@ func TestMigrationSetsOwnersFromCreatedBy(t *testing.T) {
 	}
 	if ps, _ := s.StudyParams(ctx, "api"); len(ps) != 1 || ps[0].Value != "swipe" {
 		t.Fatalf("parameters after migration: %v", ps)
+	}
+}
+
+func TestVisibleStudiesNewestFirst(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	rs := addResearchers(t, s, "ada")
+	at := time.UnixMilli(1_000_000)
+	s.now = func() time.Time { return at }
+	for _, id := range []string{"old", "mid", "new"} {
+		at = at.Add(time.Second)
+		if _, err := s.CreateStudy(ctx, NewStudy{ExperimentID: id, NConditions: 1, Owner: "ada"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, err := s.VisibleStudies(ctx, rs["ada"].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, st := range list {
+		ids = append(ids, st.ExperimentID)
+	}
+	if !slices.Equal(ids, []string{"new", "mid", "old"}) || !list[0].CreatedAt.Equal(at) {
+		t.Fatalf("order %v, first created %v", ids, list[0].CreatedAt)
 	}
 }
