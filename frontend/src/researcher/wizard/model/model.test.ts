@@ -11,6 +11,7 @@ import {
   clampCount,
   conditionAt,
   defaultCondition,
+  enforceRules,
   initialState,
   moveForm,
   resizeParams,
@@ -313,5 +314,25 @@ describe('entity sets, CSV and storage', () => {
     backend.raw.set('createStudyParams', '{"feedTypeParams":"nope"}');
     backend.raw.set('createStudyConditions', '2');
     assert.deepEqual(store.load(), initialState(), 'a corrupt save gives a new form');
+  });
+});
+
+describe('enforceRules', () => {
+  it('applies the per-condition rules after an edit and leaves a clean state alone', () => {
+    const sizes = new Map([['zeta', 3]]);
+    const clean = twoConditions();
+    assert.equal(enforceRules(clean, sizes), clean);
+    let s = edit(clean, 1, (c) => ({
+      ...c,
+      interventionParams: { type: '', perc: 30, video: '/media/x.mp4' },
+      customEndMsgParams: { type: '', msg: 'left over' },
+      selectedSets: ['zeta'],
+    }));
+    s = enforceRules(s, sizes);
+    const c = conditionAt(s.params, 1);
+    assert.deepEqual(c.interventionParams, { type: '', perc: 50, video: '' });
+    assert.deepEqual(c.customEndMsgParams, { type: '', msg: '' });
+    assert.deepEqual(c.selectionSets, { zeta: { number_to_show: 3, randomize_between_subjects: 'yes' } });
+    assert.deepEqual(s.params.selectedSetsParsed[1], [{ entity_set: 'zeta', number_to_show: 3, randomize_between_subjects: 'yes' }]);
   });
 });

@@ -220,3 +220,39 @@ export function allTextMode(texts: StudyText[]): 'default' | 'off' | null {
 export function setAllTextMode(texts: StudyText[], mode: 'default' | 'off'): StudyText[] {
   return texts.map((t) => ({ ...t, mode }));
 }
+
+/**
+ * enforceRules returns the state with the rules that follow from a choice applied
+ * (spec §4): intervention None resets the percentage to 50; custom message None clears
+ * the message; a newly selected set gets its defaults (all its cards, randomized between
+ * subjects; sizes gives each set's size) and a deselected one loses its settings. It
+ * returns the same object when nothing changes, so a page can apply it after every edit.
+ */
+export function enforceRules(state: WizardState, sizes: ReadonlyMap<string, number>): WizardState {
+  let params = state.params;
+  let changed = false;
+  for (let i = 0; i < Math.min(state.conditions, params.selectedSets.length); i++) {
+    const c = conditionAt(params, i);
+    let next = c;
+    const iv = c.interventionParams;
+    if (iv && iv.type === '' && (iv.perc !== DEFAULT_PERC || iv.video !== '')) next = setInterventionType(next, '');
+    const msg = c.customEndMsgParams;
+    if (msg && msg.type === '' && msg.msg !== '') next = setCustomMsgType(next, '');
+    const selected = c.selectedSets ?? [];
+    const choices = c.selectionSets ?? {};
+    const missing = selected.filter((name) => !choices[name]);
+    const extra = Object.keys(choices).filter((name) => !selected.includes(name));
+    if (missing.length || extra.length) {
+      const fixed: Record<string, SetChoice> = {};
+      for (const name of selected) {
+        fixed[name] = choices[name] ?? { number_to_show: Math.max(1, sizes.get(name) ?? 1), randomize_between_subjects: 'yes' };
+      }
+      next = { ...next, selectionSets: fixed };
+    }
+    if (next !== c) {
+      params = withCondition(params, i, next);
+      changed = true;
+    }
+  }
+  return changed ? { ...state, params } : state;
+}
