@@ -29,7 +29,7 @@ type consoleEnv struct {
 
 const demoSets = `[{"entity_set":"solarflare_demo","number_to_show":5}]`
 
-func newConsoleEnv(t *testing.T) *consoleEnv {
+func newConsoleEnv(t testing.TB) *consoleEnv {
 	t.Helper()
 	e := &consoleEnv{testEnv: newEnv(t), as: map[string]*http.Client{"": nil}}
 	for _, n := range []string{"ada", "grace", "linus"} {
