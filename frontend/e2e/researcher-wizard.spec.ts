@@ -181,7 +181,7 @@ test('reload restores the form; Reset clears it and hides the sections', async (
 
 test('per-condition rules and what the server offers', async ({ page }) => {
   await open(page);
-  await setConditions(page, 1);
+  await setConditions(page, 2);
   const algo = condition(page, 'News feed algorithm', 1);
   await expect(algo.getByRole('radio', { name: 'Random' })).toBeChecked();
   await expect(algo.getByRole('radio', { name: 'Thompson sampling (coming soon)' })).toBeDisabled();
@@ -209,6 +209,7 @@ test('per-condition rules and what the server offers', async ({ page }) => {
   await expect(instr.getByRole('checkbox', { name: 'Default instructions in every condition' })).toBeChecked();
   await instr.getByRole('checkbox', { name: 'Default instructions in every condition' }).uncheck();
   await expect(condition(page, 'Study instructions', 1).getByRole('radio', { name: 'Off (no instructions)' })).toBeChecked();
+  await expect(condition(page, 'Study instructions', 2).getByRole('radio', { name: 'Off (no instructions)' })).toBeChecked();
   await condition(page, 'Study instructions', 1).getByRole('radio', { name: 'Custom text' }).check();
   await condition(page, 'Study instructions', 1).getByLabel('Instructions text').fill('Read **carefully**');
   await condition(page, 'Study instructions', 1).getByRole('button', { name: 'Preview' }).click();

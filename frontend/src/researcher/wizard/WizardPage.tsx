@@ -194,7 +194,7 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
     if (setsError && studyErrors(values).length === 0) setSetsError(false);
   }, [values, setsError]);
 
-  const pending = values.shown && clampCount(typed, max) !== values.conditions;
+  const pending = clampCount(typed, max) !== values.conditions;
   const apply = () => {
     const next = applyCount(values, typed, max);
     setTyped(String(next.conditions));
@@ -241,6 +241,9 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
         </div>
         <p id={`${countId}-pending`} className="wizard-pending" aria-live="polite">
           {pending ? `Not applied yet: press Enter to change from ${values.conditions} to ${clampCount(typed, max)} conditions.` : ''}
+        </p>
+        <p className="wizard-note" hidden={values.shown}>
+          Type the number of conditions and press Enter to show the sections of the form.
         </p>
         <p id={`${countId}-note`} className="muted wizard-note">
           Values you entered earlier may be filled in automatically. Reset clears the form.

@@ -122,9 +122,10 @@ export function CardsSection({ sets, setsError }: SectionsProps) {
                     <SelectField
                       name={`params.selectionSets.${i}.${name}.randomize_between_subjects`}
                       label="Randomize between subjects"
+                      hint="Yes: each participant gets their own random sample. No: everyone sees the same cards."
                       options={[
-                        { value: 'yes', label: 'Yes: each participant gets their own random sample' },
-                        { value: 'no', label: 'No: every participant sees the same cards' },
+                        { value: 'yes', label: 'Yes' },
+                        { value: 'no', label: 'No' },
                       ]}
                     />
                   </fieldset>
@@ -260,7 +261,7 @@ function FormsPicker({ i, caps }: { i: number; caps: Capabilities }) {
   const id = useId();
   return (
     <>
-      <fieldset className="field field--choices">
+      <fieldset className="field field--choices wizard-forms">
         <legend>Questionnaires</legend>
         <div className="field__options">
           {caps.questionnaires.map((q) => (
@@ -385,7 +386,7 @@ function TextSection({ title, name, field, noun, allLabel }: { title: string; na
   ];
   return (
     <Section title={title}>
-      <AllConditionsToggle name={name} label={allLabel} />
+      {values.conditions > 1 && <AllConditionsToggle name={name} label={allLabel} />}
       <PerCondition>
         {(i) => {
           const t = (values.params[name] as StudyText[])[i];
