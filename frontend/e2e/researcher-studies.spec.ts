@@ -66,8 +66,9 @@ test('sharing makes a study visible to another researcher, removing hides it aga
 
   await signIn(page, owner);
   await studyCard(page, id).getByRole('button', { name: 'Share' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Share Shared study' });
+  const dialog = page.getByRole('dialog', { name: 'Share study' });
   await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`Shared study ${id}`);
   await expect(dialog).toContainText('Nobody yet.');
   await dialog.getByRole('button', { name: 'Add' }).click();
   await expect(dialog.getByText('Pick a researcher.')).toBeVisible();

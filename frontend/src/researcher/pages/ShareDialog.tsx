@@ -44,7 +44,10 @@ export function ShareDialog({ study, me, onChange, onClose }: ShareDialogProps) 
   };
 
   return (
-    <Dialog title={`Share ${study.title || study.experiment_id}`} onClose={onClose} className="dialog--share">
+    <Dialog title="Share study" onClose={onClose} className="dialog--share">
+      <p className="dialog__subject">
+        {study.title && <strong>{study.title}</strong>} <code>{study.experiment_id}</code>
+      </p>
       <p className="muted">
         Researchers you share with see this study in their list and can download its parameters and data. Only you can share it.
       </p>

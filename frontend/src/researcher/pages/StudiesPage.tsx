@@ -204,15 +204,15 @@ function StudyCard({ study, me, note, onCopy, onDownload, onShare }: StudyCardPr
         </div>
       </dl>
       <div className="study__actions">
-        <button type="button" className="button button--small" onClick={onCopy}>
+        <button type="button" className="button button--small button--wide" onClick={onCopy}>
           Copy participant link
+        </button>
+        <button type="button" className="button button--small button--quiet button--wide" onClick={onDownload}>
+          Download parameters
         </button>
         <a className="button button--small button--quiet" href={`/create-study?from=${encodeURIComponent(study.experiment_id)}`}>
           Duplicate
         </a>
-        <button type="button" className="button button--small button--quiet" onClick={onDownload}>
-          Download parameters
-        </button>
         {study.access === 'owner' && (
           <button type="button" className="button button--small button--quiet" onClick={onShare}>
             Share
