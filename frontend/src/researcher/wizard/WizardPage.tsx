@@ -207,26 +207,26 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
   return (
     <form noValidate onSubmit={(e) => e.preventDefault()} className="wizard-form">
       <div className="wizard-count">
+        <label className="wizard-count__label" htmlFor={`${countId}-n`}>
+          How many conditions?
+        </label>
         <div className="wizard-count__row">
-          <div className="field field--number">
-            <label htmlFor={`${countId}-n`}>How many conditions?</label>
-            <input
-              id={`${countId}-n`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={max}
-              value={typed}
-              onChange={(e) => setTyped(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  apply();
-                }
-              }}
-              aria-describedby={`${countId}-pending ${countId}-note`}
-            />
-          </div>
+          <input
+            id={`${countId}-n`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={max}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                apply();
+              }
+            }}
+            aria-describedby={`${countId}-pending ${countId}-note`}
+          />
           <button
             type="button"
             className={`button${pending ? ' wizard-enter--pending' : ''}`}
