@@ -137,6 +137,27 @@ test('the menu, skip link and study actions work with the keyboard alone', async
   await expect(page.getByRole('navigation', { name: 'Researcher' }).getByRole('link', { name: 'Download data' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Download data' })).toBeVisible();
+  // Focus starts on the new page, as after a page load.
+  await expect(page.getByRole('main')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Back to My studies' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'My studies' })).toBeVisible();
+  // The study's actions are reachable in reading order.
+  const card = page.getByRole('article').filter({ hasText: 'Keyboard study' });
+  await card.getByRole('button', { name: 'Copy participant link' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('button', { name: 'Download parameters' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('link', { name: 'Duplicate' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('button', { name: 'Share' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Share study' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Share' })).toBeFocused();
 });
 
 test('an empty list explains how to create the first study', async ({ page }, info) => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Header } from '../components/Header';
 import { Link, useLocation } from '../lib/router';
 import { useAuth } from './auth';
@@ -22,6 +22,17 @@ function isCurrent(path: string, href: string): boolean {
 export function Layout({ children }: { children?: ReactNode }) {
   const { path } = useLocation();
   const { researcher, status, signOut } = useAuth();
+  // After moving to another page within the bundle, put focus at the start of the new
+  // page (as a page load would), so keyboard and screen-reader users start there.
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus({ preventScroll: true });
+  }, [path]);
   return (
     <>
       <Header label="feedlab · researcher">
@@ -49,7 +60,7 @@ export function Layout({ children }: { children?: ReactNode }) {
           </ul>
         </nav>
       )}
-      <main id="main" className="page" tabIndex={-1}>
+      <main id="main" className="page" tabIndex={-1} ref={main}>
         {children}
       </main>
     </>

@@ -1,13 +1,21 @@
 import { useEffect } from 'react';
 import { Form, Formik } from 'formik';
 import * as Yup from 'yup';
-import { navigate, type PageProps } from '../../lib/router';
+import { findRoute, navigate, type PageProps } from '../../lib/router';
 import { useTitle } from '../../lib/useTitle';
 import * as api from '../api';
 import { useAuth } from '../auth';
 import { FormStatus, TextField } from '../fields';
 import { signInMessage } from '../messages';
+import { researcherRoutes } from '../routes';
 import { safeNext } from '../safeNext';
+
+/** goTo opens a path after sign-in: within this bundle when it is a researcher page, else
+ * as a full page load (a participant page lives in the other bundle). */
+function goTo(path: string) {
+  if (findRoute(researcherRoutes, path.split(/[?#]/)[0])) navigate(path, { replace: true });
+  else window.location.replace(path);
+}
 
 const schema = Yup.object({
   name: Yup.string().trim().required('Enter your name.'),
@@ -22,7 +30,7 @@ export function LoginPage({ location }: PageProps) {
 
   // Already signed in (a bookmark, the back button): go on at once.
   useEffect(() => {
-    if (auth.status === 'signed-in' && !auth.sessionLost) navigate(next, { replace: true });
+    if (auth.status === 'signed-in' && !auth.sessionLost) goTo(next);
   }, [auth.status, auth.sessionLost, next]);
 
   return (
@@ -37,7 +45,7 @@ export function LoginPage({ location }: PageProps) {
           try {
             const researcher = await api.login(values.name.trim(), values.password);
             auth.signedIn(researcher);
-            navigate(next, { replace: true });
+            goTo(next);
           } catch (err) {
             setStatus(signInMessage(err));
           }
