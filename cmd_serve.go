@@ -50,7 +50,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	srv := &http.Server{
 		Handler: api.New(api.Config{
 			Store: st, Media: ms, Frontend: frontend.Dist(), Logger: log,
-			ContactEmail: *contact,
+			ContactEmail: *contact, PublicURLs: participantURLs(ln.Addr().(*net.TCPAddr)),
 		}).Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       2 * time.Minute, // uploads of media over slow links
@@ -97,20 +97,12 @@ func openData(ctx context.Context, dir string) (*store.Store, *media.Store, erro
 // printAddresses tells the user where the pages are, on this machine and on the local
 // network (participants in a classroom open the LAN address).
 func printAddresses(w io.Writer, addr *net.TCPAddr, data string) {
-	port := addr.Port
-	hosts := []string{"localhost"}
-	if addr.IP != nil && !addr.IP.IsUnspecified() {
-		hosts = []string{addr.IP.String()}
-	} else {
-		hosts = append(hosts, lanAddresses()...)
-	}
 	fmt.Fprintf(w, "feedlab %s serving (data in %s)\n", version, data)
-	for i, h := range hosts {
+	for i, base := range serveBases(addr) {
 		label := "Local"
 		if i > 0 {
 			label = "LAN  "
 		}
-		base := fmt.Sprintf("http://%s", net.JoinHostPort(h, fmt.Sprint(port)))
 		fmt.Fprintf(w, "  %s participant feed:  %s/?experiment_id=%s\n", label, base, demo.ExperimentID)
 		fmt.Fprintf(w, "  %s researcher pages:  %s/login\n", label, base)
 	}

@@ -12,10 +12,12 @@ import (
 )
 
 // cmdStudyCreate creates a study from a params.csv (condition,param,value) and prints its
-// experiment_id as the last line.
+// experiment_id as the last line. With --owner the study belongs to that researcher;
+// without, it has no owner and every researcher sees it.
 func cmdStudyCreate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, data := newFlags("study create", stderr)
 	from := fs.String("from", "", "params.csv with the columns condition,param,value")
+	owner := fs.String("owner", "", "researcher who owns the study (default: no owner, visible to every researcher)")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
 	} else if err := noPositional(pos); err != nil {
@@ -38,6 +40,10 @@ func cmdStudyCreate(ctx context.Context, args []string, stdout, stderr io.Writer
 		return err
 	}
 	defer st.Close()
+	// The owner is checked before the rows, so a mistyped name is the one message shown.
+	if err := checkOwner(ctx, st, *owner); err != nil {
+		return err
+	}
 	sizes, err := st.SetSizes(ctx)
 	if err != nil {
 		return err
@@ -46,7 +52,9 @@ func cmdStudyCreate(ctx context.Context, args []string, stdout, stderr io.Writer
 	if err != nil {
 		return fmt.Errorf("study create: %s has problems; nothing was created:\n%w", *from, err)
 	}
-	id, err := st.CreateStudy(ctx, api.NewStudyFrom(study, "cli"))
+	ns := api.NewStudyFrom(study, "cli")
+	ns.Owner = *owner
+	id, err := st.CreateStudy(ctx, ns)
 	if err != nil {
 		return err
 	}

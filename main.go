@@ -5,11 +5,12 @@
 // Usage:
 //
 //	feedlab serve   [--addr :8080] [--data ./feedlab-data]      (default when no subcommand)
-//	feedlab study create --from params.csv                      prints the new experiment_id
+//	feedlab study create --from params.csv [--owner NAME]      prints the new experiment_id
 //	feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv
 //	feedlab export --study ID --type TYPE [--out FILE]
 //	feedlab backup --out FILE
 //	feedlab researcher add NAME [--password-stdin]
+//	feedlab researcher list
 //	feedlab version
 //
 // Errors go to stderr with a non-zero exit status; data goes to stdout.
@@ -39,13 +40,15 @@ const usage = `feedlab: a research appliance for social-media newsfeed experimen
 
 Usage:
   feedlab serve   [--addr :8080] [--data ./feedlab-data]      (default when no subcommand)
-  feedlab study create --from params.csv                      prints the new experiment_id
+  feedlab study create --from params.csv [--owner NAME]      prints the new experiment_id;
+                                                              without --owner every researcher sees it
   feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv
   feedlab export --study ID --type TYPE [--out FILE]          TYPE: engagement, user_form,
                                                               entity_info, experiment_parameters,
                                                               inventory, stimulus_set
   feedlab backup --out FILE                                   consistent copy while serving
   feedlab researcher add NAME [--password-stdin]
+  feedlab researcher list                                     one account a line: name, created (UTC date)
   feedlab version
 
 Every subcommand takes --data DIR (default ./feedlab-data).
@@ -92,10 +95,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "backup":
 		return cmdBackup(ctx, rest, stdout, stderr)
 	case "researcher":
-		if len(rest) == 0 || rest[0] != "add" {
-			return fmt.Errorf("%w: expected 'feedlab researcher add NAME [--password-stdin]'", errUsage)
+		switch {
+		case len(rest) > 0 && rest[0] == "add":
+			return cmdResearcherAdd(ctx, rest[1:], stdin, stdout, stderr)
+		case len(rest) > 0 && rest[0] == "list":
+			return cmdResearcherList(ctx, rest[1:], stdout, stderr)
 		}
-		return cmdResearcherAdd(ctx, rest[1:], stdin, stdout, stderr)
+		return fmt.Errorf("%w: expected 'feedlab researcher add NAME [--password-stdin]' or 'feedlab researcher list'", errUsage)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "feedlab", version)
 		return nil

@@ -66,8 +66,8 @@ func (s *Server) authLogin(w http.ResponseWriter, r *http.Request) {
 	}
 	key := c.Name + "\x00" + clientAddr(r)
 	now := s.now()
-	if !s.logins.Allowed(key, now) {
-		s.fail(w, r, &apiError{http.StatusTooManyRequests, codeRateLimited, "Too many failed sign-ins; wait 15 minutes and try again."})
+	if wait := s.logins.RetryAfter(key, now); wait > 0 {
+		s.fail(w, r, rateLimited("sign-ins", wait))
 		return
 	}
 	res, hash, err := s.store.ResearcherPasswordHash(r.Context(), c.Name)
@@ -112,8 +112,8 @@ func (s *Server) authSetup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key := "setup\x00" + clientAddr(r)
-	if !s.logins.Allowed(key, s.now()) {
-		s.fail(w, r, &apiError{http.StatusTooManyRequests, codeRateLimited, "Too many failed attempts; wait 15 minutes and try again."})
+	if wait := s.logins.RetryAfter(key, s.now()); wait > 0 {
+		s.fail(w, r, rateLimited("attempts", wait))
 		return
 	}
 	res, err := s.store.ClaimSetupToken(r.Context(), SetupTokenSetting, auth.HashToken(c.Token), c.Name, hash)

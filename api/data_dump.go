@@ -44,6 +44,18 @@ func (s *Server) dumpData(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, badRequest("Enter experiment ID or stimulus set name."))
 		return
 	}
+	// A study's data goes only to those who may see the study (same 404 as an unknown id,
+	// so a stranger learns nothing); stimulus sets are the lab's shared library.
+	if req.DataType != export.TypeStimulusSet {
+		if _, err := s.readableStudy(r, id); err != nil {
+			var ae *apiError
+			if errors.As(err, &ae) && ae.status == http.StatusNotFound {
+				err = &apiError{http.StatusNotFound, codeNotFound, "No data found. Did you enter your experiment ID correctly?"}
+			}
+			s.fail(w, r, err)
+			return
+		}
+	}
 	// The first bytes are held back until the export has started without error, so an
 	// unknown id still gets a JSON 404 instead of a broken download.
 	bw := &deferredWriter{w: w, onFirst: func() {

@@ -112,9 +112,10 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 
 // hiddenFromParticipants are parameters a participant's browser never receives:
 // entity_sets, because set names (say "fakenews_high") could reveal the manipulation to a
-// participant reading browser storage, and completion-code, which would let a participant
-// claim payment without finishing (the end-redirect checkpoint answers the code).
-var hiddenFromParticipants = []string{"entity_sets", "completion-code"}
+// participant reading browser storage, completion-code, which would let a participant
+// claim payment without finishing (the end-redirect checkpoint answers the code), and the
+// study's title, which is for researchers and could name the manipulation.
+var hiddenFromParticipants = []string{"entity_sets", "completion-code", "title"}
 
 // participantParameters is the condition's parameter list as the participant's browser
 // receives it.

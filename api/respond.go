@@ -16,7 +16,6 @@ import (
 // long feed may be larger when sent with fetch; an uploaded stimulus set can be large.
 const (
 	limitEvent = 256 << 10
-	limitStudy = 1 << 20
 	limitSet   = 16 << 20
 )
 
@@ -84,13 +83,21 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	} else if ae.status >= 500 {
 		s.log.Warn("request failed", "method", r.Method, "path", r.URL.Path, "code", ae.code, "err", ae.message)
 	}
-	if ae.status == http.StatusTooManyRequests {
-		w.Header().Set("Retry-After", "60")
+	body := map[string]any{"code": ae.code, "message": ae.message}
+	var de *detailedError
+	if errors.As(err, &de) && de.err == ae {
+		for k, v := range de.fields {
+			body[k] = v
+		}
 	}
-	writeJSON(w, ae.status, map[string]any{
-		"success": "false",
-		"error":   map[string]string{"code": ae.code, "message": ae.message},
-	})
+	if ae.status == http.StatusTooManyRequests {
+		retry := 60
+		if secs, ok := body["retry_after"].(int); ok {
+			retry = secs
+		}
+		w.Header().Set("Retry-After", strconv.Itoa(retry))
+	}
+	writeJSON(w, ae.status, map[string]any{"success": "false", "error": body})
 }
 
 // decode reads a JSON body into v. Beacons (navigator.sendBeacon) can only send text/plain

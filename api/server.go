@@ -25,18 +25,22 @@ type Config struct {
 	Frontend     fs.FS // the built bundle (index.html, researcher.html, assets/, img/)
 	Logger       *slog.Logger
 	ContactEmail string // shown on the home page when set
+	// PublicURLs are the base addresses participants open (local first, then the LAN
+	// addresses), as serve prints them; the wizard shows them after creating a study.
+	PublicURLs []string
 }
 
 // Server answers feedlab's HTTP requests.
 type Server struct {
-	store    *store.Store
-	media    *media.Store
-	frontend fs.FS
-	log      *slog.Logger
-	contact  string
-	logins   *auth.Throttle
-	studies  sync.Map // experiment_id → studyDef; studies are immutable once created
-	now      func() time.Time
+	store      *store.Store
+	media      *media.Store
+	frontend   fs.FS
+	log        *slog.Logger
+	contact    string
+	publicURLs []string
+	logins     *auth.Throttle
+	studies    sync.Map // experiment_id → studyDef; studies are immutable once created
+	now        func() time.Time
 }
 
 // New returns a server for cfg.
@@ -46,13 +50,14 @@ func New(cfg Config) *Server {
 		log = slog.Default()
 	}
 	return &Server{
-		store:    cfg.Store,
-		media:    cfg.Media,
-		frontend: cfg.Frontend,
-		log:      log,
-		contact:  cfg.ContactEmail,
-		logins:   auth.NewThrottle(10, 15*time.Minute),
-		now:      time.Now,
+		store:      cfg.Store,
+		media:      cfg.Media,
+		frontend:   cfg.Frontend,
+		log:        log,
+		contact:    cfg.ContactEmail,
+		publicURLs: cfg.PublicURLs,
+		logins:     auth.NewThrottle(10, 15*time.Minute),
+		now:        time.Now,
 	}
 }
 
@@ -75,12 +80,22 @@ func (s *Server) Handler() http.Handler {
 	v1.HandleFunc("/auth/login", s.authLogin).Methods(http.MethodPost)
 	v1.HandleFunc("/auth/logout", s.authLogout).Methods(http.MethodPost)
 	v1.HandleFunc("/auth/me", s.requireResearcher(s.authMe)).Methods(http.MethodGet)
+	v1.HandleFunc("/auth/status", s.authStatus).Methods(http.MethodGet)
 
 	// Researchers only.
 	v1.HandleFunc("/pull_entity_sets", s.requireResearcher(s.pullEntitySets)).Methods(http.MethodGet, http.MethodPost)
 	v1.HandleFunc("/ingest_entity_set", s.requireResearcher(s.ingestEntitySet)).Methods(http.MethodPost)
 	v1.HandleFunc("/spawn_experiment", s.requireResearcher(s.spawnExperiment)).Methods(http.MethodPost)
 	v1.HandleFunc("/dump_data", s.requireResearcher(s.dumpData)).Methods(http.MethodPost)
+	v1.HandleFunc("/capabilities", s.requireResearcher(s.capabilities)).Methods(http.MethodGet)
+	v1.HandleFunc("/studies", s.requireResearcher(s.listStudies)).Methods(http.MethodGet)
+	v1.HandleFunc("/studies/{experiment_id}", s.requireResearcher(s.getStudy)).Methods(http.MethodGet)
+	v1.HandleFunc("/studies/{experiment_id}/parameters.csv", s.requireResearcher(s.studyParamsCSV)).Methods(http.MethodGet)
+	v1.HandleFunc("/studies/{experiment_id}/shares", s.requireResearcher(s.shareStudy)).Methods(http.MethodPost)
+	v1.HandleFunc("/studies/{experiment_id}/shares/{name}", s.requireResearcher(s.unshareStudy)).Methods(http.MethodDelete)
+	v1.HandleFunc("/researchers", s.requireResearcher(s.listResearchers)).Methods(http.MethodGet)
+	v1.HandleFunc("/check_parameters", s.requireResearcher(s.checkParameters)).Methods(http.MethodPost)
+	v1.HandleFunc("/render_markdown", s.requireResearcher(s.renderMarkdown)).Methods(http.MethodPost)
 
 	v1.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{http.StatusNotFound, codeNotFound, "There is no API call " + r.URL.Path + "."})

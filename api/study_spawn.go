@@ -20,7 +20,7 @@ type spawnRequest struct {
 // line) and nothing is created.
 func (s *Server) spawnExperiment(w http.ResponseWriter, r *http.Request) {
 	var req spawnRequest
-	if err := decode(w, r, limitStudy, &req); err != nil {
+	if err := decode(w, r, limitParams, &req); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -34,9 +34,10 @@ func (s *Server) spawnExperiment(w http.ResponseWriter, r *http.Request) {
 	}
 	rows, err := params.FromWizard(rows)
 	if err != nil {
-		s.fail(w, r, badRequest("%s", err))
+		s.fail(w, r, invalidParameters(err))
 		return
 	}
+	// The signed-in researcher owns what they create (DESIGN.md decision 9).
 	id, err := s.createStudy(r, rows, researcherFrom(r.Context()).Name)
 	if err != nil {
 		s.fail(w, r, err)
@@ -45,7 +46,8 @@ func (s *Server) spawnExperiment(w http.ResponseWriter, r *http.Request) {
 	ok(w, map[string]any{"experiment_id": id})
 }
 
-// createStudy validates rows against the stored stimulus sets and stores the study.
+// createStudy validates rows against the stored stimulus sets and stores the study, owned
+// by the researcher createdBy.
 func (s *Server) createStudy(r *http.Request, rows []params.Row, createdBy string) (string, error) {
 	lookup, err := s.setLookup(r.Context())
 	if err != nil {
@@ -53,9 +55,11 @@ func (s *Server) createStudy(r *http.Request, rows []params.Row, createdBy strin
 	}
 	study, err := params.Validate(rows, lookup)
 	if err != nil {
-		return "", badRequest("%s", err)
+		return "", invalidParameters(err)
 	}
-	return s.store.CreateStudy(r.Context(), NewStudyFrom(study, createdBy))
+	ns := NewStudyFrom(study, createdBy)
+	ns.Owner = createdBy
+	return s.store.CreateStudy(r.Context(), ns)
 }
 
 // NewStudyFrom turns a validated study into the rows the store keeps (canonical: every

@@ -118,6 +118,20 @@ func (t *Throttle) Allowed(key string, now time.Time) bool {
 	return len(t.recent(key, now)) < t.Max
 }
 
+// RetryAfter says how long key must wait before it may try again: 0 when it may try now,
+// otherwise until enough of its failures have left the window. A throttled person is told
+// when to come back instead of guessing.
+func (t *Throttle) RetryAfter(key string, now time.Time) time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	list := t.recent(key, now)
+	if len(list) < t.Max {
+		return 0
+	}
+	// Failures are in time order; once this one leaves the window fewer than Max remain.
+	return list[len(list)-t.Max].Add(t.Window).Sub(now)
+}
+
 // Fail records a failed attempt.
 func (t *Throttle) Fail(key string, now time.Time) {
 	t.mu.Lock()

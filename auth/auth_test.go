@@ -69,3 +69,19 @@ func TestThrottleBlocksAfterMaxFailuresWithinWindow(t *testing.T) {
 		t.Fatal("success did not reset")
 	}
 }
+
+func TestThrottleRetryAfterSaysWhenTheKeyMayTryAgain(t *testing.T) {
+	th := NewThrottle(2, 10*time.Minute)
+	now := time.Unix(1000, 0)
+	if d := th.RetryAfter("k", now); d != 0 {
+		t.Fatalf("fresh key waits %v", d)
+	}
+	th.Fail("k", now)
+	th.Fail("k", now.Add(time.Minute))
+	if d := th.RetryAfter("k", now.Add(2*time.Minute)); d != 8*time.Minute {
+		t.Fatalf("wait %v, want 8m (until the first failure leaves the window)", d)
+	}
+	if th.Allowed("k", now.Add(10*time.Minute)) != true || th.RetryAfter("k", now.Add(10*time.Minute)) != 0 {
+		t.Fatal("still throttled once the first failure left the window")
+	}
+}

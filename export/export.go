@@ -42,9 +42,9 @@ const PlatformIDNotice = "Note: this export holds recruitment-platform participa
 func HoldsPlatformIDs(typ string) bool { return typ == TypeUserForm }
 
 // expandExcluded are parameters not repeated as columns on every row: long markdown texts
-// that would multiply the file size and say nothing per event (the experiment_parameters
-// export has them).
-var expandExcluded = []string{"instruct", "consent", "custom-msg"}
+// that would multiply the file size and say nothing per event, and the study-wide title
+// (the experiment_parameters export has them all).
+var expandExcluded = []string{"instruct", "consent", "custom-msg", "title"}
 
 // Write streams the export of type typ to w. id is the experiment_id, or the stimulus set
 // name for TypeStimulusSet. An unknown study or set gives store.ErrNotFound before anything

@@ -18,6 +18,10 @@
 //
 // Decisions where the spec is silent (also listed in the package's tests):
 //
+//   - title is study-wide and optional: one line of plain text, at most MaxTitleLen (200)
+//     characters, surrounding spaces trimmed; if given on several conditions it must be the
+//     same on each. Study.Rows writes it first, on condition 1 (empty when none), and
+//     ExperimentParameters never carries it.
 //   - At most MaxConditions (50) conditions. n-conditions may be given on any condition
 //     and must equal the number of conditions; Study.Rows writes it once, on condition 1.
 //   - Parameter names are exact (lower case); enumerated values (feed, buttons, types,

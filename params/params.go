@@ -55,6 +55,9 @@ type Condition struct {
 
 // Study is a checked study definition: conditions 1..N in order.
 type Study struct {
+	// Title names the study for researchers (My studies, exports); "" when none. It is
+	// study-wide and never sent to a participant's browser.
+	Title      string
 	Conditions []Condition
 }
 
@@ -70,6 +73,13 @@ var buttonKinds = []string{"share", "like", "bookmark", "accuracy", "upvote", "d
 
 const paramNConditions = "n-conditions"
 
+// paramTitle is the study-wide title: written once, on condition 1, at the start of the
+// canonical rows; if given on several conditions it must be the same on each.
+const paramTitle = "title"
+
+// MaxTitleLen is the longest study title, in characters.
+const MaxTitleLen = 200
+
 // paramOrder is every per-condition parameter, in the order Rows writes them.
 var paramOrder = []string{
 	"feed", "entity_sets",
@@ -81,16 +91,18 @@ var paramOrder = []string{
 }
 
 // allParams is every parameter name a row may carry.
-var allParams = append([]string{paramNConditions}, paramOrder...)
+var allParams = append([]string{paramTitle, paramNConditions}, paramOrder...)
 
-// Rows returns the study as canonical rows: n-conditions first, then every parameter of
+// Rows returns the study as canonical rows: title and n-conditions first (both on
+// condition 1; the title even when empty, so the file shows where to write it), then every parameter of
 // every condition in a fixed order, with plain (not URL-encoded) values. Validate turns
 // them back into the same study, given the same stimulus sets.
 func (s Study) Rows() []Row {
 	if len(s.Conditions) == 0 {
 		return nil
 	}
-	rows := make([]Row, 0, 1+len(s.Conditions)*len(paramOrder))
+	rows := make([]Row, 0, 2+len(s.Conditions)*len(paramOrder))
+	rows = append(rows, Row{Condition: 1, Param: paramTitle, Value: s.Title})
 	rows = append(rows, Row{Condition: 1, Param: paramNConditions, Value: strconv.Itoa(len(s.Conditions))})
 	for _, c := range s.Conditions {
 		for _, p := range paramOrder {

@@ -121,6 +121,7 @@ func TestRowsCanonical(t *testing.T) {
 	}
 	want := strings.Join([]string{
 		"condition,param,value",
+		"1,title,",
 		"1,n-conditions,1",
 		"1,feed,scroll",
 		`1,entity_sets,"[{""entity_set"":""news_a"",""number_to_show"":30,""randomize_between_subjects"":""yes""}]"`,
@@ -235,7 +236,7 @@ func TestValidateErrors(t *testing.T) {
 		{"unknown param case", []Row{{1, "Feed", "scroll", 0}}, `line 2: condition 1: unknown parameter "Feed" (did you mean feed?)`},
 		{"unknown param short", []Row{{1, "upvote", "yes", 0}}, `line 2: condition 1: unknown parameter "upvote" (did you mean feed-button-upvote?)`},
 		{"unknown param n_conditions", []Row{{1, "n_conditions", "1", 0}}, `line 2: condition 1: unknown parameter "n_conditions" (did you mean n-conditions?)`},
-		{"unknown param far", []Row{{1, "skin", "default", 0}}, `line 2: condition 1: unknown parameter "skin"; known parameters: n-conditions, feed, entity_sets, feed-button-share, feed-button-like, feed-button-bookmark, feed-button-accuracy, feed-button-upvote, feed-button-downvote, intervention-type, intervention-perc, intervention-video, algorithm, custom-msg-type, custom-msg, forms, instruct, consent, platform, redirect-url, completion-code`},
+		{"unknown param far", []Row{{1, "skin", "default", 0}}, `line 2: condition 1: unknown parameter "skin"; known parameters: title, n-conditions, feed, entity_sets, feed-button-share, feed-button-like, feed-button-bookmark, feed-button-accuracy, feed-button-upvote, feed-button-downvote, intervention-type, intervention-perc, intervention-video, algorithm, custom-msg-type, custom-msg, forms, instruct, consent, platform, redirect-url, completion-code`},
 		{"invalid utf8", []Row{{1, "consent", "a\xffb", 0}}, "line 2: condition 1: consent: the value is not valid UTF-8 text"},
 		{"nul", []Row{{1, "consent", "a\x00b", 0}}, "line 2: condition 1: consent: the value contains a NUL character"},
 		{"repeated", []Row{{1, "feed", "scroll", 0}, {1, "feed", "swipe", 0}}, "line 3: condition 1: feed: given more than once for this condition (first on line 2)"},
@@ -297,6 +298,10 @@ func TestValidateErrors(t *testing.T) {
 		{"redirect long", []Row{{1, "platform", "custom", 0}, {1, "redirect-url", "https://x.org/" + strings.Repeat("a", 2000), 0}}, "line 3: condition 1: redirect-url: the URL is longer than 2000 characters"},
 		{"completion code long", []Row{{1, "platform", "mturk", 0}, {1, "completion-code", strings.Repeat("c", 101), 0}}, "line 3: condition 1: completion-code: the completion code is longer than 100 characters"},
 		{"completion code control", []Row{{1, "platform", "mturk", 0}, {1, "completion-code", "a\tb", 0}}, "line 3: condition 1: completion-code: the completion code contains control characters"},
+		{"title two lines", []Row{{1, "title", "Study\nof feeds", 0}}, "line 2: condition 1: title: the title must be one line of text, without line breaks"},
+		{"title too long", []Row{{1, "title", strings.Repeat("t", MaxTitleLen+1), 0}}, "line 2: condition 1: title: the title has 201 characters; at most 200 are allowed"},
+		{"title control", []Row{{1, "title", "a\x07b", 0}}, "line 2: condition 1: title: the title contains control characters"},
+		{"title differs", []Row{{1, "title", "Feeds", 0}, {2, "title", "Feeds 2", 0}}, `line 3: condition 2: title: differs from the title given for condition 1 ("Feeds"); a study has one title, the same on every condition`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -428,5 +433,48 @@ func TestInterventionIndex(t *testing.T) {
 		if got != tt.want || ok != tt.wantShown {
 			t.Errorf("%+v: got %d %v", tt, got, ok)
 		}
+	}
+}
+
+func TestTitleIsStudyWideAndFirst(t *testing.T) {
+	lookup := func(string) (int, bool) { return 5, true }
+	sets := `[{"entity_set":"a"}]`
+	rows := []Row{
+		{Condition: 1, Param: "entity_sets", Value: sets},
+		{Condition: 1, Param: "title", Value: "  Feeds and trust  "},
+		{Condition: 2, Param: "entity_sets", Value: sets},
+		{Condition: 2, Param: "title", Value: "Feeds and trust"},
+	}
+	st, err := Validate(rows, lookup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Title != "Feeds and trust" {
+		t.Fatalf("title %q", st.Title)
+	}
+	canon := st.Rows()
+	if canon[0] != (Row{Condition: 1, Param: "title", Value: "Feeds and trust"}) || canon[1].Param != "n-conditions" {
+		t.Fatalf("canonical rows start %v", canon[:2])
+	}
+	for _, r := range canon[1:] {
+		if r.Param == "title" {
+			t.Fatalf("title written twice: %v", r)
+		}
+	}
+	again, err := Validate(canon, lookup)
+	if err != nil || again.Title != st.Title {
+		t.Fatalf("round trip: %q %v", again.Title, err)
+	}
+	for _, p := range st.Conditions[0].ExperimentParameters() {
+		if p.Param == "title" {
+			t.Fatal("the title reached a participant's parameters")
+		}
+	}
+	// Given on one condition only, it is still the study's title; empty is allowed.
+	if st, err := Validate(rows[:3], lookup); err != nil || st.Title != "Feeds and trust" {
+		t.Fatalf("title on condition 1 only: %q %v", st.Title, err)
+	}
+	if st, err := Validate([]Row{{Condition: 1, Param: "entity_sets", Value: sets}, {Condition: 1, Param: "title", Value: ""}}, lookup); err != nil || st.Title != "" {
+		t.Fatalf("empty title: %q %v", st.Title, err)
 	}
 }

@@ -126,11 +126,45 @@ func Validate(rows []Row, sets SetLookup) (Study, error) {
 			study.Conditions = append(study.Conditions, v.condition(c, byCond[c], rejected[c]))
 		}
 	}
+	study.Title = v.title(byCond, top)
 	if len(v.problems) > 0 {
 		sortProblems(v.problems)
 		return Study{}, v.problems
 	}
 	return study, nil
+}
+
+// title checks the study-wide title: plain text on one line, at most MaxTitleLen
+// characters, the same wherever it is given (the wizard sends it with every condition).
+func (v *validator) title(byCond map[int]map[string]Row, top int) string {
+	title, from := "", 0
+	for c := 1; c <= top; c++ {
+		r, ok := byCond[c][paramTitle]
+		if !ok {
+			continue
+		}
+		f := field{v: v, cond: c, param: paramTitle, raw: r.Value, line: r.Line}
+		t := f.text()
+		switch {
+		case strings.ContainsAny(t, "\r\n\u2028\u2029"):
+			f.fail("the title must be one line of text, without line breaks")
+			continue
+		case strings.IndexFunc(t, unicode.IsControl) >= 0:
+			f.fail("the title contains control characters")
+			continue
+		case utf8.RuneCountInString(t) > MaxTitleLen:
+			f.fail("the title has %d characters; at most %d are allowed", utf8.RuneCountInString(t), MaxTitleLen)
+			continue
+		}
+		if from == 0 {
+			title, from = t, c
+			continue
+		}
+		if t != title {
+			f.fail("differs from the title given for condition %d (%s); a study has one title, the same on every condition", from, quote(title))
+		}
+	}
+	return title
 }
 
 type validator struct {

@@ -23,6 +23,10 @@ type NewStudy struct {
 	Params       []Param
 	CreatedBy    string
 	Builtin      bool
+	// Owner is the name of the researcher who owns the study; "" leaves it without an
+	// owner, visible to every researcher. An unknown name gives ErrNoResearcher and
+	// nothing is created.
+	Owner string
 }
 
 // idAlphabet is lower-case letters and digits without the look-alikes 0/o and 1/l, because
@@ -58,6 +62,9 @@ func (s *Store) CreateStudy(ctx context.Context, st NewStudy) (string, error) {
 				ExperimentID: id, NConditions: int64(st.NConditions), Builtin: boolInt(st.Builtin),
 				CreatedBy: st.CreatedBy, CreatedAt: s.millis(),
 			}); err != nil {
+				return err
+			}
+			if err := setOwner(ctx, q, id, st.Owner); err != nil {
 				return err
 			}
 			for i, p := range st.Params {

@@ -69,6 +69,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.createStudyParamStmt, err = db.PrepareContext(ctx, createStudyParam); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateStudyParam: %w", err)
 	}
+	if q.createStudyShareStmt, err = db.PrepareContext(ctx, createStudyShare); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateStudyShare: %w", err)
+	}
 	if q.deleteExpiredSessionsStmt, err = db.PrepareContext(ctx, deleteExpiredSessions); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteExpiredSessions: %w", err)
 	}
@@ -77,6 +80,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.deleteSettingStmt, err = db.PrepareContext(ctx, deleteSetting); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteSetting: %w", err)
+	}
+	if q.deleteStudyShareStmt, err = db.PrepareContext(ctx, deleteStudyShare); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyShare: %w", err)
 	}
 	if q.exportAnswersStmt, err = db.PrepareContext(ctx, exportAnswers); err != nil {
 		return nil, fmt.Errorf("error preparing query ExportAnswers: %w", err)
@@ -114,6 +120,12 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.getStudyStmt, err = db.PrepareContext(ctx, getStudy); err != nil {
 		return nil, fmt.Errorf("error preparing query GetStudy: %w", err)
 	}
+	if q.getStudyAccessStmt, err = db.PrepareContext(ctx, getStudyAccess); err != nil {
+		return nil, fmt.Errorf("error preparing query GetStudyAccess: %w", err)
+	}
+	if q.getStudySummaryStmt, err = db.PrepareContext(ctx, getStudySummary); err != nil {
+		return nil, fmt.Errorf("error preparing query GetStudySummary: %w", err)
+	}
 	if q.insertAnswerStmt, err = db.PrepareContext(ctx, insertAnswer); err != nil {
 		return nil, fmt.Errorf("error preparing query InsertAnswer: %w", err)
 	}
@@ -135,17 +147,32 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listParticipantsStmt, err = db.PrepareContext(ctx, listParticipants); err != nil {
 		return nil, fmt.Errorf("error preparing query ListParticipants: %w", err)
 	}
+	if q.listResearchersStmt, err = db.PrepareContext(ctx, listResearchers); err != nil {
+		return nil, fmt.Errorf("error preparing query ListResearchers: %w", err)
+	}
+	if q.listSharesOfOwnerStmt, err = db.PrepareContext(ctx, listSharesOfOwner); err != nil {
+		return nil, fmt.Errorf("error preparing query ListSharesOfOwner: %w", err)
+	}
 	if q.listStudyInventoryStmt, err = db.PrepareContext(ctx, listStudyInventory); err != nil {
 		return nil, fmt.Errorf("error preparing query ListStudyInventory: %w", err)
 	}
 	if q.listStudyParamsStmt, err = db.PrepareContext(ctx, listStudyParams); err != nil {
 		return nil, fmt.Errorf("error preparing query ListStudyParams: %w", err)
 	}
+	if q.listStudySharesStmt, err = db.PrepareContext(ctx, listStudyShares); err != nil {
+		return nil, fmt.Errorf("error preparing query ListStudyShares: %w", err)
+	}
+	if q.listVisibleStudiesStmt, err = db.PrepareContext(ctx, listVisibleStudies); err != nil {
+		return nil, fmt.Errorf("error preparing query ListVisibleStudies: %w", err)
+	}
 	if q.putMediaStmt, err = db.PrepareContext(ctx, putMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query PutMedia: %w", err)
 	}
 	if q.putSettingStmt, err = db.PrepareContext(ctx, putSetting); err != nil {
 		return nil, fmt.Errorf("error preparing query PutSetting: %w", err)
+	}
+	if q.setStudyOwnerStmt, err = db.PrepareContext(ctx, setStudyOwner); err != nil {
+		return nil, fmt.Errorf("error preparing query SetStudyOwner: %w", err)
 	}
 	return &q, nil
 }
@@ -227,6 +254,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing createStudyParamStmt: %w", cerr)
 		}
 	}
+	if q.createStudyShareStmt != nil {
+		if cerr := q.createStudyShareStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createStudyShareStmt: %w", cerr)
+		}
+	}
 	if q.deleteExpiredSessionsStmt != nil {
 		if cerr := q.deleteExpiredSessionsStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing deleteExpiredSessionsStmt: %w", cerr)
@@ -240,6 +272,11 @@ func (q *Queries) Close() error {
 	if q.deleteSettingStmt != nil {
 		if cerr := q.deleteSettingStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing deleteSettingStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyShareStmt != nil {
+		if cerr := q.deleteStudyShareStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyShareStmt: %w", cerr)
 		}
 	}
 	if q.exportAnswersStmt != nil {
@@ -302,6 +339,16 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing getStudyStmt: %w", cerr)
 		}
 	}
+	if q.getStudyAccessStmt != nil {
+		if cerr := q.getStudyAccessStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getStudyAccessStmt: %w", cerr)
+		}
+	}
+	if q.getStudySummaryStmt != nil {
+		if cerr := q.getStudySummaryStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getStudySummaryStmt: %w", cerr)
+		}
+	}
 	if q.insertAnswerStmt != nil {
 		if cerr := q.insertAnswerStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing insertAnswerStmt: %w", cerr)
@@ -337,6 +384,16 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listParticipantsStmt: %w", cerr)
 		}
 	}
+	if q.listResearchersStmt != nil {
+		if cerr := q.listResearchersStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listResearchersStmt: %w", cerr)
+		}
+	}
+	if q.listSharesOfOwnerStmt != nil {
+		if cerr := q.listSharesOfOwnerStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listSharesOfOwnerStmt: %w", cerr)
+		}
+	}
 	if q.listStudyInventoryStmt != nil {
 		if cerr := q.listStudyInventoryStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listStudyInventoryStmt: %w", cerr)
@@ -347,6 +404,16 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listStudyParamsStmt: %w", cerr)
 		}
 	}
+	if q.listStudySharesStmt != nil {
+		if cerr := q.listStudySharesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listStudySharesStmt: %w", cerr)
+		}
+	}
+	if q.listVisibleStudiesStmt != nil {
+		if cerr := q.listVisibleStudiesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listVisibleStudiesStmt: %w", cerr)
+		}
+	}
 	if q.putMediaStmt != nil {
 		if cerr := q.putMediaStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing putMediaStmt: %w", cerr)
@@ -355,6 +422,11 @@ func (q *Queries) Close() error {
 	if q.putSettingStmt != nil {
 		if cerr := q.putSettingStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing putSettingStmt: %w", cerr)
+		}
+	}
+	if q.setStudyOwnerStmt != nil {
+		if cerr := q.setStudyOwnerStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setStudyOwnerStmt: %w", cerr)
 		}
 	}
 	return err
@@ -411,9 +483,11 @@ type Queries struct {
 	createSignupStmt                 *sql.Stmt
 	createStudyStmt                  *sql.Stmt
 	createStudyParamStmt             *sql.Stmt
+	createStudyShareStmt             *sql.Stmt
 	deleteExpiredSessionsStmt        *sql.Stmt
 	deleteSessionStmt                *sql.Stmt
 	deleteSettingStmt                *sql.Stmt
+	deleteStudyShareStmt             *sql.Stmt
 	exportAnswersStmt                *sql.Stmt
 	exportEngagementsStmt            *sql.Stmt
 	exportEntitiesOfSetStmt          *sql.Stmt
@@ -426,6 +500,8 @@ type Queries struct {
 	getSessionStmt                   *sql.Stmt
 	getSettingStmt                   *sql.Stmt
 	getStudyStmt                     *sql.Stmt
+	getStudyAccessStmt               *sql.Stmt
+	getStudySummaryStmt              *sql.Stmt
 	insertAnswerStmt                 *sql.Stmt
 	insertEngagementStmt             *sql.Stmt
 	listCardsStmt                    *sql.Stmt
@@ -433,10 +509,15 @@ type Queries struct {
 	listEntitySetsStmt               *sql.Stmt
 	listInventoryStmt                *sql.Stmt
 	listParticipantsStmt             *sql.Stmt
+	listResearchersStmt              *sql.Stmt
+	listSharesOfOwnerStmt            *sql.Stmt
 	listStudyInventoryStmt           *sql.Stmt
 	listStudyParamsStmt              *sql.Stmt
+	listStudySharesStmt              *sql.Stmt
+	listVisibleStudiesStmt           *sql.Stmt
 	putMediaStmt                     *sql.Stmt
 	putSettingStmt                   *sql.Stmt
+	setStudyOwnerStmt                *sql.Stmt
 }
 
 func (q *Queries) WithTx(tx *sql.Tx) *Queries {
@@ -458,9 +539,11 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		createSignupStmt:                 q.createSignupStmt,
 		createStudyStmt:                  q.createStudyStmt,
 		createStudyParamStmt:             q.createStudyParamStmt,
+		createStudyShareStmt:             q.createStudyShareStmt,
 		deleteExpiredSessionsStmt:        q.deleteExpiredSessionsStmt,
 		deleteSessionStmt:                q.deleteSessionStmt,
 		deleteSettingStmt:                q.deleteSettingStmt,
+		deleteStudyShareStmt:             q.deleteStudyShareStmt,
 		exportAnswersStmt:                q.exportAnswersStmt,
 		exportEngagementsStmt:            q.exportEngagementsStmt,
 		exportEntitiesOfSetStmt:          q.exportEntitiesOfSetStmt,
@@ -473,6 +556,8 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		getSessionStmt:                   q.getSessionStmt,
 		getSettingStmt:                   q.getSettingStmt,
 		getStudyStmt:                     q.getStudyStmt,
+		getStudyAccessStmt:               q.getStudyAccessStmt,
+		getStudySummaryStmt:              q.getStudySummaryStmt,
 		insertAnswerStmt:                 q.insertAnswerStmt,
 		insertEngagementStmt:             q.insertEngagementStmt,
 		listCardsStmt:                    q.listCardsStmt,
@@ -480,9 +565,14 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listEntitySetsStmt:               q.listEntitySetsStmt,
 		listInventoryStmt:                q.listInventoryStmt,
 		listParticipantsStmt:             q.listParticipantsStmt,
+		listResearchersStmt:              q.listResearchersStmt,
+		listSharesOfOwnerStmt:            q.listSharesOfOwnerStmt,
 		listStudyInventoryStmt:           q.listStudyInventoryStmt,
 		listStudyParamsStmt:              q.listStudyParamsStmt,
+		listStudySharesStmt:              q.listStudySharesStmt,
+		listVisibleStudiesStmt:           q.listVisibleStudiesStmt,
 		putMediaStmt:                     q.putMediaStmt,
 		putSettingStmt:                   q.putSettingStmt,
+		setStudyOwnerStmt:                q.setStudyOwnerStmt,
 	}
 }

@@ -118,6 +118,7 @@ type Study struct {
 	Builtin      int64
 	CreatedBy    string
 	CreatedAt    int64
+	OwnerID      sql.NullInt64
 }
 
 type StudyParam struct {
@@ -126,4 +127,10 @@ type StudyParam struct {
 	Param        string
 	Value        string
 	Position     int64
+}
+
+type StudyShare struct {
+	ExperimentID string
+	ResearcherID int64
+	CreatedAt    int64
 }

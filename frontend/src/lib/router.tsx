@@ -71,12 +71,73 @@ export function Link({ href, children, ...rest }: LinkProps) {
   );
 }
 
-/** Routes maps exact paths to the page rendered there. */
-export type Routes = Record<string, ComponentType<{ location: Location }>>;
+/** RouteParams holds the values of a pattern's `:name` segments, decoded. */
+export type RouteParams = Record<string, string>;
+
+/** PageProps are what the router hands the page it renders. */
+export interface PageProps {
+  location: Location;
+  /** params are the `:name` segments of the matched pattern (empty for exact paths). */
+  params: RouteParams;
+}
+
+/**
+ * Routes maps path patterns to the page rendered there. A pattern is an exact path
+ * ('/about') or has `:name` segments ('/studies/:experiment_id'), each matching exactly
+ * one non-empty path segment. Pages that need no params may ignore them.
+ */
+export type Routes = Record<string, ComponentType<PageProps>>;
+
+/**
+ * matchPattern returns the params when path matches pattern, else null. Both are
+ * compared segment by segment; a trailing slash on the path does not matter.
+ */
+export function matchPattern(pattern: string, path: string): RouteParams | null {
+  const clean = path.replace(/\/+$/, '') || '/';
+  if (pattern === '/' || clean === '/') return pattern === clean ? {} : null;
+  const want = pattern.split('/');
+  const have = clean.split('/');
+  if (want.length !== have.length) return null;
+  const params: RouteParams = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i];
+    const h = have[i];
+    if (w.startsWith(':')) {
+      if (h === '') return null;
+      try {
+        params[w.slice(1)] = decodeURIComponent(h);
+      } catch {
+        return null; // a malformed %-escape names nothing
+      }
+    } else if (w !== h) {
+      return null;
+    }
+  }
+  return params;
+}
+
+/**
+ * findRoute picks the route for a path: an exact pattern wins, then the first pattern
+ * with `:name` segments (in the object's order) that matches.
+ */
+export function findRoute<T>(routes: Record<string, T>, path: string): { pattern: string; page: T; params: RouteParams } | null {
+  const clean = path.replace(/\/+$/, '') || '/';
+  if (Object.prototype.hasOwnProperty.call(routes, clean) && !clean.includes('/:')) {
+    return { pattern: clean, page: routes[clean], params: {} };
+  }
+  for (const pattern of Object.keys(routes)) {
+    if (!pattern.includes(':')) continue;
+    const params = matchPattern(pattern, clean);
+    if (params) return { pattern, page: routes[pattern], params };
+  }
+  return null;
+}
 
 /** Router renders the page for the current path, or notFound for any other path. */
 export function Router({ routes, notFound: NotFound }: { routes: Routes; notFound: ComponentType }) {
   const location = useLocation();
-  const Page = Object.prototype.hasOwnProperty.call(routes, location.path) ? routes[location.path] : undefined;
-  return Page ? <Page location={location} /> : <NotFound />;
+  const found = findRoute(routes, location.path);
+  if (!found) return <NotFound />;
+  const Page = found.page;
+  return <Page location={location} params={found.params} />;
 }

@@ -1,0 +1,118 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+
+	"feedlab/params"
+	"feedlab/stimuli"
+)
+
+// choice is one option the wizard offers: the parameter value and how the spec words it.
+type choice struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+}
+
+type algorithmChoice struct {
+	Name      string `json:"name"`
+	Title     string `json:"title"`
+	Available bool   `json:"available"`
+}
+
+type platformChoice struct {
+	Name       string `json:"name"`
+	Title      string `json:"title"`
+	ExampleURL string `json:"example_url"`
+}
+
+// algorithmTitles names the spec's algorithms (section 9); an algorithm without a title
+// here is shown by its name.
+var algorithmTitles = map[string]string{
+	"random":                        "Random",
+	"attitude_filter_feed":          "Attitude filter feed",
+	"will_smith_priority_treatment": "Will Smith priority treatment",
+	"thompson_sampling":             "Thompson sampling",
+	"engagement":                    "Engagement",
+	"preference":                    "Preference",
+}
+
+// formTitles are the questionnaire pages' titles, as the participant pages show them.
+var formTitles = map[string]string{
+	"form": "Demographics", "crt": "Word problems", "ses": "Socioeconomic status",
+	"socialmediause": "Social media use", "lean": "Political ideology", "imp": "News importance",
+	"ac": "Attention check", "aot": "Actively open-minded thinking",
+	"ccn": "Monkeypox attribution and concern", "def": "Desired exposure frequency",
+	"exp": "Exposure frequency", "ftg": "COVID-19 fatigue", "final": "Final questions",
+	"custom-msg": "Custom end message",
+}
+
+var (
+	interventionTypes = []choice{{"", "None"}, {"default-modal", "Default popup (experimental)"}, {"accprompt-modal", "Popup accuracy prompt"}}
+	customMsgTypes    = []choice{{"", "None"}, {"onpage", "On page"}, {"modal", "Modal"}}
+	feedTypes         = []choice{{"scroll", "Scroll (continuous)"}, {"swipe", "Swipe (one post per swipe)"}}
+	buttonValues      = []choice{{"no", "No (hidden)"}, {"yes", "Yes (button, count from 0)"}, {"lognormal", "Lognormal (button with social counts)"}}
+	// The example URL is what a platform's completion link looks like, shown under the
+	// redirect URL field; MTurk takes a completion code instead, None sends participants home.
+	platforms = []platformChoice{
+		{"", "None", ""},
+		{"mturk", "MTurk", ""},
+		{"prolific", "Prolific", "https://app.prolific.com/submissions/complete?cc=XXXXXXX"},
+		{"lucid", "Lucid / Cint", "https://samplicio.us/s/ClientCallBack.aspx?RIS=10&RID=[%RID%]"},
+		{"custom", "Custom", "https://example.org/thank-you"},
+	}
+)
+
+// capabilities answers what the wizard may offer: algorithms (with those not in this
+// version marked unavailable), interventions, questionnaires, platforms and the addresses
+// participants open.
+func (s *Server) capabilities(w http.ResponseWriter, r *http.Request) {
+	var algorithms []algorithmChoice
+	for _, a := range params.AvailableAlgorithms() {
+		algorithms = append(algorithms, algorithmChoice{a, titleOf(algorithmTitles, a), true})
+	}
+	for _, a := range params.PlannedAlgorithms() {
+		algorithms = append(algorithms, algorithmChoice{a, titleOf(algorithmTitles, a), false})
+	}
+	var forms []choice
+	for _, f := range params.KnownForms {
+		forms = append(forms, choice{f, titleOf(formTitles, f)})
+	}
+	ok(w, map[string]any{
+		"algorithms":         algorithms,
+		"intervention_types": interventionTypes,
+		"custom_msg_types":   customMsgTypes,
+		"questionnaires":     forms,
+		"platforms":          platforms,
+		"feed_types":         feedTypes,
+		"buttons":            params.ButtonKinds(),
+		"button_values":      buttonValues,
+		"categories":         stimuli.Categories,
+		"max_conditions":     params.MaxConditions,
+		"participant_urls":   s.participantURLs(r),
+	})
+}
+
+func titleOf(titles map[string]string, name string) string {
+	if t, ok := titles[name]; ok {
+		return t
+	}
+	return name
+}
+
+// participantURLs are the addresses participants open, local first, as serve printed them.
+// Without them (a server made in a test) the address the researcher used stands in.
+func (s *Server) participantURLs(r *http.Request) []string {
+	if len(s.publicURLs) > 0 {
+		return append([]string(nil), s.publicURLs...)
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	host := r.Host
+	if host == "" || strings.ContainsAny(host, "/ ") {
+		host = "localhost"
+	}
+	return []string{scheme + "://" + host + "/"}
+}

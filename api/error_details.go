@@ -1,0 +1,66 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"time"
+
+	"feedlab/params"
+)
+
+// codeInvalidParameters marks study parameters that fail validation; error.problems lists
+// each problem so the wizard can show it beside the field at fault.
+const codeInvalidParameters = "invalid_parameters"
+
+// detailedError is an apiError with extra fields beside code and message in the error
+// object (problems, retry_after). fail finds the apiError through Unwrap.
+type detailedError struct {
+	err    *apiError
+	fields map[string]any
+}
+
+func (e *detailedError) Error() string { return e.err.message }
+func (e *detailedError) Unwrap() error { return e.err }
+
+// problem is one params.Problem as the researcher API answers it.
+type problem struct {
+	Line      int    `json:"line"`
+	Condition int    `json:"condition"`
+	Param     string `json:"param"`
+	Message   string `json:"message"`
+}
+
+// invalidParameters turns a validation failure into 400 invalid_parameters: the message
+// is the whole text (one line per problem), problems the same as a list. Other errors are
+// returned as they are.
+func invalidParameters(err error) error {
+	var ps params.Problems
+	if !errors.As(err, &ps) {
+		return err
+	}
+	list := make([]problem, len(ps))
+	for i, p := range ps {
+		list[i] = problem{Line: p.Line, Condition: p.Condition, Param: p.Param, Message: p.Message}
+	}
+	return &detailedError{
+		err:    &apiError{http.StatusBadRequest, codeInvalidParameters, ps.Error()},
+		fields: map[string]any{"problems": list},
+	}
+}
+
+// rateLimited is 429 rate_limited saying how long to wait, in the message (minutes), the
+// Retry-After header and error.retry_after (seconds).
+func rateLimited(what string, wait time.Duration) error {
+	secs := max(1, int(math.Ceil(wait.Seconds())))
+	mins := (secs + 59) / 60
+	unit := "minutes"
+	if mins == 1 {
+		unit = "minute"
+	}
+	return &detailedError{
+		err:    &apiError{http.StatusTooManyRequests, codeRateLimited, fmt.Sprintf("Too many failed %s; wait %d %s and try again.", what, mins, unit)},
+		fields: map[string]any{"retry_after": secs},
+	}
+}

@@ -1,0 +1,54 @@
+package api
+
+import (
+	"net/http"
+	"slices"
+
+	"feedlab/params"
+)
+
+type renderRequest struct {
+	Field string `json:"field"`
+	Text  string `json:"text"`
+}
+
+var renderFields = []string{"consent", "instruct", "custom-msg"}
+
+// renderMarkdown answers a researcher's text as a participant will see it (the wizard's
+// Preview). The text goes the participant's way exactly: checked and normalised by
+// params.Validate as one parameter of a one-condition study, then renderTexts (the
+// keyword default, goldmark, bluemonday).
+func (s *Server) renderMarkdown(w http.ResponseWriter, r *http.Request) {
+	var req renderRequest
+	if err := decode(w, r, limitEvent, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if !slices.Contains(renderFields, req.Field) {
+		s.fail(w, r, badRequest("field must be one of consent, instruct, custom-msg."))
+		return
+	}
+	rows := []params.Row{
+		{Condition: 1, Param: "entity_sets", Value: `[{"entity_set":"preview"}]`},
+		{Condition: 1, Param: req.Field, Value: req.Text},
+	}
+	if req.Field == "custom-msg" {
+		// A message without a type is cleared; an empty one with a type is refused.
+		if req.Text == "" {
+			ok(w, map[string]any{"html": ""})
+			return
+		}
+		rows = append(rows, params.Row{Condition: 1, Param: "custom-msg-type", Value: "onpage"})
+	}
+	study, err := params.Validate(rows, func(string) (int, bool) { return 1, true })
+	if err != nil {
+		s.fail(w, r, invalidParameters(err))
+		return
+	}
+	texts, err := renderTexts(study.Conditions[0])
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"html": texts[req.Field]})
+}

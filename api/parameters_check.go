@@ -1,0 +1,58 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+
+	"feedlab/params"
+)
+
+// limitParams bounds a study sent as rows or as params.csv text: the largest valid
+// params.csv (params.MaxCSVBytes) with room for JSON escaping.
+const limitParams = params.MaxCSVBytes + 2<<20
+
+type checkRequest struct {
+	CSV               *string      `json:"csv"`
+	ConditionSettings []params.Row `json:"condition_settings"`
+}
+
+// checkParameters answers the canonical rows a study would be created with, from a
+// params.csv text or the wizard's rows (URL-encoded as spawn_experiment takes them), or
+// every problem found (400 invalid_parameters). It creates nothing: it is Verify
+// parameters and the first step of Start from a file.
+func (s *Server) checkParameters(w http.ResponseWriter, r *http.Request) {
+	var req checkRequest
+	if err := decode(w, r, limitParams, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var rows []params.Row
+	var err error
+	switch {
+	case req.CSV != nil && req.ConditionSettings != nil:
+		s.fail(w, r, badRequest("Send either csv or condition_settings, not both."))
+		return
+	case req.CSV != nil:
+		rows, err = params.ParseCSV(strings.NewReader(*req.CSV))
+	case len(req.ConditionSettings) > 0:
+		rows, err = params.FromWizard(req.ConditionSettings)
+	default:
+		s.fail(w, r, badRequest("Send csv (the text of a params.csv) or condition_settings (the wizard's rows)."))
+		return
+	}
+	if err != nil {
+		s.fail(w, r, invalidParameters(err))
+		return
+	}
+	lookup, err := s.setLookup(r.Context())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	study, err := params.Validate(rows, lookup)
+	if err != nil {
+		s.fail(w, r, invalidParameters(err))
+		return
+	}
+	ok(w, map[string]any{"rows": study.Rows(), "n_conditions": len(study.Conditions)})
+}

@@ -1,0 +1,39 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/gorilla/mux"
+
+	"feedlab/params"
+	"feedlab/store"
+)
+
+// getStudy answers one study as the list shows it plus its parameter rows (plain values,
+// as params.csv holds them), for the wizard's Duplicate.
+func (s *Server) getStudy(w http.ResponseWriter, r *http.Request) {
+	id := mux.Vars(r)["experiment_id"]
+	st, err := s.store.VisibleStudy(r.Context(), researcherFrom(r.Context()).ID, id)
+	if errors.Is(err, store.ErrNotFound) {
+		s.fail(w, r, studyNotFound(id))
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	stored, err := s.store.StudyParams(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	rows := make([]params.Row, len(stored))
+	for i, p := range stored {
+		rows[i] = params.Row{Condition: p.Condition, Param: p.Param, Value: p.Value}
+	}
+	ok(w, struct {
+		studyJSON
+		Rows []params.Row `json:"rows"`
+	}{toStudyJSON(st), rows})
+}

@@ -1,0 +1,166 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { addResearcher, PASSWORD, signIn, signInOnPage, uniqueName } from './support/researchers';
+
+const binary = process.env.FEEDLAB_BIN ?? '../feedlab';
+
+/** freePort asks the system for a port nobody listens on. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** freshServer starts feedlab on an empty data directory and returns the setup link it prints. */
+async function freshServer(): Promise<{ setupLink: string; stop: () => void }> {
+  const port = await freePort();
+  const data = mkdtempSync(join(tmpdir(), 'feedlab-setup-'));
+  const proc: ChildProcess = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const stop = () => {
+    proc.kill('SIGTERM');
+    rmSync(data, { recursive: true, force: true });
+  };
+  const setupLink = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no setup link printed:\n${out}`)), 15_000);
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = out.match(/https?:\/\/\S+\/setup\?token=\S+/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0]);
+      }
+    };
+    proc.stdout!.on('data', read);
+    proc.stderr!.on('data', read);
+    proc.once('exit', (code) => reject(new Error(`serve exited (${code}):\n${out}`)));
+  }).catch((err) => {
+    stop();
+    throw err;
+  });
+  return { setupLink, stop };
+}
+
+test('the setup link creates the first account, signs it in and opens My studies', async ({ page }) => {
+  const server = await freshServer();
+  try {
+    await page.goto(server.setupLink);
+    await expect(page.getByRole('heading', { level: 1, name: 'Create the first researcher account' })).toBeVisible();
+
+    // The form's own checks, before anything is sent.
+    await page.getByLabel('Name').fill('Ada');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Repeat password').fill('different');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('The password must be at least 10 characters.')).toBeVisible();
+    await expect(page.getByText('The two passwords are not the same.')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Repeat password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(page).toHaveURL(/\/studies$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My studies' })).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText('Signed in as Ada');
+
+    // The link worked once: the page now says an account exists and points to sign-in.
+    await page.goto(server.setupLink);
+    await expect(page.getByText('A researcher account already exists on this feedlab')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
+  } finally {
+    server.stop();
+  }
+});
+
+test('sign in, sign out, and a wrong password', async ({ page }, info) => {
+  const name = uniqueName('auth', info);
+  addResearcher(name);
+
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Researcher sign-in' })).toBeVisible();
+  await signInOnPage(page, name, 'not the password');
+  await expect(page.getByRole('status').filter({ hasText: 'Wrong name or password.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // An unknown name gets the same words.
+  await signInOnPage(page, `${name}-nobody`, PASSWORD);
+  await expect(page.getByRole('status').filter({ hasText: 'Wrong name or password.' })).toBeVisible();
+
+  await signInOnPage(page, name, PASSWORD);
+  await expect(page).toHaveURL(/\/studies$/);
+  await expect(page.getByRole('banner')).toContainText(`Signed in as ${name}`);
+  await expect(page.getByRole('navigation', { name: 'Researcher' }).getByRole('link', { name: 'My studies' })).toHaveAttribute('aria-current', 'page');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  // Signed out for real: a researcher page sends back to sign-in.
+  await page.goto('/studies');
+  await expect(page).toHaveURL(/\/login\?next=%2Fstudies$/);
+});
+
+test('a throttled sign-in says how long to wait', async ({ page }, info) => {
+  const name = uniqueName('throttle', info);
+  addResearcher(name);
+  // The server allows 10 failures per name and address in 15 minutes (api/server.go).
+  for (let i = 0; i < 10; i++) {
+    const res = await page.request.post('/v1/auth/login', { data: { name, password: 'wrong password' } });
+    expect(res.status()).toBe(401);
+  }
+  await page.goto('/login');
+  await signInOnPage(page, name, PASSWORD);
+  await expect(page.getByRole('status').filter({ hasText: /Too many failed sign-ins\. Wait 1[45] minutes, then try again\./ })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a researcher page opened signed out goes to sign-in and comes back', async ({ page }, info) => {
+  const name = uniqueName('next', info);
+  addResearcher(name);
+  await page.goto('/sets/solarflare_demo?view=cards');
+  await expect(page).toHaveURL(/\/login\?next=%2Fsets%2Fsolarflare_demo%3Fview%3Dcards$/);
+  await signInOnPage(page, name);
+  await expect(page).toHaveURL(/\/sets\/solarflare_demo\?view=cards$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stimulus set' })).toBeVisible();
+});
+
+test('sign-in never redirects to another site', async ({ page }, info) => {
+  const name = uniqueName('open', info);
+  addResearcher(name);
+  await page.goto('/login?next=%2F%2Fevil.example%2Fx');
+  await signInOnPage(page, name);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/studies$/);
+});
+
+test('a session that ends mid-work asks to sign in again over the page', async ({ page, context }, info) => {
+  const name = uniqueName('lost', info);
+  addResearcher(name);
+  await signIn(page, name);
+  const menu = page.getByRole('navigation', { name: 'Researcher' });
+  await menu.getByRole('link', { name: 'Stimulus library' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Stimulus library' })).toBeVisible();
+  await menu.getByRole('link', { name: 'My studies' }).click();
+
+  await context.clearCookies();
+  // The built-in demo is visible to every researcher: downloading its parameters needs a session.
+  const demo = page.getByRole('article').filter({ hasText: 'solarflare' });
+  await demo.getByRole('button', { name: 'Download parameters' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toHaveValue(name);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/studies$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My studies' })).toBeVisible();
+});

@@ -1,0 +1,389 @@
+// The researcher bundle's one door to the /v1 researcher API (CONTRACT: "The researcher
+// API"). Every call answers `{success: 'true', data}` or `{success: 'false', error: {code,
+// message, problems?, retry_after?}}` with a 4xx/5xx status; every failure, including a
+// network failure or a body that is not JSON, is thrown as a ResearcherApiError.
+//
+// A 401 from a call that needs a session means the session ended mid-work: the listeners
+// registered with onSignedOut run before the error is thrown, so the page can ask the
+// researcher to sign in again over the page instead of losing what was typed. The
+// sign-in calls themselves (me, login, setup, status, logout) answer 401 as a plain
+// result and notify nobody.
+
+/** Problem is one problem the server found in study parameters (line 0 when unknown). */
+export interface Problem {
+  line: number;
+  condition: number;
+  param: string;
+  message: string;
+}
+
+/** ParamRow is one study parameter: condition (1-based), parameter name, value. */
+export interface ParamRow {
+  condition: number;
+  param: string;
+  value: string;
+}
+
+/** Researcher is a signed-in researcher account. */
+export interface Researcher {
+  name: string;
+}
+
+/** NamedOption is a value the server offers with its human title. */
+export interface NamedOption {
+  name: string;
+  title: string;
+}
+
+/** Capabilities is what the server has: the wizard lists these instead of hard-coding them. */
+export interface Capabilities {
+  algorithms: Array<NamedOption & { available: boolean }>;
+  intervention_types: NamedOption[];
+  custom_msg_types: NamedOption[];
+  questionnaires: NamedOption[];
+  platforms: Array<NamedOption & { example_url: string }>;
+  feed_types: NamedOption[];
+  buttons: string[];
+  button_values: NamedOption[];
+  categories: string[];
+  max_conditions: number;
+  /** participant_urls are the addresses serve listens on: local first, then LAN addresses. */
+  participant_urls: string[];
+}
+
+/** EntitySetInfo is one stimulus set of the lab's library. */
+export interface EntitySetInfo {
+  entity_set: string;
+  entity_category: string;
+  num_entities: number;
+}
+
+/** StudyAccess says why the researcher sees a study. */
+export type StudyAccess = 'owner' | 'shared' | 'everyone';
+
+/** StudySummary is one row of My studies. */
+export interface StudySummary {
+  experiment_id: string;
+  title: string;
+  /** created_at is Unix milliseconds. */
+  created_at: number;
+  /** owner is the owner's name, or '' for a study every researcher sees. */
+  owner: string;
+  access: StudyAccess;
+  builtin: boolean;
+  n_conditions: number;
+  arrived: number;
+  completed: number;
+  /** shared_with lists collaborators (only for the owner; [] otherwise). */
+  shared_with: string[];
+  /** platform is the recruitment platform ('' for none), when the server includes it. */
+  platform?: string;
+}
+
+/** StudyDetail is a study with its parameter rows (plain values). */
+export interface StudyDetail extends StudySummary {
+  rows: ParamRow[];
+}
+
+/** MarkdownFieldName names the participant texts the server renders as markdown. */
+export type MarkdownFieldName = 'consent' | 'instruct' | 'custom-msg';
+
+/** ResearcherApiError is every failed call: status 0 with code 'network' when no answer
+ * arrived, code 'bad_response' when the answer was not the API's JSON. */
+export class ResearcherApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  /** problems lists parameter problems (code 'invalid_parameters'). */
+  readonly problems?: Problem[];
+  /** retryAfter is how many seconds to wait (code 'rate_limited'). */
+  readonly retryAfter?: number;
+
+  constructor(status: number, code: string, message: string, extra: { problems?: Problem[]; retryAfter?: number } = {}) {
+    super(message);
+    this.name = 'ResearcherApiError';
+    this.status = status;
+    this.code = code;
+    if (extra.problems) this.problems = extra.problems;
+    if (extra.retryAfter !== undefined) this.retryAfter = extra.retryAfter;
+  }
+}
+
+type Listener = (error: ResearcherApiError) => void;
+const signedOutListeners = new Set<Listener>();
+
+/** onSignedOut registers fn to run whenever a call that needs a session answers 401;
+ * it returns the function that unregisters it. */
+export function onSignedOut(fn: Listener): () => void {
+  signedOutListeners.add(fn);
+  return () => signedOutListeners.delete(fn);
+}
+
+function signedOut(error: ResearcherApiError) {
+  for (const fn of [...signedOutListeners]) {
+    try {
+      fn(error);
+    } catch (err) {
+      console.error('feedlab: onSignedOut listener failed', err);
+    }
+  }
+}
+
+interface CallOptions {
+  method?: 'GET' | 'POST' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** quiet401 marks the sign-in calls, whose 401 is an answer rather than a lost session. */
+  quiet401?: boolean;
+}
+
+/** call sends one request and returns `data` of a successful answer. */
+async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    mode: 'same-origin',
+    credentials: 'same-origin',
+    signal: options.signal,
+  };
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  const response = await send(path, init);
+  let parsed: unknown;
+  try {
+    parsed = await response.json();
+  } catch {
+    throw failure(response, null, options.quiet401);
+  }
+  if (isObject(parsed) && parsed.success === 'true') return (parsed.data ?? {}) as T;
+  throw failure(response, parsed, options.quiet401);
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ResearcherApiError(0, 'network', 'The server did not answer. Check that feedlab is running and try again.');
+  }
+}
+
+/** failure builds the error for an unsuccessful answer (body already parsed, or null when
+ * it was not JSON) and tells the onSignedOut listeners about a lost session. */
+function failure(response: Response, body: unknown, quiet401 = false): ResearcherApiError {
+  let error: ResearcherApiError;
+  if (!isObject(body)) {
+    error = new ResearcherApiError(
+      response.status,
+      response.status === 401 ? 'unauthorized' : 'bad_response',
+      `The server answered something unexpected (HTTP ${response.status}).`,
+    );
+  } else {
+    const e = isObject(body.error) ? body.error : {};
+    const code = typeof e.code === 'string' && e.code !== '' ? e.code : response.status === 401 ? 'unauthorized' : 'unknown';
+    const message =
+      typeof e.message === 'string' && e.message !== '' ? e.message : `The request failed (HTTP ${response.status}).`;
+    const problems = Array.isArray(e.problems) ? (e.problems.filter(isObject) as unknown as Problem[]) : undefined;
+    error = new ResearcherApiError(response.status, code, message, { problems, retryAfter: retryAfterOf(response, e) });
+  }
+  if (response.status === 401 && !quiet401) signedOut(error);
+  return error;
+}
+
+/** retryAfterOf reads the wait in seconds from error.retry_after, else the Retry-After header. */
+function retryAfterOf(response: Response, e: Record<string, unknown>): number | undefined {
+  if (typeof e.retry_after === 'number' && Number.isFinite(e.retry_after) && e.retry_after >= 0) return e.retry_after;
+  const header = response.headers.get('Retry-After');
+  if (header && /^\d+$/.test(header.trim())) return Number(header.trim());
+  return undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const enc = encodeURIComponent;
+
+// --- Accounts -------------------------------------------------------------------------
+
+/** me answers who is signed in; it throws a 401 ResearcherApiError when nobody is. */
+export function me(): Promise<Researcher> {
+  return call<Researcher>('/v1/auth/me', { quiet401: true });
+}
+
+/** authStatus says whether any researcher account exists yet (no sign-in needed). */
+export function authStatus(): Promise<{ accounts_exist: boolean }> {
+  return call('/v1/auth/status', { quiet401: true });
+}
+
+/** login signs in; a wrong name or password is a 401, too many failures a 429 with retryAfter. */
+export function login(name: string, password: string): Promise<Researcher> {
+  return call<Researcher>('/v1/auth/login', { body: { name, password }, quiet401: true });
+}
+
+/** logout ends the session (if any). */
+export async function logout(): Promise<void> {
+  await call('/v1/auth/logout', { method: 'POST', body: {}, quiet401: true });
+}
+
+/** setup creates the first account from the one-time setup token and signs it in. */
+export function setup(token: string, name: string, password: string): Promise<Researcher> {
+  return call<Researcher>('/v1/auth/setup', { body: { token, name, password }, quiet401: true });
+}
+
+/** listResearchers lists every researcher account (to share a study with). */
+export async function listResearchers(): Promise<Researcher[]> {
+  return (await call<{ researchers?: Researcher[] }>('/v1/researchers')).researchers ?? [];
+}
+
+// --- What the server has ----------------------------------------------------------------
+
+/** capabilities lists the algorithms, questionnaires, platforms… the server offers. */
+export function capabilities(): Promise<Capabilities> {
+  return call<Capabilities>('/v1/capabilities');
+}
+
+/** pullEntitySets lists the stimulus sets (the server sends them as JSON text). */
+export async function pullEntitySets(): Promise<EntitySetInfo[]> {
+  const data = await call<{ entity_sets?: unknown }>('/v1/pull_entity_sets');
+  let sets = data.entity_sets;
+  if (typeof sets === 'string') {
+    try {
+      sets = JSON.parse(sets);
+    } catch {
+      throw new ResearcherApiError(200, 'bad_response', 'The list of stimulus sets could not be read.');
+    }
+  }
+  return Array.isArray(sets) ? (sets as EntitySetInfo[]) : [];
+}
+
+/** renderMarkdown renders a participant text exactly as a participant will see it (sanitized HTML). */
+export async function renderMarkdown(field: MarkdownFieldName, text: string): Promise<string> {
+  return (await call<{ html: string }>('/v1/render_markdown', { body: { field, text } })).html ?? '';
+}
+
+// --- Studies ------------------------------------------------------------------------------
+
+/** listStudies lists every study the researcher may see, newest first. */
+export async function listStudies(): Promise<StudySummary[]> {
+  return (await call<{ studies?: StudySummary[] }>('/v1/studies')).studies ?? [];
+}
+
+/** getStudy reads one study with its parameter rows; a study the researcher may not see is a 404. */
+export function getStudy(id: string): Promise<StudyDetail> {
+  return call<StudyDetail>(`/v1/studies/${enc(id)}`);
+}
+
+/** shareStudy lets another researcher see a study (owner only); it answers the new list. */
+export async function shareStudy(id: string, name: string): Promise<string[]> {
+  return (await call<{ shared_with?: string[] }>(`/v1/studies/${enc(id)}/shares`, { body: { name } })).shared_with ?? [];
+}
+
+/** unshareStudy removes a collaborator; it answers the new list. */
+export async function unshareStudy(id: string, name: string): Promise<string[]> {
+  const path = `/v1/studies/${enc(id)}/shares/${enc(name)}`;
+  return (await call<{ shared_with?: string[] }>(path, { method: 'DELETE' })).shared_with ?? [];
+}
+
+/** parametersUrl is where a study's params.csv is downloaded from (for downloadFile). */
+export function parametersUrl(id: string): string {
+  return `/v1/studies/${enc(id)}/parameters.csv`;
+}
+
+/** ENCODED_PARAMS are the parameters whose values the wizard protocol sends URL-encoded. */
+export const ENCODED_PARAMS: readonly string[] = ['platform', 'redirect-url', 'completion-code', 'consent', 'custom-msg', 'instruct'];
+
+/** encodeRows turns plain rows into the wizard protocol's rows (ENCODED_PARAMS URL-encoded). */
+export function encodeRows(rows: ParamRow[]): ParamRow[] {
+  return rows.map((r) => (ENCODED_PARAMS.includes(r.param) ? { ...r, value: encodeURIComponent(r.value) } : r));
+}
+
+/**
+ * checkParameters validates a params.csv text or wizard rows (sent as given: encode them
+ * with encodeRows) and answers the canonical plain rows; problems come as a 400 with
+ * code 'invalid_parameters' and `problems`.
+ */
+export function checkParameters(
+  input: { csv: string } | { condition_settings: ParamRow[] },
+): Promise<{ rows: ParamRow[]; n_conditions: number }> {
+  return call('/v1/check_parameters', { body: input });
+}
+
+/** spawnExperiment creates a study owned by the signed-in researcher from wizard rows
+ * (sent as given: encode them with encodeRows). */
+export function spawnExperiment(rows: ParamRow[]): Promise<{ experiment_id: string }> {
+  return call('/v1/spawn_experiment', { body: { condition_settings: rows } });
+}
+
+// --- Files --------------------------------------------------------------------------------
+
+interface SaveFilePickerWindow {
+  showSaveFilePicker?: (options: { suggestedName?: string }) => Promise<{
+    createWritable(): Promise<WritableStream<Uint8Array>>;
+  }>;
+}
+
+/** DownloadResult says whether the file was saved or the researcher cancelled the save dialog. */
+export type DownloadResult = 'saved' | 'cancelled';
+
+/**
+ * downloadFile fetches url (GET unless init says otherwise) and saves the answer as
+ * filename. Where the browser has the File System Access API the body streams straight
+ * to the chosen file (a large export never sits in memory); elsewhere, or when the
+ * browser refuses the picker, it is saved through a Blob URL. A failed answer is thrown
+ * as a ResearcherApiError before anything is saved.
+ */
+export async function downloadFile(url: string, init: RequestInit | undefined, filename: string): Promise<DownloadResult> {
+  const headers = new Headers(init?.headers);
+  if (init?.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  const response = await send(url, { ...init, headers, mode: 'same-origin', credentials: 'same-origin' });
+  if (!response.ok) {
+    let body: unknown = null;
+    try {
+      body = await response.json();
+    } catch {
+      // not JSON: failure() says so
+    }
+    throw failure(response, body);
+  }
+
+  const picker = (window as unknown as SaveFilePickerWindow).showSaveFilePicker;
+  if (picker && response.body) {
+    let handle;
+    try {
+      handle = await picker.call(window, { suggestedName: filename });
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') {
+        await response.body.cancel();
+        return 'cancelled';
+      }
+      handle = null; // the picker was refused (no user gesture left): use a Blob URL
+    }
+    if (handle) {
+      await response.body.pipeTo(await handle.createWritable());
+      return 'saved';
+    }
+  }
+  saveBlob(filename, await response.blob());
+  return 'saved';
+}
+
+/** saveText saves text made in the browser as a file (for example Verify parameters). */
+export function saveText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  saveBlob(filename, new Blob([text], { type }));
+}
+
+function saveBlob(filename: string, blob: Blob) {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = filename;
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // The browser reads the URL after the click returns; give it time before freeing it.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}

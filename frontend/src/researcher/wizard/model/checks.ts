@@ -1,0 +1,87 @@
+// The client checks of spec §5 ("Create study"). The server stays the authority (it
+// checks every row again and its problems are shown inline); these catch what the
+// researcher can fix without a round trip.
+import * as yup from 'yup';
+import { ENTITY_SETS_ERROR, MAX_TITLE, platformsWithUrl, type EntitySetInfo, type SetChoice, type WizardState } from './types';
+
+/** studyErrors returns the messages that stop Verify and Create before any request:
+ * spec §5's "at least one entity set per condition". */
+export function studyErrors(state: WizardState): string[] {
+  const missing = state.params.selectedSets.slice(0, state.conditions).some((names) => names.length === 0);
+  return missing || state.params.selectedSets.length < state.conditions ? [ENTITY_SETS_ERROR] : [];
+}
+
+/** conditionsWithoutSets lists the condition numbers (from 1) with no selected set. */
+export function conditionsWithoutSets(state: WizardState): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < state.conditions; i++) if (!(state.params.selectedSets[i]?.length > 0)) out.push(i + 1);
+  return out;
+}
+
+/**
+ * wizardSchema is the form's Yup schema: the field rules of spec §5 (cards per set 1 to
+ * the set's size, intervention percentage 1 to 100) and those of the server's params
+ * package that a field can show (title length, a redirect URL for prolific, lucid and
+ * custom, a message when a custom end message type is chosen).
+ */
+export function wizardSchema(sets: EntitySetInfo[]) {
+  const sizes = new Map(sets.map((s) => [s.entity_set, s.num_entities]));
+  const choice = (name: string) => {
+    const size = sizes.get(name);
+    let n = yup
+      .number()
+      .typeError('Enter a whole number of cards.')
+      .required('Enter how many cards to show.')
+      .integer('Enter a whole number of cards.')
+      .min(1, 'Show at least 1 card.');
+    if (size !== undefined) n = n.max(size, `This set has ${size} cards; show at most ${size}.`);
+    return yup.object({ number_to_show: n, randomize_between_subjects: yup.string().oneOf(['yes', 'no']) });
+  };
+  return yup.object({
+    params: yup.object({
+      title: yup.string().max(MAX_TITLE, `A title has at most ${MAX_TITLE} characters.`),
+      interventionParams: yup.array().of(
+        yup.object({
+          type: yup.string(),
+          perc: yup.number().when('type', {
+            is: (t: string) => Boolean(t),
+            then: (s) =>
+              s
+                .typeError('Enter a whole number from 1 to 100.')
+                .required('Enter a whole number from 1 to 100.')
+                .integer('Enter a whole number from 1 to 100.')
+                .min(1, 'Enter a whole number from 1 to 100.')
+                .max(100, 'Enter a whole number from 1 to 100.'),
+          }),
+        }),
+      ),
+      customEndMsgParams: yup.array().of(
+        yup.object({
+          type: yup.string(),
+          msg: yup.string().when('type', {
+            is: (t: string) => Boolean(t),
+            then: (s) => s.trim().required('Write the message, or set the type to None.'),
+          }),
+        }),
+      ),
+      platformParams: yup.array().of(
+        yup.object({
+          platform: yup.string(),
+          redirectUrl: yup.string().when('platform', {
+            is: (p: string) => platformsWithUrl.includes(p),
+            then: (s) =>
+              s
+                .trim()
+                .required('Enter the URL participants are sent to at the end.')
+                .matches(/^https?:\/\/[^\s/?#]+[^\s]*$/i, 'Enter an absolute http or https URL, like https://example.org/done?code=X.'),
+          }),
+        }),
+      ),
+      selectionSets: yup.array().of(
+        yup.lazy((value: Record<string, SetChoice> | undefined) =>
+          yup.object(Object.fromEntries(Object.keys(value ?? {}).map((name) => [name, choice(name)]))),
+        ),
+      ),
+    }),
+  });
+}

@@ -1,0 +1,338 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { memoryBackend } from '../../../lib/storage';
+import { conditionsWithoutSets, studyErrors, wizardSchema } from './checks';
+import { createdFilename, csvField, toCSV } from './csv';
+import { groupSets, setLabel } from './entitySets';
+import { decodeWizardRows, normalize, plainRows, stateFromRows, wizardRows } from './rows';
+import {
+  allTextMode,
+  applyCount,
+  clampCount,
+  conditionAt,
+  defaultCondition,
+  enforceRules,
+  initialState,
+  moveForm,
+  resizeParams,
+  setAllTextMode,
+  setCustomMsgType,
+  setInterventionType,
+  toggleForm,
+  toggleSet,
+  withCondition,
+} from './state';
+import { createWizardStore, KEYS } from './storage';
+import { ENTITY_SETS_ERROR, type EntitySetInfo, type WizardState } from './types';
+
+const SETS: EntitySetInfo[] = [
+  { entity_set: 'solarflare_demo', entity_category: 'news', num_entities: 24 },
+  { entity_set: 'ads_a', entity_category: 'ads', num_entities: 5 },
+  { entity_set: 'zeta', entity_category: 'news', num_entities: 3 },
+  { entity_set: 'probe', entity_category: 'test', num_entities: 2 },
+];
+
+/** edit applies f to condition i of the state. */
+function edit(state: WizardState, i: number, f: (c: ReturnType<typeof conditionAt>) => ReturnType<typeof conditionAt>): WizardState {
+  return { ...state, params: withCondition(state.params, i, f(conditionAt(state.params, i))) };
+}
+
+/** twoConditions is a study with every kind of value set, the second condition unusual. */
+function twoConditions(): WizardState {
+  let s = applyCount(initialState(), 2, 50);
+  s = { ...s, params: { ...s.params, title: 'Pilot, "spring" 2025' } };
+  s = edit(s, 0, (c) => toggleSet(c, 'solarflare_demo', 24, true));
+  s = edit(s, 1, (c) => {
+    c = toggleSet(c, 'solarflare_demo', 24, true);
+    c = toggleSet(c, 'zeta', 3, true);
+    c = { ...c, selectionSets: { ...c.selectionSets, solarflare_demo: { number_to_show: 10, randomize_between_subjects: 'no' } } };
+    c = { ...c, feedTypeParams: 'swipe', buttonParams: { ...c.buttonParams, like: 'yes', share: 'lognormal' } };
+    c = setInterventionType(c, 'default-modal');
+    c = { ...c, interventionParams: { ...c.interventionParams, perc: 30, video: '/media/clip.mp4' } };
+    c = setCustomMsgType(c, 'modal');
+    c = { ...c, customEndMsgParams: { ...c.customEndMsgParams, msg: 'Thanks & bye,\n**friend** 100%' } };
+    c = toggleForm(toggleForm(c, 'final', true), 'crt', true);
+    c = { ...c, studyInstructions: { mode: 'custom', text: 'Read: a+b=c?' }, studyConsent: { mode: 'off', text: '' } };
+    c = { ...c, platformParams: { platform: 'prolific', redirectUrl: 'https://app.prolific.com/submissions/complete?cc=AB1&x=é', completionCode: '' } };
+    return c;
+  });
+  return s;
+}
+
+describe('defaults and resizing', () => {
+  it('starts with one condition, sections hidden, and spec defaults', () => {
+    const s = initialState();
+    assert.equal(s.conditions, 1);
+    assert.equal(s.shown, false);
+    const c = conditionAt(s.params, 0);
+    assert.deepEqual(c, defaultCondition());
+    assert.equal(c.feedTypeParams, 'scroll');
+    assert.equal(c.algorithmParams, 'random');
+    assert.equal(c.interventionParams.perc, 50);
+    assert.ok(Object.values(c.buttonParams).every((v) => v === 'no'));
+  });
+
+  it('applies the typed count: 0, below or garbage become 1, above the maximum becomes the maximum', () => {
+    assert.equal(clampCount('0', 50), 1);
+    assert.equal(clampCount('-3', 50), 1);
+    assert.equal(clampCount('x', 50), 1);
+    assert.equal(clampCount('3', 50), 3);
+    assert.equal(clampCount(80, 50), 50);
+    const s = applyCount(initialState(), '3', 50);
+    assert.equal(s.shown, true);
+    assert.equal(s.conditions, 3);
+    for (const list of Object.values(s.params)) if (Array.isArray(list)) assert.equal(list.length, 3);
+  });
+
+  it('keeps existing conditions, gives new ones defaults and drops removed ones', () => {
+    let s = twoConditions();
+    s = applyCount(s, 3, 50);
+    assert.equal(conditionAt(s.params, 1).feedTypeParams, 'swipe');
+    assert.deepEqual(conditionAt(s.params, 2), defaultCondition());
+    s = applyCount(s, 1, 50);
+    assert.equal(s.params.feedTypeParams.length, 1);
+    assert.deepEqual(s.params.selectedSets, [['solarflare_demo']]);
+    assert.equal(resizeParams(s.params, 2).selectedSetsParsed.length, 2);
+  });
+});
+
+describe('per-condition rules', () => {
+  it('intervention None resets the percentage to 50', () => {
+    let c = setInterventionType(defaultCondition(), 'accprompt-modal');
+    c = { ...c, interventionParams: { ...c.interventionParams, perc: 10 } };
+    assert.equal(setInterventionType(c, 'default-modal').interventionParams.perc, 10);
+    assert.deepEqual(setInterventionType(c, '').interventionParams, { type: '', perc: 50, video: '' });
+  });
+
+  it('custom message None clears the message', () => {
+    let c = setCustomMsgType(defaultCondition(), 'onpage');
+    c = { ...c, customEndMsgParams: { type: 'onpage', msg: 'hi' } };
+    assert.deepEqual(setCustomMsgType(c, '').customEndMsgParams, { type: '', msg: '' });
+    assert.equal(setCustomMsgType(c, 'modal').customEndMsgParams.msg, 'hi');
+  });
+
+  it('a selected set shows all its cards by default; forms keep their order and move', () => {
+    let c = toggleSet(defaultCondition(), 'zeta', 3, true);
+    assert.deepEqual(c.selectionSets.zeta, { number_to_show: 3, randomize_between_subjects: 'yes' });
+    c = toggleSet(c, 'zeta', 3, false);
+    assert.deepEqual(c.selectedSets, []);
+    assert.deepEqual(c.selectionSets, {});
+    c = toggleForm(toggleForm(toggleForm(defaultCondition(), 'ses', true), 'crt', true), 'final', true);
+    assert.deepEqual(c.formsSelected, ['ses', 'crt', 'final']);
+    assert.deepEqual(moveForm(c, 2, -1).formsSelected, ['ses', 'final', 'crt']);
+    assert.deepEqual(moveForm(c, 0, -1).formsSelected, ['ses', 'crt', 'final']);
+  });
+
+  it('the toggle for all conditions sets every condition and reports agreement', () => {
+    const texts = [{ mode: 'default' as const, text: '' }, { mode: 'custom' as const, text: 'x' }];
+    assert.equal(allTextMode(texts), null);
+    const off = setAllTextMode(texts, 'off');
+    assert.equal(allTextMode(off), 'off');
+    assert.equal(off[1].text, 'x', 'custom text is kept for a switch back');
+    assert.equal(allTextMode(setAllTextMode(off, 'default')), 'default');
+  });
+});
+
+describe('rows', () => {
+  it('builds wizard rows: n-conditions, title on every condition, encoding, JSON, empties', () => {
+    const rows = wizardRows(twoConditions(), SETS);
+    const get = (c: number, p: string) => rows.filter((r) => r.condition === c && r.param === p).map((r) => r.value);
+    assert.deepEqual(get(1, 'n-conditions'), ['2']);
+    assert.deepEqual(get(2, 'n-conditions'), []);
+    assert.deepEqual(get(1, 'title'), ['Pilot, "spring" 2025']);
+    assert.deepEqual(get(2, 'title'), ['Pilot, "spring" 2025']);
+    assert.deepEqual(get(1, 'entity_sets'), ['[{"entity_set":"solarflare_demo","number_to_show":24,"randomize_between_subjects":"yes"}]']);
+    assert.deepEqual(JSON.parse(get(2, 'entity_sets')[0]), [
+      { entity_set: 'solarflare_demo', number_to_show: 10, randomize_between_subjects: 'no' },
+      { entity_set: 'zeta', number_to_show: 3, randomize_between_subjects: 'yes' },
+    ]);
+    assert.deepEqual(get(1, 'forms'), ['[]']);
+    assert.deepEqual(get(2, 'forms'), ['["final","crt"]']);
+    assert.deepEqual(get(1, 'feed-button-like'), ['no']);
+    assert.deepEqual(get(2, 'feed-button-like'), ['yes']);
+    assert.deepEqual(get(2, 'feed-button-share'), ['lognormal']);
+    assert.deepEqual(get(1, 'intervention-perc'), [''], 'blank when the type is None');
+    assert.deepEqual(get(2, 'intervention-perc'), ['30']);
+    assert.deepEqual(get(2, 'custom-msg'), [encodeURIComponent('Thanks & bye,\n**friend** 100%')]);
+    assert.deepEqual(get(2, 'instruct'), ['Read%3A%20a%2Bb%3Dc%3F']);
+    assert.deepEqual(get(1, 'instruct'), ['default']);
+    assert.deepEqual(get(2, 'consent'), ['']);
+    assert.deepEqual(get(2, 'platform'), ['prolific']);
+    assert.deepEqual(get(2, 'redirect-url'), [encodeURIComponent('https://app.prolific.com/submissions/complete?cc=AB1&x=é')]);
+    assert.deepEqual(get(1, 'redirect-url'), ['']);
+    for (const r of rows) assert.ok(!['null', 'undefined'].includes(r.value));
+  });
+
+  it('turns blank, null and undefined into empty and empty buttons into no', () => {
+    let s = applyCount(initialState(), 1, 50);
+    s = edit(s, 0, (c) => ({
+      ...c,
+      buttonParams: { ...c.buttonParams, like: '' as never, share: undefined as never, upvote: 'null' as never },
+      algorithmParams: 'undefined',
+      feedTypeParams: '  ',
+      platformParams: { platform: 'null', redirectUrl: '', completionCode: '' },
+    }));
+    const rows = plainRows(s);
+    const get = (p: string) => rows.find((r) => r.param === p)?.value;
+    assert.equal(get('feed-button-like'), 'no');
+    assert.equal(get('feed-button-share'), 'no');
+    assert.equal(get('feed-button-upvote'), 'no');
+    assert.equal(get('algorithm'), 'random');
+    assert.equal(get('feed'), 'scroll');
+    assert.equal(get('platform'), '');
+  });
+
+  it('for an algorithm other than random, number_to_show is the set\'s full size', () => {
+    let s = twoConditions();
+    s = edit(s, 1, (c) => ({ ...c, algorithmParams: 'engagement' }));
+    const sets = JSON.parse(plainRows(s, SETS).find((r) => r.condition === 2 && r.param === 'entity_sets')!.value);
+    assert.deepEqual(sets.map((e: { number_to_show: number }) => e.number_to_show), [24, 3]);
+    const random = JSON.parse(plainRows(twoConditions(), SETS).find((r) => r.condition === 2 && r.param === 'entity_sets')!.value);
+    assert.deepEqual(random.map((e: { number_to_show: number }) => e.number_to_show), [10, 3]);
+  });
+
+  it('mturk sends the completion code and no URL; a platform not chosen sends neither', () => {
+    let s = twoConditions();
+    s = edit(s, 1, (c) => ({ ...c, platformParams: { platform: 'mturk', redirectUrl: 'https://x.org', completionCode: ' CODE-1 ' } }));
+    const rows = plainRows(s);
+    assert.equal(rows.find((r) => r.condition === 2 && r.param === 'completion-code')!.value, 'CODE-1');
+    assert.equal(rows.find((r) => r.condition === 2 && r.param === 'redirect-url')!.value, '');
+  });
+
+  it('round trip: state → wizard rows → plain rows → state is the identity', () => {
+    const s = normalize(twoConditions());
+    const back = stateFromRows(decodeWizardRows(wizardRows(s, SETS)));
+    assert.deepEqual(back, s);
+    // and each field separately, so a failure names the field
+    for (const key of Object.keys(s.params) as Array<keyof typeof s.params>) assert.deepEqual(back.params[key], s.params[key], key);
+    assert.deepEqual(plainRows(back, SETS), plainRows(s, SETS));
+  });
+
+  it('normalize drops only what is never sent', () => {
+    let s = twoConditions();
+    s = edit(s, 0, (c) => ({ ...c, studyConsent: { mode: 'default', text: 'kept while default' } }));
+    s = edit(s, 0, (c) => ({ ...c, platformParams: { platform: '', redirectUrl: 'https://typed.org', completionCode: 'x' } }));
+    const n = normalize(s);
+    assert.deepEqual(conditionAt(n.params, 0).studyConsent, { mode: 'default', text: '' });
+    assert.deepEqual(conditionAt(n.params, 0).platformParams, { platform: '', redirectUrl: '', completionCode: '' });
+    assert.deepEqual(plainRows(n), plainRows(s));
+  });
+
+  it('reads plain rows from a params.csv or a study: None spellings, default text, missing rows', () => {
+    const s = stateFromRows([
+      { condition: 1, param: 'n-conditions', value: '3' },
+      { condition: 1, param: 'entity_sets', value: '[{"entity_set":"zeta","number_to_show":2,"randomize_between_subjects":"NO"}]' },
+      { condition: 1, param: 'instruct', value: 'default' },
+      { condition: 1, param: 'consent', value: '' },
+      { condition: 2, param: 'intervention-type', value: 'none' },
+      { condition: 2, param: 'intervention-perc', value: '' },
+      { condition: 2, param: 'platform', value: 'NONE' },
+      { condition: 2, param: 'title', value: 'T' },
+      { condition: 3, param: 'algorithm', value: 'random' },
+    ]);
+    assert.equal(s.conditions, 3);
+    assert.equal(s.shown, true);
+    assert.equal(s.params.title, 'T');
+    assert.deepEqual(s.params.selectedSets, [['zeta'], [], []]);
+    assert.deepEqual(s.params.selectionSets[0].zeta, { number_to_show: 2, randomize_between_subjects: 'no' });
+    assert.deepEqual(s.params.studyInstructions[0], { mode: 'default', text: '' });
+    assert.deepEqual(s.params.studyConsent[0], { mode: 'off', text: '' });
+    assert.deepEqual(s.params.studyInstructions[1], { mode: 'off', text: '' }, 'a missing row is empty: off');
+    assert.deepEqual(s.params.interventionParams[1], { type: '', perc: 50, video: '' });
+    assert.equal(s.params.platformParams[1].platform, '');
+  });
+});
+
+describe('client checks', () => {
+  it('asks for at least one set per condition', () => {
+    const s = applyCount(initialState(), 2, 50);
+    assert.deepEqual(studyErrors(s), [ENTITY_SETS_ERROR]);
+    assert.deepEqual(conditionsWithoutSets(s), [1, 2]);
+    const one = edit(s, 0, (c) => toggleSet(c, 'zeta', 3, true));
+    assert.deepEqual(studyErrors(one), [ENTITY_SETS_ERROR]);
+    assert.deepEqual(conditionsWithoutSets(one), [2]);
+    assert.deepEqual(studyErrors(twoConditions()), []);
+    assert.equal(ENTITY_SETS_ERROR, 'You need to select at least one set per condition under the Cards section.');
+  });
+
+  it('the schema checks cards per set, the percentage, the redirect URL and the title', async () => {
+    const schema = wizardSchema(SETS);
+    await schema.validate(twoConditions());
+    let bad = edit(twoConditions(), 1, (c) => ({ ...c, selectionSets: { ...c.selectionSets, zeta: { number_to_show: 4, randomize_between_subjects: 'yes' } } }));
+    await assert.rejects(schema.validate(bad), /This set has 3 cards; show at most 3\./);
+    bad = edit(twoConditions(), 1, (c) => ({ ...c, interventionParams: { ...c.interventionParams, perc: 0 } }));
+    await assert.rejects(schema.validate(bad), /1 to 100/);
+    bad = edit(twoConditions(), 1, (c) => ({ ...c, platformParams: { ...c.platformParams, redirectUrl: 'example.org' } }));
+    await assert.rejects(schema.validate(bad), /absolute http or https URL/);
+    bad = { ...twoConditions(), params: { ...twoConditions().params, title: 'x'.repeat(201) } };
+    await assert.rejects(schema.validate(bad), /at most 200 characters/);
+    // a None intervention's percentage is not checked
+    const none = edit(twoConditions(), 0, (c) => ({ ...c, interventionParams: { type: '', perc: 50, video: '' } }));
+    await schema.validate(none);
+  });
+});
+
+describe('entity sets, CSV and storage', () => {
+  it('groups sets by sorted category without test sets, labelled name [count]', () => {
+    const groups = groupSets(SETS, ['hidden_one']);
+    assert.deepEqual(groups.map((g) => g.category), ['ads', 'news']);
+    assert.deepEqual(groups[1].sets.map(setLabel), ['solarflare_demo [24]', 'zeta [3]']);
+    assert.deepEqual(groupSets(SETS, ['zeta'])[1].sets.map((s) => s.entity_set), ['solarflare_demo']);
+  });
+
+  it('writes params.csv as Go\'s csv.Writer does', () => {
+    assert.equal(csvField('plain'), 'plain');
+    assert.equal(csvField('a,b'), '"a,b"');
+    assert.equal(csvField('say "hi"'), '"say ""hi"""');
+    assert.equal(csvField('two\nlines'), '"two\r\nlines"');
+    assert.equal(csvField(' lead'), '" lead"');
+    assert.equal(csvField(''), '');
+    assert.equal(
+      toCSV([
+        { condition: 1, param: 'n-conditions', value: '1' },
+        { condition: 1, param: 'forms', value: '["crt","final"]' },
+      ]),
+      'condition,param,value\r\n1,n-conditions,1\r\n1,forms,"[""crt"",""final""]"\r\n',
+    );
+    assert.equal(createdFilename('abc'), 'abc_experiment_parameters.csv');
+  });
+
+  it('saves under the spec keys, restores, and Reset clears the form but not the cached sets', () => {
+    const backend = memoryBackend();
+    const store = createWizardStore(backend);
+    assert.deepEqual(store.load(), initialState());
+    const s = twoConditions();
+    store.save(s);
+    store.saveSets(SETS);
+    store.saveRows(wizardRows(s));
+    assert.deepEqual([...backend.raw.keys()].sort(), Object.values(KEYS).sort());
+    assert.equal(backend.raw.get('createStudyConditions'), '2');
+    assert.deepEqual(createWizardStore(backend).load(), s);
+    store.reset();
+    assert.deepEqual(store.load(), initialState());
+    assert.deepEqual(store.loadSets(), SETS);
+    backend.raw.set('createStudyParams', '{"feedTypeParams":"nope"}');
+    backend.raw.set('createStudyConditions', '2');
+    assert.deepEqual(store.load(), initialState(), 'a corrupt save gives a new form');
+  });
+});
+
+describe('enforceRules', () => {
+  it('applies the per-condition rules after an edit and leaves a clean state alone', () => {
+    const sizes = new Map([['zeta', 3]]);
+    const clean = twoConditions();
+    assert.equal(enforceRules(clean, sizes), clean);
+    let s = edit(clean, 1, (c) => ({
+      ...c,
+      interventionParams: { type: '', perc: 30, video: '/media/x.mp4' },
+      customEndMsgParams: { type: '', msg: 'left over' },
+      selectedSets: ['zeta'],
+    }));
+    s = enforceRules(s, sizes);
+    const c = conditionAt(s.params, 1);
+    assert.deepEqual(c.interventionParams, { type: '', perc: 50, video: '' });
+    assert.deepEqual(c.customEndMsgParams, { type: '', msg: '' });
+    assert.deepEqual(c.selectionSets, { zeta: { number_to_show: 3, randomize_between_subjects: 'yes' } });
+    assert.deepEqual(s.params.selectedSetsParsed[1], [{ entity_set: 'zeta', number_to_show: 3, randomize_between_subjects: 'yes' }]);
+  });
+});

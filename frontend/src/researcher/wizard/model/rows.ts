@@ -1,0 +1,204 @@
+// Form state → parameter rows (what Create Study sends, spec §5) and plain rows → form
+// state (a params.csv checked by the server, or a study to duplicate).
+import { derive, resizeParams, initialState, defaultCondition, conditionAt, withCondition } from './state';
+import {
+  BUTTONS,
+  DEFAULT_ALGORITHM,
+  DEFAULT_FEED,
+  DEFAULT_PERC,
+  ENCODED,
+  platformsWithUrl,
+  type ButtonValue,
+  type EntitySetInfo,
+  type ParamRow,
+  type SetChoice,
+  type StudyText,
+  type WizardState,
+} from './types';
+
+/** blank applies the spec's rule: blank, 'null' and 'undefined' become empty. */
+export function blank(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const s = String(value);
+  const t = s.trim();
+  return t === '' || t === 'null' || t === 'undefined' ? '' : s;
+}
+
+function textValue(t: StudyText): string {
+  switch (t.mode) {
+    case 'default':
+      return 'default';
+    case 'custom':
+      return blank(t.text);
+    default:
+      return '';
+  }
+}
+
+/** parseText is the inverse of textValue: '' is off, the word `default` the built-in text. */
+function parseText(value: string): StudyText {
+  const v = blank(value);
+  if (v === '') return { mode: 'off', text: '' };
+  if (v.trim().toLowerCase() === 'default') return { mode: 'default', text: '' };
+  return { mode: 'custom', text: v };
+}
+
+/**
+ * plainRows builds the study's rows with plain values, condition by condition, in the
+ * server's canonical order (n-conditions once, on condition 1). sets gives each set's size:
+ * for any algorithm but random, number_to_show becomes the set's full size (spec §4).
+ */
+export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): ParamRow[] {
+  const p = derive(resizeParams(state.params, state.conditions));
+  const sizes = new Map(sets.map((s) => [s.entity_set, s.num_entities]));
+  const rows: ParamRow[] = [{ condition: 1, param: 'n-conditions', value: String(state.conditions) }];
+  for (let i = 0; i < state.conditions; i++) {
+    const c = i + 1;
+    const add = (param: string, value: unknown) => rows.push({ condition: c, param, value: blank(value) });
+    const algorithm = blank(p.algorithmParams[i]) || DEFAULT_ALGORITHM;
+    const entitySets = p.selectedSetsParsed[i].map((e) =>
+      algorithm !== DEFAULT_ALGORITHM && sizes.has(e.entity_set) ? { ...e, number_to_show: sizes.get(e.entity_set)! } : e,
+    );
+    const iv = p.interventionParams[i];
+    const msg = p.customEndMsgParams[i];
+    const pf = p.platformParams[i];
+    add('title', p.title);
+    add('feed', blank(p.feedTypeParams[i]) || DEFAULT_FEED);
+    add('entity_sets', entitySets.length ? JSON.stringify(entitySets) : '');
+    for (const b of BUTTONS) add(`feed-button-${b}`, blank(p.buttonParams[i]?.[b]) || 'no');
+    add('intervention-type', iv.type);
+    add('intervention-perc', iv.type ? iv.perc : '');
+    add('intervention-video', iv.type === 'default-modal' ? iv.video : '');
+    add('algorithm', algorithm);
+    add('custom-msg-type', msg.type);
+    add('custom-msg', msg.type ? msg.msg : '');
+    add('forms', JSON.stringify(p.formsSelected[i]));
+    add('instruct', textValue(p.studyInstructions[i]));
+    add('consent', textValue(p.studyConsent[i]));
+    add('platform', pf.platform);
+    add('redirect-url', platformsWithUrl.includes(pf.platform) ? pf.redirectUrl.trim() : '');
+    add('completion-code', pf.platform === 'mturk' ? pf.completionCode.trim() : '');
+  }
+  return rows;
+}
+
+/** wizardRows is plainRows with platform, redirect-url, completion-code, consent, custom-msg
+ * and instruct URL-encoded (encodeURIComponent), as spawn_experiment and check_parameters
+ * take them; entity_sets and forms are JSON text. */
+export function wizardRows(state: WizardState, sets: EntitySetInfo[] = []): ParamRow[] {
+  return plainRows(state, sets).map((r) => (ENCODED.includes(r.param) ? { ...r, value: encodeURIComponent(r.value) } : r));
+}
+
+/** decodeWizardRows undoes wizardRows' encoding, giving plain rows. */
+export function decodeWizardRows(rows: ParamRow[]): ParamRow[] {
+  return rows.map((r) => (ENCODED.includes(r.param) ? { ...r, value: decodeURIComponent(r.value) } : r));
+}
+
+function parseJSON(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function buttonValue(v: string): ButtonValue {
+  const w = v.trim().toLowerCase();
+  return w === 'yes' || w === 'lognormal' ? w : 'no';
+}
+
+function orNone(v: string): string {
+  const w = v.trim().toLowerCase();
+  return w === 'none' ? '' : w;
+}
+
+/**
+ * stateFromRows fills the wizard from plain rows (a checked params.csv, or getStudy's rows
+ * for Duplicate): the condition count is applied and the sections shown. Unknown
+ * parameters are ignored (the server has already checked the rows).
+ */
+export function stateFromRows(rows: ParamRow[]): WizardState {
+  let n = 0;
+  for (const r of rows) n = Math.max(n, Number(r.condition) || 0);
+  for (const r of rows) if (r.param === 'n-conditions') n = Math.max(n, Number.parseInt(r.value, 10) || 0);
+  n = Math.max(1, n);
+  let params = resizeParams(initialState().params, n);
+  params = { ...params, title: '' };
+  const byCond: Array<Map<string, string>> = Array.from({ length: n }, () => new Map());
+  for (const r of rows) {
+    const c = Number(r.condition);
+    if (c >= 1 && c <= n) byCond[c - 1].set(r.param, r.value ?? '');
+  }
+  for (let i = 0; i < n; i++) {
+    const get = (param: string) => blank(byCond[i].get(param));
+    const cond = defaultCondition();
+    if (i === 0 || !params.title) params = { ...params, title: get('title') || params.title };
+    cond.feedTypeParams = get('feed').toLowerCase() || DEFAULT_FEED;
+    const sets = parseJSON(get('entity_sets'));
+    if (Array.isArray(sets)) {
+      for (const e of sets) {
+        if (!e || typeof e !== 'object' || typeof e.entity_set !== 'string') continue;
+        const name = e.entity_set.trim();
+        const choice: SetChoice = {
+          number_to_show: Number(e.number_to_show) || 0,
+          randomize_between_subjects: String(e.randomize_between_subjects ?? 'yes').toLowerCase() === 'no' ? 'no' : 'yes',
+        };
+        cond.selectedSets.push(name);
+        cond.selectionSets[name] = choice;
+      }
+    }
+    for (const b of BUTTONS) cond.buttonParams[b] = buttonValue(get(`feed-button-${b}`));
+    const ivType = orNone(get('intervention-type'));
+    cond.interventionParams = {
+      type: ivType,
+      perc: ivType ? Number.parseInt(get('intervention-perc'), 10) || DEFAULT_PERC : DEFAULT_PERC,
+      video: ivType === 'default-modal' ? get('intervention-video') : '',
+    };
+    cond.algorithmParams = get('algorithm').toLowerCase() || DEFAULT_ALGORITHM;
+    const msgType = orNone(get('custom-msg-type'));
+    cond.customEndMsgParams = { type: msgType, msg: msgType ? get('custom-msg') : '' };
+    const forms = parseJSON(get('forms'));
+    cond.formsSelected = Array.isArray(forms) ? forms.filter((f): f is string => typeof f === 'string') : [];
+    cond.studyInstructions = parseText(get('instruct'));
+    cond.studyConsent = parseText(get('consent'));
+    const platform = orNone(get('platform'));
+    cond.platformParams = {
+      platform,
+      redirectUrl: platformsWithUrl.includes(platform) ? get('redirect-url') : '',
+      completionCode: platform === 'mturk' ? get('completion-code') : '',
+    };
+    params = withCondition(params, i, cond);
+  }
+  return { conditions: n, shown: true, params: derive(params) };
+}
+
+/**
+ * normalize drops what the wizard keeps only for the researcher's convenience and never
+ * sends: custom text while the default or no text is chosen, the URL or code of a platform
+ * not chosen, and set choices of unselected sets. stateFromRows(plainRows(s)) equals
+ * normalize(s).
+ */
+export function normalize(state: WizardState): WizardState {
+  let params = resizeParams(state.params, state.conditions);
+  for (let i = 0; i < state.conditions; i++) {
+    const c = conditionAt(params, i);
+    // What the server would read back: custom text that is blank or the word default is not custom.
+    const text = (t: StudyText): StudyText => (t.mode === 'custom' ? parseText(textValue(t)) : { mode: t.mode, text: '' });
+    const pf = c.platformParams;
+    const choices: Record<string, SetChoice> = {};
+    for (const name of c.selectedSets) choices[name] = c.selectionSets[name];
+    params = withCondition(params, i, {
+      ...c,
+      studyInstructions: text(c.studyInstructions),
+      studyConsent: text(c.studyConsent),
+      platformParams: {
+        platform: pf.platform,
+        redirectUrl: platformsWithUrl.includes(pf.platform) ? pf.redirectUrl.trim() : '',
+        completionCode: pf.platform === 'mturk' ? pf.completionCode.trim() : '',
+      },
+      interventionParams: c.interventionParams.type === 'default-modal' ? c.interventionParams : { ...c.interventionParams, video: '' },
+      selectionSets: choices,
+    });
+  }
+  return { conditions: state.conditions, shown: true, params };
+}

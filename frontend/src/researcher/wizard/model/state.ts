@@ -1,0 +1,258 @@
+// Defaults, resizing and the per-condition rules of spec §4 ("Study creation" and
+// "Per-condition rules"), as pure functions over WizardState.
+import {
+  BUTTONS,
+  DEFAULT_ALGORITHM,
+  DEFAULT_FEED,
+  DEFAULT_PERC,
+  type ButtonName,
+  type ButtonValue,
+  type CustomEndMsg,
+  type EntitySetEntry,
+  type Intervention,
+  type Platform,
+  type SetChoice,
+  type StudyParams,
+  type StudyText,
+  type WizardState,
+} from './types';
+
+/** ConditionParams is one condition's slice of StudyParams. */
+export interface ConditionParams {
+  feedTypeParams: string;
+  buttonParams: Record<ButtonName, ButtonValue>;
+  interventionParams: Intervention;
+  algorithmParams: string;
+  customEndMsgParams: CustomEndMsg;
+  formsSelected: string[];
+  studyInstructions: StudyText;
+  studyConsent: StudyText;
+  platformParams: Platform;
+  selectionSets: Record<string, SetChoice>;
+  selectedSets: string[];
+}
+
+/** PER_CONDITION lists the per-condition keys of StudyParams (selectedSetsParsed is derived). */
+export const PER_CONDITION: Array<keyof ConditionParams> = [
+  'feedTypeParams',
+  'buttonParams',
+  'interventionParams',
+  'algorithmParams',
+  'customEndMsgParams',
+  'formsSelected',
+  'studyInstructions',
+  'studyConsent',
+  'platformParams',
+  'selectionSets',
+  'selectedSets',
+];
+
+/**
+ * defaultCondition is a new condition: scroll feed, no buttons, no intervention (50%),
+ * random ranking, no custom end message, no questionnaires, the built-in instructions
+ * and consent, platform None, no stimulus set.
+ */
+export function defaultCondition(): ConditionParams {
+  const buttons = {} as Record<ButtonName, ButtonValue>;
+  for (const b of BUTTONS) buttons[b] = 'no';
+  return {
+    feedTypeParams: DEFAULT_FEED,
+    buttonParams: buttons,
+    interventionParams: { type: '', perc: DEFAULT_PERC, video: '' },
+    algorithmParams: DEFAULT_ALGORITHM,
+    customEndMsgParams: { type: '', msg: '' },
+    formsSelected: [],
+    studyInstructions: { mode: 'default', text: '' },
+    studyConsent: { mode: 'default', text: '' },
+    platformParams: { platform: '', redirectUrl: '', completionCode: '' },
+    selectionSets: {},
+    selectedSets: [],
+  };
+}
+
+/** emptyParams is StudyParams with no conditions. */
+function emptyParams(): StudyParams {
+  return {
+    feedTypeParams: [],
+    buttonParams: [],
+    interventionParams: [],
+    algorithmParams: [],
+    customEndMsgParams: [],
+    formsSelected: [],
+    studyInstructions: [],
+    studyConsent: [],
+    platformParams: [],
+    selectionSets: [],
+    selectedSets: [],
+    selectedSetsParsed: [],
+    title: '',
+  };
+}
+
+/** initialState is the wizard of a first visit (or after Reset): 1 condition, sections hidden. */
+export function initialState(): WizardState {
+  return { conditions: 1, shown: false, params: resizeParams(emptyParams(), 1) };
+}
+
+/** conditionAt returns condition i's (0-based) parameters. */
+export function conditionAt(params: StudyParams, i: number): ConditionParams {
+  const out = {} as Record<string, unknown>;
+  for (const key of PER_CONDITION) out[key] = params[key][i];
+  return out as unknown as ConditionParams;
+}
+
+/** withCondition returns params with condition i (0-based) replaced. */
+export function withCondition(params: StudyParams, i: number, cond: ConditionParams): StudyParams {
+  const next = { ...params } as Record<string, unknown>;
+  for (const key of PER_CONDITION) {
+    const list = (params[key] as unknown[]).slice();
+    list[i] = cond[key];
+    next[key] = list;
+  }
+  return derive(next as unknown as StudyParams);
+}
+
+/**
+ * resizeParams gives every per-condition list exactly n entries: existing conditions are
+ * kept, new ones get defaults, conditions beyond n are dropped (spec §4).
+ */
+export function resizeParams(params: StudyParams, n: number): StudyParams {
+  const next = { ...params } as Record<string, unknown>;
+  for (const key of PER_CONDITION) {
+    const list = ((params[key] as unknown[] | undefined) ?? []).slice(0, n);
+    while (list.length < n) list.push(defaultCondition()[key]);
+    next[key] = list;
+  }
+  return derive(next as unknown as StudyParams);
+}
+
+/** clampCount turns what was typed into a condition count: not a number, 0 or below
+ * becomes 1 (spec §4); above max becomes max. */
+export function clampCount(typed: string | number, max: number): number {
+  const n = typeof typed === 'number' ? typed : Number.parseInt(String(typed).trim(), 10);
+  if (!Number.isFinite(n) || n < 1) return 1;
+  return Math.min(Math.floor(n), Math.max(1, max));
+}
+
+/** applyCount is Enter: apply the typed count, resize and show the sections. */
+export function applyCount(state: WizardState, typed: string | number, max: number): WizardState {
+  const n = clampCount(typed, max);
+  return { conditions: n, shown: true, params: resizeParams(state.params, n) };
+}
+
+/** derive recomputes selectedSetsParsed (the entity_sets value of each condition). */
+export function derive(params: StudyParams): StudyParams {
+  return {
+    ...params,
+    selectedSetsParsed: params.selectedSets.map((names, i) => entitySetsOf(names, params.selectionSets[i] ?? {})),
+  };
+}
+
+function entitySetsOf(names: string[], choices: Record<string, SetChoice>): EntitySetEntry[] {
+  return names.map((name) => ({
+    entity_set: name,
+    number_to_show: choices[name]?.number_to_show ?? 0,
+    randomize_between_subjects: choices[name]?.randomize_between_subjects ?? 'yes',
+  }));
+}
+
+// --- The per-condition rules -------------------------------------------------------------
+
+/** setInterventionType applies spec §4: None resets the percentage to 50 (and drops the video). */
+export function setInterventionType(cond: ConditionParams, type: string): ConditionParams {
+  const prev = cond.interventionParams;
+  const next: Intervention =
+    type === '' ? { type: '', perc: DEFAULT_PERC, video: '' } : { type, perc: prev.perc, video: type === 'default-modal' ? prev.video : '' };
+  return { ...cond, interventionParams: next };
+}
+
+/** setCustomMsgType applies spec §4: None clears the message. */
+export function setCustomMsgType(cond: ConditionParams, type: string): ConditionParams {
+  return { ...cond, customEndMsgParams: { type, msg: type === '' ? '' : cond.customEndMsgParams.msg } };
+}
+
+/** toggleSet selects or deselects a stimulus set; a newly selected set shows all its
+ * cards, randomized between subjects (the spec's defaults). */
+export function toggleSet(cond: ConditionParams, name: string, size: number, on: boolean): ConditionParams {
+  const selected = cond.selectedSets.filter((s) => s !== name);
+  const choices = { ...cond.selectionSets };
+  if (on) {
+    selected.push(name);
+    choices[name] = choices[name] ?? { number_to_show: Math.max(1, size), randomize_between_subjects: 'yes' };
+  } else {
+    delete choices[name];
+  }
+  return { ...cond, selectedSets: selected, selectionSets: choices };
+}
+
+/** toggleForm adds a questionnaire at the end of the condition's list, or removes it. */
+export function toggleForm(cond: ConditionParams, name: string, on: boolean): ConditionParams {
+  const forms = cond.formsSelected.filter((f) => f !== name);
+  if (on) forms.push(name);
+  return { ...cond, formsSelected: forms };
+}
+
+/** moveForm moves questionnaire index i by delta (-1 earlier, +1 later) within the list. */
+export function moveForm(cond: ConditionParams, i: number, delta: number): ConditionParams {
+  const j = i + delta;
+  const forms = cond.formsSelected.slice();
+  if (i < 0 || j < 0 || i >= forms.length || j >= forms.length) return cond;
+  [forms[i], forms[j]] = [forms[j], forms[i]];
+  return { ...cond, formsSelected: forms };
+}
+
+/** setPlatform changes the platform and keeps the URL and code typed so far (only the
+ * ones the platform uses are sent). */
+export function setPlatform(cond: ConditionParams, platform: string): ConditionParams {
+  return { ...cond, platformParams: { ...cond.platformParams, platform } };
+}
+
+/** allTextMode is the toggle that applies to every condition at once (spec §4: the
+ * toggle with no index): 'default' or 'off' when every condition agrees, else null. */
+export function allTextMode(texts: StudyText[]): 'default' | 'off' | null {
+  if (texts.length > 0 && texts.every((t) => t.mode === 'default')) return 'default';
+  if (texts.length > 0 && texts.every((t) => t.mode === 'off')) return 'off';
+  return null;
+}
+
+/** setAllTextMode sets every condition's instructions (or consent) to the default text or off,
+ * keeping any custom text typed for a later switch back. */
+export function setAllTextMode(texts: StudyText[], mode: 'default' | 'off'): StudyText[] {
+  return texts.map((t) => ({ ...t, mode }));
+}
+
+/**
+ * enforceRules returns the state with the rules that follow from a choice applied
+ * (spec §4): intervention None resets the percentage to 50; custom message None clears
+ * the message; a newly selected set gets its defaults (all its cards, randomized between
+ * subjects; sizes gives each set's size) and a deselected one loses its settings. It
+ * returns the same object when nothing changes, so a page can apply it after every edit.
+ */
+export function enforceRules(state: WizardState, sizes: ReadonlyMap<string, number>): WizardState {
+  let params = state.params;
+  let changed = false;
+  for (let i = 0; i < Math.min(state.conditions, params.selectedSets.length); i++) {
+    const c = conditionAt(params, i);
+    let next = c;
+    const iv = c.interventionParams;
+    if (iv && iv.type === '' && (iv.perc !== DEFAULT_PERC || iv.video !== '')) next = setInterventionType(next, '');
+    const msg = c.customEndMsgParams;
+    if (msg && msg.type === '' && msg.msg !== '') next = setCustomMsgType(next, '');
+    const selected = c.selectedSets ?? [];
+    const choices = c.selectionSets ?? {};
+    const missing = selected.filter((name) => !choices[name]);
+    const extra = Object.keys(choices).filter((name) => !selected.includes(name));
+    if (missing.length || extra.length) {
+      const fixed: Record<string, SetChoice> = {};
+      for (const name of selected) {
+        fixed[name] = choices[name] ?? { number_to_show: Math.max(1, sizes.get(name) ?? 1), randomize_between_subjects: 'yes' };
+      }
+      next = { ...next, selectionSets: fixed };
+    }
+    if (next !== c) {
+      params = withCondition(params, i, next);
+      changed = true;
+    }
+  }
+  return changed ? { ...state, params } : state;
+}

@@ -1,0 +1,121 @@
+// The study wizard's form state: the spec's saved keys (spec §3 "Saved study-form state")
+// with one entry per condition in every per-condition list. Pure data, no React, so the
+// rules (defaults, resizing, rows in and out, the client checks) are unit-tested.
+
+/** ParamRow is one study parameter, as the wizard sends it and params.csv holds it. */
+export interface ParamRow {
+  condition: number;
+  param: string;
+  value: string;
+}
+
+/** EntitySetInfo is one stimulus set as pull_entity_sets lists it. */
+export interface EntitySetInfo {
+  entity_set: string;
+  entity_category: string;
+  num_entities: number;
+}
+
+export type ButtonValue = 'no' | 'yes' | 'lognormal';
+
+/** BUTTONS are the feed buttons, each the parameter feed-button-<name>. */
+export const BUTTONS = ['share', 'like', 'bookmark', 'accuracy', 'upvote', 'downvote'] as const;
+export type ButtonName = (typeof BUTTONS)[number];
+
+/** TextMode is how a condition's instructions or consent is set: the built-in text
+ * (value `default`), the researcher's own markdown, or none (empty value: no modal). */
+export type TextMode = 'default' | 'custom' | 'off';
+
+export interface StudyText {
+  mode: TextMode;
+  /** text is the custom markdown; kept while another mode is chosen so a toggle back restores it. */
+  text: string;
+}
+
+export interface Intervention {
+  /** type is '' (None), default-modal or accprompt-modal. */
+  type: string;
+  /** perc is 1 to 100; 50 whenever type is None. */
+  perc: number;
+  /** video is an optional /media/ path for default-modal; '' is the built-in demo video. */
+  video: string;
+}
+
+export interface CustomEndMsg {
+  /** type is '' (None), onpage or modal. */
+  type: string;
+  /** msg is markdown; always '' when type is None. */
+  msg: string;
+}
+
+export interface Platform {
+  /** platform is '' (None), mturk, prolific, lucid or custom. */
+  platform: string;
+  /** redirectUrl is used for prolific, lucid and custom. */
+  redirectUrl: string;
+  /** completionCode is used for mturk ('' means one generated per participant). */
+  completionCode: string;
+}
+
+/** SetChoice is how one selected stimulus set is used in a condition. */
+export interface SetChoice {
+  /** number_to_show is 1 to the set's size (its size means all cards). */
+  number_to_show: number;
+  randomize_between_subjects: 'yes' | 'no';
+}
+
+/** EntitySetEntry is one element of the entity_sets parameter. */
+export interface EntitySetEntry extends SetChoice {
+  entity_set: string;
+}
+
+/** StudyParams is the value of the createStudyParams key: each list has one entry per condition. */
+export interface StudyParams {
+  feedTypeParams: string[];
+  buttonParams: Array<Record<ButtonName, ButtonValue>>;
+  interventionParams: Intervention[];
+  algorithmParams: string[];
+  customEndMsgParams: CustomEndMsg[];
+  /** formsSelected holds the questionnaire names of each condition, in the order shown. */
+  formsSelected: string[][];
+  studyInstructions: StudyText[];
+  studyConsent: StudyText[];
+  platformParams: Platform[];
+  /** selectionSets holds, per condition, how each selected set is used, by set name. */
+  selectionSets: Array<Record<string, SetChoice>>;
+  /** selectedSets holds, per condition, the selected set names in the order chosen. */
+  selectedSets: string[][];
+  /** selectedSetsParsed is the entity_sets value of each condition, derived from the two above. */
+  selectedSetsParsed: EntitySetEntry[][];
+  /** title is the optional study title (the parameter `title`, the same on every condition). */
+  title: string;
+}
+
+/** WizardState is everything the wizard keeps. */
+export interface WizardState {
+  /** conditions is the applied condition count (createStudyConditions). */
+  conditions: number;
+  /** shown is true once Enter was pressed (createStudyParamsSelected): the sections are visible. */
+  shown: boolean;
+  params: StudyParams;
+}
+
+/** DEFAULT_ALGORITHM is the spec's default ranking. */
+export const DEFAULT_ALGORITHM = 'random';
+export const DEFAULT_FEED = 'scroll';
+export const DEFAULT_PERC = 50;
+/** MAX_TITLE is the longest study title the server accepts. */
+export const MAX_TITLE = 200;
+
+/** ENCODED are the parameters whose values are URL-encoded in wizard rows (spec §5). */
+export const ENCODED = ['platform', 'redirect-url', 'completion-code', 'consent', 'custom-msg', 'instruct'];
+
+/** ENTITY_SETS_ERROR is the spec's message when a condition has no stimulus set. */
+export const ENTITY_SETS_ERROR = 'You need to select at least one set per condition under the Cards section.';
+/** LOAD_SETS_ERROR is the spec's message when no sets are cached and the pull failed. */
+export const LOAD_SETS_ERROR = 'There was an error loading the entity sets';
+/** CREATE_ERROR is the spec's message when creating the study failed. */
+export const CREATE_ERROR = 'Whoops, failed to create study.';
+
+/** platformsWithUrl are the platforms that send a participant to a redirect URL at the end. */
+export const platformsWithUrl = ['prolific', 'lucid', 'custom'];

@@ -1,0 +1,447 @@
+// The wizard's sections, in the spec's order (§2 "Create study, newer variant"). Each is a
+// Section (a group named by its heading) holding one group "Condition N" per condition.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useField, useFormikContext } from 'formik';
+import { renderMarkdown, type Capabilities, type MarkdownFieldName } from '../api';
+import { CheckboxGroup, MarkdownField, NumberField, RadioGroup, Section, SelectField, TextField, type Option } from '../fields';
+import { groupSets, setLabel } from './model/entitySets';
+import { allTextMode, moveForm, setAllTextMode, toggleForm } from './model/state';
+import { conditionAt } from './model/state';
+import { BUTTONS, DEFAULT_ALGORITHM, ENTITY_SETS_ERROR, LOAD_SETS_ERROR, platformsWithUrl, type EntitySetInfo, type StudyText, type WizardState } from './model/types';
+
+/** SetsState is what the Cards section knows about the stimulus sets. */
+export interface SetsState {
+  sets: EntitySetInfo[];
+  loading: boolean;
+  /** failed is true when the last pull failed (the list may still hold sets from this page). */
+  failed: boolean;
+  retry: () => void;
+}
+
+export interface SectionsProps {
+  caps: Capabilities;
+  sets: SetsState;
+  /** setsError is true once Verify or Create found a condition without a set. */
+  setsError: boolean;
+}
+
+function useWizard() {
+  return useFormikContext<WizardState>();
+}
+
+/** ConditionGroup is one condition's controls inside a section: a group named "Condition N". */
+function ConditionGroup({ i, children }: { i: number; children?: ReactNode }) {
+  const id = useId();
+  return (
+    <div role="group" aria-labelledby={id} className="wizard-condition">
+      <h3 id={id}>Condition {i + 1}</h3>
+      {children}
+    </div>
+  );
+}
+
+/** PerCondition lays the conditions out side by side where they fit, stacked where not. */
+function PerCondition({ children }: { children: (i: number) => ReactNode }) {
+  const { values } = useWizard();
+  const n = values.conditions;
+  return (
+    <div className={`wizard-conditions wizard-conditions--${Math.min(n, 3)}`}>
+      {Array.from({ length: n }, (_, i) => (
+        <ConditionGroup key={i} i={i}>
+          {children(i)}
+        </ConditionGroup>
+      ))}
+    </div>
+  );
+}
+
+const options = (list: Array<{ name: string; title: string }>): Option[] => list.map((o) => ({ value: o.name, label: o.title }));
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function FeedTypeSection({ caps }: SectionsProps) {
+  return (
+    <Section title="Feed type">
+      <PerCondition>{(i) => <RadioGroup name={`params.feedTypeParams.${i}`} label="Feed" options={options(caps.feed_types)} />}</PerCondition>
+    </Section>
+  );
+}
+
+export function CardsSection({ sets, setsError }: SectionsProps) {
+  const { values } = useWizard();
+  const groups = groupSets(sets.sets);
+  const sizes = new Map(sets.sets.map((s) => [s.entity_set, s.num_entities]));
+  let body: ReactNode;
+  if (groups.length === 0 && sets.loading) {
+    body = <p className="muted">Loading the stimulus sets…</p>;
+  } else if (groups.length === 0 && sets.failed) {
+    body = (
+      <div className="wizard-alert" role="alert">
+        <p>{LOAD_SETS_ERROR}</p>
+        <button type="button" className="button button--quiet" onClick={sets.retry}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (groups.length === 0) {
+    body = (
+      <p>
+        There are no stimulus sets yet. <a href="/upload">Upload a stimulus set</a> first.
+      </p>
+    );
+  } else {
+    body = (
+      <PerCondition>
+        {(i) => {
+          const c = conditionAt(values.params, i);
+          const ranked = (c.algorithmParams || DEFAULT_ALGORITHM) !== DEFAULT_ALGORITHM;
+          return (
+            <>
+              {groups.map((g) => (
+                <CheckboxGroup
+                  key={g.category}
+                  name={`params.selectedSets.${i}`}
+                  label={capital(g.category)}
+                  options={g.sets.map((s) => ({ value: s.entity_set, label: setLabel(s) }))}
+                />
+              ))}
+              {setsError && c.selectedSets.length === 0 && <p className="field__error">Select at least one set for this condition.</p>}
+              {c.selectedSets.map((name) => {
+                const size = sizes.get(name);
+                const label = size === undefined ? `${name} (not on this server)` : setLabel({ entity_set: name, entity_category: '', num_entities: size });
+                return (
+                  <fieldset key={name} className="wizard-set">
+                    <legend>{label}</legend>
+                    <NumberField
+                      name={`params.selectionSets.${i}.${name}.number_to_show`}
+                      label="Cards to show"
+                      min={1}
+                      max={size}
+                      disabled={ranked}
+                      hint={ranked ? 'This algorithm ranks all cards of the set.' : size ? `1 to ${size}; ${size} shows them all.` : undefined}
+                    />
+                    <SelectField
+                      name={`params.selectionSets.${i}.${name}.randomize_between_subjects`}
+                      label="Randomize between subjects"
+                      hint="Yes: each participant gets their own random sample. No: everyone sees the same cards."
+                      options={[
+                        { value: 'yes', label: 'Yes' },
+                        { value: 'no', label: 'No' },
+                      ]}
+                    />
+                  </fieldset>
+                );
+              })}
+            </>
+          );
+        }}
+      </PerCondition>
+    );
+  }
+  return (
+    <Section title="Cards">
+      <p className="muted">Choose the stimulus sets each condition shows, and how many of their cards.</p>
+      {setsError && (
+        <p className="wizard-alert" role="alert">
+          {ENTITY_SETS_ERROR}
+        </p>
+      )}
+      {body}
+    </Section>
+  );
+}
+
+export function ButtonsSection({ caps }: SectionsProps) {
+  const values = options(caps.button_values);
+  const buttons = caps.buttons.length ? caps.buttons : [...BUTTONS];
+  return (
+    <Section title="Buttons">
+      <p className="muted">{caps.button_values.map((v) => v.title).join(' · ')}</p>
+      <PerCondition>
+        {(i) => (
+          <div className="wizard-buttons">
+            {buttons.map((b) => (
+              <SelectField key={b} name={`params.buttonParams.${i}.${b}`} label={capital(b)} options={values} />
+            ))}
+          </div>
+        )}
+      </PerCondition>
+    </Section>
+  );
+}
+
+export function InterventionSection({ caps }: SectionsProps) {
+  const { values } = useWizard();
+  return (
+    <Section title="Intervention type">
+      <PerCondition>
+        {(i) => {
+          const type = values.params.interventionParams[i]?.type ?? '';
+          return (
+            <>
+              <SelectField name={`params.interventionParams.${i}.type`} label="Intervention" options={options(caps.intervention_types)} />
+              <NumberField
+                name={`params.interventionParams.${i}.perc`}
+                label="Opens after this percentage of the feed"
+                min={1}
+                max={100}
+                step={1}
+                disabled={type === ''}
+                hint={type === '' ? 'No intervention: nothing to time.' : '1 to 100; 50 opens it halfway through the cards.'}
+              />
+              {type === 'default-modal' && (
+                <TextField
+                  name={`params.interventionParams.${i}.video`}
+                  label="Video (optional)"
+                  hint="A video uploaded to feedlab, such as /media/clip.mp4; empty plays the built-in demo video."
+                />
+              )}
+            </>
+          );
+        }}
+      </PerCondition>
+    </Section>
+  );
+}
+
+export function AlgorithmSection({ caps }: SectionsProps) {
+  const algos: Option[] = caps.algorithms.map((a) => ({
+    value: a.name,
+    label: a.available ? a.title : `${a.title} (coming soon)`,
+    disabled: !a.available,
+  }));
+  return (
+    <Section title="News feed algorithm">
+      <PerCondition>{(i) => <RadioGroup name={`params.algorithmParams.${i}`} label="Algorithm" options={algos} />}</PerCondition>
+    </Section>
+  );
+}
+
+export function CustomMessageSection({ caps }: SectionsProps) {
+  const { values } = useWizard();
+  return (
+    <Section title="Custom end message">
+      <PerCondition>
+        {(i) => {
+          const type = values.params.customEndMsgParams[i]?.type ?? '';
+          return (
+            <>
+              <SelectField name={`params.customEndMsgParams.${i}.type`} label="Message type" options={options(caps.custom_msg_types)} />
+              {type === '' ? (
+                <DisabledText label="Message" hint="Choose a message type to write a message." />
+              ) : (
+                <MarkdownField name={`params.customEndMsgParams.${i}.msg`} label="Message" field="custom-msg" rows={5} hint="Markdown." />
+              )}
+            </>
+          );
+        }}
+      </PerCondition>
+    </Section>
+  );
+}
+
+function DisabledText({ label, hint }: { label: string; hint: string }) {
+  const id = useId();
+  return (
+    <div className="field field--markdown">
+      <label htmlFor={id}>{label}</label>
+      <p id={`${id}-hint`} className="field__hint">
+        {hint}
+      </p>
+      <textarea id={id} rows={3} disabled value="" aria-describedby={`${id}-hint`} />
+    </div>
+  );
+}
+
+/** FormsPicker picks a condition's questionnaires and their order (participants take them in this order). */
+function FormsPicker({ i, caps }: { i: number; caps: Capabilities }) {
+  const { values, setFieldValue } = useWizard();
+  const c = conditionAt(values.params, i);
+  const title = (name: string) => caps.questionnaires.find((q) => q.name === name)?.title ?? name;
+  const set = (next: string[]) => void setFieldValue(`params.formsSelected.${i}`, next);
+  const id = useId();
+  return (
+    <>
+      <fieldset className="field field--choices wizard-forms">
+        <legend>Questionnaires</legend>
+        <div className="field__options">
+          {caps.questionnaires.map((q) => (
+            <label key={q.name} className="choice">
+              <input
+                type="checkbox"
+                checked={c.formsSelected.includes(q.name)}
+                onChange={(e) => set(toggleForm(c, q.name, e.currentTarget.checked).formsSelected)}
+              />
+              <span>{q.title}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {c.formsSelected.length > 0 && (
+        <div className="wizard-order">
+          <h4 id={id}>Order after the feed</h4>
+          <ol aria-labelledby={id}>
+            {c.formsSelected.map((name, k) => (
+              <li key={name}>
+                <span>{title(name)}</span>
+                <span className="wizard-order__moves">
+                  <button
+                    type="button"
+                    className="button button--quiet button--small"
+                    aria-label={`Move ${title(name)} earlier`}
+                    disabled={k === 0}
+                    onClick={() => set(moveForm(c, k, -1).formsSelected)}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--quiet button--small"
+                    aria-label={`Move ${title(name)} later`}
+                    disabled={k === c.formsSelected.length - 1}
+                    onClick={() => set(moveForm(c, k, 1).formsSelected)}
+                  >
+                    ↓
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function FormsSection({ caps }: SectionsProps) {
+  return (
+    <Section title="Post-experiment questionnaires">
+      <p className="muted">Participants answer the chosen questionnaires after the feed, in the order listed.</p>
+      <PerCondition>{(i) => <FormsPicker i={i} caps={caps} />}</PerCondition>
+    </Section>
+  );
+}
+
+/** AllConditionsToggle is the spec's toggle without an index: it sets every condition's
+ * text to the built-in default (checked) or off (unchecked). */
+function AllConditionsToggle({ name, label }: { name: 'studyInstructions' | 'studyConsent'; label: string }) {
+  const { values, setFieldValue } = useWizard();
+  const texts = values.params[name] as StudyText[];
+  const mode = allTextMode(texts);
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = mode === null;
+  }, [mode]);
+  return (
+    <label className="choice wizard-toggle">
+      <input
+        ref={ref}
+        type="checkbox"
+        checked={mode === 'default'}
+        onChange={(e) => void setFieldValue(`params.${name}`, setAllTextMode(texts, e.currentTarget.checked ? 'default' : 'off'))}
+      />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/** DefaultPreview shows the built-in text a participant sees, rendered by the server. */
+function DefaultPreview({ field }: { field: MarkdownFieldName }) {
+  const [html, setHtml] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const show = async () => {
+    setError('');
+    try {
+      setHtml(await renderMarkdown(field, 'default'));
+    } catch {
+      setError('No preview: the server could not render the text.');
+    }
+  };
+  return (
+    <div className="field__actions">
+      {html === null ? (
+        <button type="button" className="button button--quiet button--small" onClick={show}>
+          Preview the default text
+        </button>
+      ) : (
+        <>
+          <button type="button" className="button button--quiet button--small" onClick={() => setHtml(null)}>
+            Hide the default text
+          </button>
+          <section className="markdown-preview" aria-label="Preview: default text">
+            <div dangerouslySetInnerHTML={{ __html: html }} />
+          </section>
+        </>
+      )}
+      {error && <p className="field__error">{error}</p>}
+    </div>
+  );
+}
+
+function TextSection({ title, name, field, noun, allLabel }: { title: string; name: 'studyInstructions' | 'studyConsent'; field: MarkdownFieldName; noun: string; allLabel: string }) {
+  const { values } = useWizard();
+  const modes: Option[] = [
+    { value: 'default', label: 'Default text' },
+    { value: 'custom', label: 'Custom text' },
+    { value: 'off', label: `Off (no ${noun})` },
+  ];
+  return (
+    <Section title={title}>
+      {values.conditions > 1 && <AllConditionsToggle name={name} label={allLabel} />}
+      <PerCondition>
+        {(i) => {
+          const t = (values.params[name] as StudyText[])[i];
+          return (
+            <>
+              <RadioGroup name={`params.${name}.${i}.mode`} label={capital(noun)} options={modes} />
+              {t?.mode === 'custom' && <MarkdownField name={`params.${name}.${i}.text`} label={`${capital(noun)} text`} field={field} rows={6} hint="Markdown." />}
+              {t?.mode === 'default' && <DefaultPreview field={field} />}
+            </>
+          );
+        }}
+      </PerCondition>
+    </Section>
+  );
+}
+
+export function InstructionsSection(_: SectionsProps) {
+  return <TextSection title="Study instructions" name="studyInstructions" field="instruct" noun="instructions" allLabel="Default instructions in every condition" />;
+}
+
+export function ConsentSection(_: SectionsProps) {
+  return <TextSection title="Informed consent" name="studyConsent" field="consent" noun="consent" allLabel="Default consent in every condition" />;
+}
+
+function PlatformFields({ i, caps }: { i: number; caps: Capabilities }) {
+  const [field] = useField<string>(`params.platformParams.${i}.platform`);
+  const platform = field.value ?? '';
+  const example = caps.platforms.find((p) => p.name === platform)?.example_url ?? '';
+  return (
+    <>
+      <SelectField name={`params.platformParams.${i}.platform`} label="Platform" options={options(caps.platforms)} />
+      {platformsWithUrl.includes(platform) && (
+        <TextField
+          name={`params.platformParams.${i}.redirectUrl`}
+          label="Redirect URL"
+          type="url"
+          hint={example ? <>Where participants go when they finish. Example: <code>{example}</code></> : 'Where participants go when they finish.'}
+        />
+      )}
+      {platform === 'mturk' && (
+        <TextField
+          name={`params.platformParams.${i}.completionCode`}
+          label="Completion code"
+          hint="Workers paste this code into the HIT. Leave empty to give each participant their own code."
+        />
+      )}
+      {platform === '' && <p className="muted">Participants return to the home page when they finish.</p>}
+    </>
+  );
+}
+
+export function PlatformSection({ caps }: SectionsProps) {
+  return (
+    <Section title="Recruitment platform">
+      <PerCondition>{(i) => <PlatformFields i={i} caps={caps} />}</PerCondition>
+    </Section>
+  );
+}
