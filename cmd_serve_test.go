@@ -20,7 +20,6 @@ import (
 	"feedlab/demo"
 	"feedlab/frontend"
 	"feedlab/store"
-	"feedlab/store/db"
 )
 
 // servingCLI is `feedlab serve` running in-process on a port of its own.
@@ -238,7 +237,7 @@ func storedEventIDs(t *testing.T, data string) map[string]int {
 	t.Helper()
 	st := openStore(t, data) // runs recovery after a crash, as the next start would
 	ids := map[string]int{}
-	err := st.EachEngagement(t.Context(), demo.ExperimentID, func(r db.ExportEngagementsRow) error {
+	err := st.EachEngagement(t.Context(), demo.ExperimentID, func(r store.EngagementRow) error {
 		ids[r.EventID]++
 		return nil
 	})

@@ -2,13 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 
-	"feedlab/api"
 	"feedlab/params"
 	"feedlab/store"
+	"feedlab/study"
 )
 
 // cmdStudyCreate creates a study from a params.csv (condition,param,value) and prints its
@@ -38,19 +39,19 @@ func cmdStudyCreate(ctx context.Context, args []string, stdout, stderr io.Writer
 		return err
 	}
 	defer st.Close()
-	sizes, err := st.SetSizes(ctx)
-	if err != nil {
-		return err
-	}
-	study, err := params.Validate(rows, sizes)
-	if err != nil {
+	id, err := study.Create(ctx, st, rows, "")
+	var problems params.Problems
+	if errors.As(err, &problems) {
 		return fmt.Errorf("study create: %s has problems; nothing was created:\n%w", *from, err)
 	}
-	id, err := st.CreateStudy(ctx, api.NewStudyFrom(study, "cli"))
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "Created a study with %d condition(s).\n", len(study.Conditions))
+	created, err := st.Study(ctx, id)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "Created a study with %d condition(s).\n", created.NConditions)
 	fmt.Fprintln(stdout, id)
 	return nil
 }

@@ -101,12 +101,12 @@ func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 // first code given is kept, so a repeated end-redirect answers the same code.
 func (s *Server) complete(r *http.Request, ref participantRef, target store.EventTarget) (string, error) {
 	ctx := r.Context()
-	study, err := s.studyDefinition(ctx, string(ref.ExperimentID))
+	def, err := s.studyDefinition(ctx, string(ref.ExperimentID))
 	if err != nil {
 		return "", err
 	}
 	code := ""
-	if c := study.condition(int(target.Condition)); c != nil {
+	if c := def.Condition(int(target.Condition)); c != nil {
 		code = c.CompletionCode
 	}
 	if code == "" {

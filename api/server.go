@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -16,6 +15,7 @@ import (
 	"feedlab/auth"
 	"feedlab/media"
 	"feedlab/store"
+	"feedlab/study"
 )
 
 // Config is what the server needs.
@@ -35,7 +35,7 @@ type Server struct {
 	log      *slog.Logger
 	contact  string
 	logins   *auth.Throttle
-	studies  sync.Map // experiment_id → studyDef; studies are immutable once created
+	studies  *study.Definitions
 	now      func() time.Time
 }
 
@@ -52,6 +52,7 @@ func New(cfg Config) *Server {
 		log:      log,
 		contact:  cfg.ContactEmail,
 		logins:   auth.NewThrottle(10, 15*time.Minute),
+		studies:  study.NewDefinitions(cfg.Store),
 		now:      time.Now,
 	}
 }

@@ -80,12 +80,12 @@ func (s *Store) CreateStudy(ctx context.Context, st NewStudy) (string, error) {
 }
 
 // Study returns a study, or ErrNotFound.
-func (s *Store) Study(ctx context.Context, experimentID string) (db.Study, error) {
+func (s *Store) Study(ctx context.Context, experimentID string) (Study, error) {
 	st, err := s.rq.GetStudy(ctx, experimentID)
 	if err != nil {
-		return db.Study{}, fmt.Errorf("store: get study %s: %w", experimentID, notFound(err))
+		return Study{}, fmt.Errorf("store: get study %s: %w", experimentID, notFound(err))
 	}
-	return st, nil
+	return Study(st), nil
 }
 
 // StudyParams returns a study's parameter rows by condition, in the order given.
