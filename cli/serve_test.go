@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -63,7 +63,7 @@ func tryServe(t *testing.T, data string, bare bool) (*servingCLI, error) {
 		args = append([]string{"serve"}, args...)
 	}
 	stderr := &syncBuffer{}
-	go func() { s.done <- run(ctx, args, strings.NewReader(""), s.stdout, stderr) }()
+	go func() { s.done <- Run(ctx, args, strings.NewReader(""), s.stdout, stderr) }()
 	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		select {
 		case err := <-s.done:
