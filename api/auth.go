@@ -11,8 +11,8 @@ import (
 	"feedlab/store"
 )
 
-// SessionCookie is the name of the researcher session cookie.
-const SessionCookie = "feedlab_session"
+// sessionCookie is the name of the researcher session cookie.
+const sessionCookie = "feedlab_session"
 
 // SetupTokenSetting is the settings key holding the hash of the one-time setup token.
 const SetupTokenSetting = "setup_token_hash"
@@ -32,7 +32,7 @@ func researcherFrom(ctx context.Context) store.Researcher {
 // researcher call needs a signed-in researcher, and participants can never read data.
 func (s *Server) requireResearcher(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		c, err := r.Cookie(SessionCookie)
+		c, err := r.Cookie(sessionCookie)
 		if err != nil || c.Value == "" {
 			s.fail(w, r, &apiError{http.StatusUnauthorized, codeUnauthorized, "Sign in as a researcher to do this."})
 			return
@@ -140,7 +140,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, res store.
 		return err
 	}
 	http.SetCookie(w, &http.Cookie{
-		Name: SessionCookie, Value: token, Path: "/", Expires: expires,
+		Name: sessionCookie, Value: token, Path: "/", Expires: expires,
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil,
 	})
 	return nil
@@ -148,13 +148,13 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, res store.
 
 // authLogout ends the session, if any.
 func (s *Server) authLogout(w http.ResponseWriter, r *http.Request) {
-	if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" {
+	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
 		if err := s.store.DeleteSession(r.Context(), auth.HashToken(c.Value)); err != nil {
 			s.fail(w, r, err)
 			return
 		}
 	}
-	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
 	ok(w, nil)
 }
 

@@ -2,7 +2,6 @@ package api
 
 import (
 	"crypto/rand"
-	"errors"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -10,15 +9,14 @@ import (
 	"feedlab/store"
 )
 
-// CheckpointEndRedirect is the checkpoint a participant's browser writes when the
+// checkpointEndRedirect is the checkpoint a participant's browser writes when the
 // participant finishes; it marks the participant complete.
-const CheckpointEndRedirect = "end-redirect"
+const checkpointEndRedirect = "end-redirect"
 
 var checkpointPattern = regexp.MustCompile(`^[A-Za-z0-9_.:-]{1,100}$`)
 
 type checkpointRequest struct {
-	participantRef
-	EventID    text   `json:"event_id"`
+	eventHeader
 	Checkpoint string `json:"checkpoint"`
 	Value      text   `json:"value"`
 	ClientTime number `json:"time"`
@@ -31,29 +29,16 @@ type checkpointRequest struct {
 // completion code.
 func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 	var req checkpointRequest
-	if err := decode(w, r, limitEvent, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := req.check(); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := checkEventID(req.EventID); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if !checkpointPattern.MatchString(req.Checkpoint) {
-		s.fail(w, r, badRequest("checkpoint must be a name of 1 to 100 letters, digits or _.:- characters."))
-		return
-	}
-	if len(req.Value) > maxResponse {
-		s.fail(w, r, badRequest("value is longer than %d characters.", maxResponse))
-		return
-	}
-	target, err := s.resolve(r.Context(), req.participantRef, 0)
-	if err != nil {
-		s.fail(w, r, err)
+	target, accepted := s.readEvent(w, r, &req, func() (int64, *apiError) {
+		if !checkpointPattern.MatchString(req.Checkpoint) {
+			return 0, badRequest("checkpoint must be a name of 1 to 100 letters, digits or _.:- characters.")
+		}
+		if len(req.Value) > maxResponse {
+			return 0, badRequest("value is longer than %d characters.", maxResponse)
+		}
+		return 0, nil
+	})
+	if !accepted {
 		return
 	}
 	value := string(req.Value)
@@ -68,14 +53,11 @@ func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 		Response:      value,
 		ClientTime:    nullInt(req.ClientTime),
 	}}}
-	if req.Checkpoint != CheckpointEndRedirect {
+	if req.Checkpoint != checkpointEndRedirect {
 		s.record(w, r, ev)
 		return
 	}
 	if _, err := s.store.RecordEvent(r.Context(), ev); err != nil {
-		if errors.Is(err, store.ErrClosed) {
-			err = &apiError{http.StatusServiceUnavailable, codeUnavailable, "The server is shutting down; retry shortly."}
-		}
 		s.fail(w, r, err)
 		return
 	}

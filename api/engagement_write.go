@@ -9,16 +9,15 @@ import (
 	"feedlab/store"
 )
 
-// EngagementTypes are the engagement_type values write_user_engagement accepts: the
+// engagementTypes are the engagement_type values write_user_engagement accepts: the
 // buttons of a card and the video events. Dwell arrives through write_batch_dwell.
-var EngagementTypes = []string{
+var engagementTypes = []string{
 	"shares", "likes", "read_later", "accuracy_score", "upvote", "downvote",
 	"videomute_true", "videomute_false", "videopause_true", "videopause_false",
 }
 
 type engagementRequest struct {
-	participantRef
-	EventID           text   `json:"event_id"`
+	eventHeader
 	EntityID          text   `json:"entity_id"`
 	EngagementType    string `json:"engagement_type"`
 	Response          text   `json:"response"`
@@ -34,38 +33,24 @@ type engagementRequest struct {
 // writeEngagement stores one engagement (a button toggle or a video event).
 func (s *Server) writeEngagement(w http.ResponseWriter, r *http.Request) {
 	var req engagementRequest
-	if err := decode(w, r, limitEvent, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := req.check(); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := checkEventID(req.EventID); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	entityID, aerr := entityNumber(req.EntityID)
-	if aerr != nil {
-		s.fail(w, r, aerr)
-		return
-	}
-	if !slices.Contains(EngagementTypes, req.EngagementType) {
-		s.fail(w, r, badRequest("engagement_type %q is not one of %v.", truncate(req.EngagementType, 40), EngagementTypes))
-		return
-	}
-	if req.Response == "" {
-		s.fail(w, r, badRequest("response is missing."))
-		return
-	}
-	if len(req.Response) > maxResponse {
-		s.fail(w, r, badRequest("response is longer than %d characters.", maxResponse))
-		return
-	}
-	target, err := s.resolve(r.Context(), req.participantRef, entityID)
-	if err != nil {
-		s.fail(w, r, err)
+	var entityID int64
+	target, accepted := s.readEvent(w, r, &req, func() (int64, *apiError) {
+		var err *apiError
+		if entityID, err = entityNumber(req.EntityID); err != nil {
+			return 0, err
+		}
+		if !slices.Contains(engagementTypes, req.EngagementType) {
+			return 0, badRequest("engagement_type %q is not one of %v.", truncate(req.EngagementType, 40), engagementTypes)
+		}
+		if req.Response == "" {
+			return 0, badRequest("response is missing.")
+		}
+		if len(req.Response) > maxResponse {
+			return 0, badRequest("response is longer than %d characters.", maxResponse)
+		}
+		return entityID, nil
+	})
+	if !accepted {
 		return
 	}
 	s.record(w, r, store.Event{Engagements: []store.Engagement{{

@@ -58,6 +58,49 @@ func checkEventID(id text) *apiError {
 	return nil
 }
 
+// eventHeader is what every participant event carries: who sends it and its
+// client-generated id. Each event's body embeds it.
+type eventHeader struct {
+	participantRef
+	EventID text `json:"event_id"`
+}
+
+func (h *eventHeader) header() *eventHeader { return h }
+
+// event is a participant event's body.
+type event interface{ header() *eventHeader }
+
+// readEvent is the start every event call shares: it decodes the body into req, checks
+// the participant reference and the event_id, runs the call's own checks (check answers
+// the card the event is about, 0 for none), and resolves the participant (and the card).
+// On false, the failure has been answered and the handler returns at once.
+func (s *Server) readEvent(w http.ResponseWriter, r *http.Request, req event, check func() (entityID int64, err *apiError)) (store.EventTarget, bool) {
+	if err := decode(w, r, limitEvent, req); err != nil {
+		s.fail(w, r, err)
+		return store.EventTarget{}, false
+	}
+	h := req.header()
+	if err := h.check(); err != nil {
+		s.fail(w, r, err)
+		return store.EventTarget{}, false
+	}
+	if err := checkEventID(h.EventID); err != nil {
+		s.fail(w, r, err)
+		return store.EventTarget{}, false
+	}
+	entityID, aerr := check()
+	if aerr != nil {
+		s.fail(w, r, aerr)
+		return store.EventTarget{}, false
+	}
+	target, err := s.resolve(r.Context(), h.participantRef, entityID)
+	if err != nil {
+		s.fail(w, r, err)
+		return store.EventTarget{}, false
+	}
+	return target, true
+}
+
 // resolve finds the participant an event belongs to and, for entityID > 0, checks the card
 // was in their feed, so a typo never stores an event against the wrong card.
 func (s *Server) resolve(ctx context.Context, p participantRef, entityID int64) (store.EventTarget, error) {
@@ -96,10 +139,6 @@ func entityNumber(t text) (int64, *apiError) {
 // record stores an event and answers once it is committed.
 func (s *Server) record(w http.ResponseWriter, r *http.Request, ev store.Event) {
 	stored, err := s.store.RecordEvent(r.Context(), ev)
-	if errors.Is(err, store.ErrClosed) {
-		s.fail(w, r, &apiError{http.StatusServiceUnavailable, codeUnavailable, "The server is shutting down; retry shortly."})
-		return
-	}
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"feedlab/store"
 )
 
 // Body size limits. A participant event fits a beacon (under 64 KiB); a dwell batch of a
@@ -73,7 +75,10 @@ func ok(w http.ResponseWriter, data any) {
 // and answered as 500 without their details.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var ae *apiError
-	if errors.Is(err, context.Canceled) {
+	if errors.Is(err, store.ErrClosed) {
+		// Shutting down: every queued event is being committed; the outbox retries this one.
+		ae = &apiError{http.StatusServiceUnavailable, codeUnavailable, "The server is shutting down; retry shortly."}
+	} else if errors.Is(err, context.Canceled) {
 		// The participant's page went away mid-request (unload); the outbox resends the
 		// event later, so this is not a server error.
 		s.log.Info("client went away", "method", r.Method, "path", r.URL.Path)
