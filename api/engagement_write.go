@@ -9,12 +9,16 @@ import (
 	"feedlab/store"
 )
 
-// engagementTypes are the engagement_type values write_user_engagement accepts: the
-// buttons of a card and the video events. Dwell arrives through write_batch_dwell.
-var engagementTypes = []string{
-	"shares", "likes", "read_later", "accuracy_score", "upvote", "downvote",
-	"videomute_true", "videomute_false", "videopause_true", "videopause_false",
-}
+// buttonEngagements are the engagement_type values of a card's buttons: the TypeScript
+// union EngagementType of frontend/src/lib/feedTypes.ts, which a test keeps equal.
+var buttonEngagements = []string{"shares", "likes", "read_later", "accuracy_score", "upvote", "downvote"}
+
+// videoEngagements are the engagement_type values of a video card's events.
+var videoEngagements = []string{"videomute_true", "videomute_false", "videopause_true", "videopause_false"}
+
+// engagementTypes are the engagement_type values write_user_engagement accepts. Dwell
+// arrives through write_batch_dwell.
+var engagementTypes = slices.Concat(buttonEngagements, videoEngagements)
 
 type engagementRequest struct {
 	eventHeader

@@ -6,15 +6,38 @@ import (
 	"net/http"
 	"os"
 	"path"
-	"slices"
 	"strings"
 
+	"feedlab/frontend"
 	"feedlab/media"
 )
 
-// ResearcherRoutes are the page paths served by the researcher bundle; every other page
+// isResearcherPage reports whether a page path (cleaned, so without a trailing slash) is
+// one of the researcher bundle's routes (frontend/src/researcher/routes.json, the list the
+// researcher router reads too), where ":name" matches any one segment. Every other page
 // path gets the participant bundle, so a participant never downloads researcher code.
-var ResearcherRoutes = []string{"/login", "/setup", "/create-study", "/create-study-old", "/upload", "/upload-hosted", "/download"}
+func isResearcherPage(p string) bool {
+	for _, route := range frontend.ResearcherRoutes() {
+		if matchRoute(route, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func matchRoute(route, p string) bool {
+	for {
+		rseg, rrest, rmore := strings.Cut(strings.TrimPrefix(route, "/"), "/")
+		pseg, prest, pmore := strings.Cut(strings.TrimPrefix(p, "/"), "/")
+		if pseg == "" || (pseg != rseg && !strings.HasPrefix(rseg, ":")) {
+			return false
+		}
+		if !rmore || !pmore {
+			return rmore == pmore
+		}
+		route, p = rrest, prest
+	}
+}
 
 // serveApp serves the embedded React app: hashed assets with a year-long cache, other
 // static files for an hour, and for page paths the bundle's HTML, never cached so a new
@@ -39,7 +62,7 @@ func (s *Server) serveApp(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	page := "index.html"
-	if slices.Contains(ResearcherRoutes, strings.TrimSuffix(p, "/")) {
+	if isResearcherPage(p) {
 		page = "researcher.html"
 	}
 	body, err := fs.ReadFile(s.frontend, page)
