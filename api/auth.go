@@ -50,89 +50,6 @@ func (s *Server) requireResearcher(next http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-type credentials struct {
-	Name     string `json:"name"`
-	Password string `json:"password"`
-	Token    string `json:"token"` // setup only
-}
-
-// authLogin signs a researcher in. Failed attempts are throttled per name and client
-// address; the address is used in memory only, never stored.
-func (s *Server) authLogin(w http.ResponseWriter, r *http.Request) {
-	var c credentials
-	if err := decode(w, r, 4<<10, &c); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	key := c.Name + "\x00" + clientAddr(r)
-	now := s.now()
-	if !s.logins.Allowed(key, now) {
-		s.fail(w, r, &apiError{http.StatusTooManyRequests, codeRateLimited, "Too many failed sign-ins; wait 15 minutes and try again."})
-		return
-	}
-	res, hash, err := s.store.ResearcherPasswordHash(r.Context(), c.Name)
-	if errors.Is(err, store.ErrNotFound) {
-		auth.DummyVerify(c.Password)
-		s.logins.Fail(key, now)
-		s.fail(w, r, &apiError{http.StatusUnauthorized, codeUnauthorized, "Wrong name or password."})
-		return
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if auth.VerifyPassword(hash, c.Password) != nil {
-		s.logins.Fail(key, now)
-		s.fail(w, r, &apiError{http.StatusUnauthorized, codeUnauthorized, "Wrong name or password."})
-		return
-	}
-	s.logins.Succeed(key)
-	if err := s.startSession(w, r, res); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	ok(w, map[string]any{"name": res.Name})
-}
-
-// authSetup creates the first researcher account from the one-time link that serve prints
-// on first start.
-func (s *Server) authSetup(w http.ResponseWriter, r *http.Request) {
-	var c credentials
-	if err := decode(w, r, 4<<10, &c); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := auth.CheckName(c.Name); err != nil {
-		s.fail(w, r, badRequest("Name: %s.", err))
-		return
-	}
-	hash, err := auth.HashPassword(c.Password)
-	if err != nil {
-		s.fail(w, r, badRequest("Password: %s.", err))
-		return
-	}
-	key := "setup\x00" + clientAddr(r)
-	if !s.logins.Allowed(key, s.now()) {
-		s.fail(w, r, &apiError{http.StatusTooManyRequests, codeRateLimited, "Too many failed attempts; wait 15 minutes and try again."})
-		return
-	}
-	res, err := s.store.ClaimSetupToken(r.Context(), SetupTokenSetting, auth.HashToken(c.Token), c.Name, hash)
-	if errors.Is(err, store.ErrNotFound) {
-		s.logins.Fail(key, s.now())
-		s.fail(w, r, &apiError{http.StatusForbidden, codeForbidden, "This setup link is not valid or was already used. Add an account with 'feedlab researcher add'."})
-		return
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := s.startSession(w, r, res); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	ok(w, map[string]any{"name": res.Name})
-}
-
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, res store.Researcher) error {
 	token := auth.NewToken()
 	expires := s.now().Add(sessionLifetime)
@@ -144,23 +61,6 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, res store.
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil,
 	})
 	return nil
-}
-
-// authLogout ends the session, if any.
-func (s *Server) authLogout(w http.ResponseWriter, r *http.Request) {
-	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
-		if err := s.store.DeleteSession(r.Context(), auth.HashToken(c.Value)); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-	}
-	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
-	ok(w, nil)
-}
-
-// authMe answers who is signed in.
-func (s *Server) authMe(w http.ResponseWriter, r *http.Request) {
-	ok(w, map[string]any{"name": researcherFrom(r.Context()).Name})
 }
 
 func clientAddr(r *http.Request) string {

@@ -1,15 +1,12 @@
 package api
 
 import (
-	"errors"
 	"io/fs"
 	"net/http"
-	"os"
 	"path"
 	"strings"
 
 	"feedlab/frontend"
-	"feedlab/media"
 )
 
 // isResearcherPage reports whether a page path (cleaned, so without a trailing slash) is
@@ -74,35 +71,4 @@ func (s *Server) serveApp(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
 	w.Write(body)
-}
-
-// serveMedia serves stimulus images and videos from the media store. Names are content
-// hashes, so a file never changes and may be cached for a year. Range requests work, which
-// video playback needs.
-func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request) {
-	name := strings.TrimPrefix(r.URL.Path, "/media/")
-	p, err := s.media.Path(name)
-	if errors.Is(err, media.ErrNotFound) {
-		http.NotFound(w, r)
-		return
-	}
-	if err != nil {
-		s.log.Error("media", "name", name, "err", err)
-		http.Error(w, "media unavailable", http.StatusInternalServerError)
-		return
-	}
-	f, err := os.Open(p)
-	if err != nil {
-		http.NotFound(w, r)
-		return
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		http.NotFound(w, r)
-		return
-	}
-	w.Header().Set("Content-Type", media.ContentTypeOf(name))
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	http.ServeContent(w, r, name, st.ModTime(), f)
 }
