@@ -130,7 +130,9 @@ func jsonError(err error, limit int64) *apiError {
 		return &apiError{http.StatusBadRequest, codeInvalidJSON, "The body is empty; send a JSON object."}
 	case errors.As(err, &syntax):
 		return &apiError{http.StatusBadRequest, codeInvalidJSON, fmt.Sprintf("The body is not valid JSON (at byte %d).", syntax.Offset)}
-	case errors.As(err, &typeErr):
+	case errors.As(err, &typeErr) && error(typeErr) == err:
+		// Only the decoder's own type error: one wrapped by a field's decoder (a wizard
+		// row's, say) carries a better message and is answered below.
 		field := typeErr.Field
 		if field == "" {
 			return &apiError{http.StatusBadRequest, codeInvalidJSON, "The body must be a JSON object."}

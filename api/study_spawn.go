@@ -9,7 +9,7 @@ import (
 )
 
 // spawnRequest is the wizard's body. Each row is read by params.Row's own (lenient) JSON
-// decoder, the one documented for wizard rows.
+// decoder, the one documented for wizard rows (docs/decisions.md, study parameters).
 type spawnRequest struct {
 	ConditionSettings []params.Row `json:"condition_settings"`
 }
