@@ -1,7 +1,6 @@
 package api
 
 import (
-	"crypto/rand"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -61,7 +60,12 @@ func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	code, err := s.complete(r, req.participantRef, target)
+	def, err := s.studyDefinition(r.Context(), string(req.ExperimentID))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	code, err := def.Complete(r.Context(), s.store, string(req.UserID), target)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -76,42 +80,4 @@ func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ok(w, map[string]any{"completion_code": code})
-}
-
-// complete marks the participant finished and returns their completion code: the study's
-// completion-code parameter when set, otherwise one generated for this participant. The
-// first code given is kept, so a repeated end-redirect answers the same code.
-func (s *Server) complete(r *http.Request, ref participantRef, target store.EventTarget) (string, error) {
-	ctx := r.Context()
-	def, err := s.studyDefinition(ctx, string(ref.ExperimentID))
-	if err != nil {
-		return "", err
-	}
-	code := ""
-	if c := def.Condition(int(target.Condition)); c != nil {
-		code = c.CompletionCode
-	}
-	if code == "" {
-		code = newCompletionCode()
-	}
-	if err := s.store.CompleteParticipant(ctx, target.ParticipantID, code); err != nil {
-		return "", err
-	}
-	p, err := s.store.Participant(ctx, string(ref.ExperimentID), string(ref.UserID))
-	if err != nil {
-		return "", err
-	}
-	return p.CompletionCode, nil
-}
-
-// newCompletionCode makes a code a participant can copy without mistakes: 10 characters
-// without look-alike letters.
-func newCompletionCode() string {
-	const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-	b := make([]byte, 10)
-	rand.Read(b)
-	for i := range b {
-		b[i] = alphabet[int(b[i])%len(alphabet)]
-	}
-	return string(b)
 }

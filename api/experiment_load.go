@@ -2,11 +2,7 @@ package api
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
-
-	"feedlab/store"
-	"feedlab/study"
 )
 
 const (
@@ -55,41 +51,24 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	reg := store.Registration{
-		ExperimentID: def.ExperimentID,
-		UserID:       string(req.UserID),
-		NConditions:  len(def.Study.Conditions),
-		QueryParams:  req.QueryParams,
-		PlatformIDs:  study.PlatformIDs(req.QueryParams),
-	}
-	p, _, err := s.store.RegisterParticipant(ctx, reg, def.Composer())
+	p, err := def.Register(ctx, s.store, string(req.UserID), req.QueryParams)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	cond := def.Condition(int(p.Condition))
-	if cond == nil {
-		s.fail(w, r, fmt.Errorf("api: participant %d has condition %d outside the study", p.ParticipantID, p.Condition))
-		return
-	}
-	items, err := s.store.Feed(ctx, p.ParticipantID)
+	view, err := def.View(ctx, s.store, p)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	texts, err := study.Texts(*cond)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	paramsJSON, _ := json.Marshal(study.ParticipantParameters(*cond))
+	paramsJSON, _ := json.Marshal(view.Parameters)
 	ok(w, map[string]any{
 		"user_id":               p.UserID,
 		"experiment_id":         p.ExperimentID,
 		"condition":             p.Condition,
-		"order_data":            study.OrderData(items),
+		"order_data":            view.OrderData,
 		"experiment_parameters": string(paramsJSON),
-		"texts":                 texts,
+		"texts":                 view.Texts,
 		"completed":             p.CompletedAt.Valid,
 	})
 }

@@ -33,7 +33,7 @@ func (d *Definition) Composer() store.Composer {
 		if c == nil {
 			return nil, fmt.Errorf("study: %s has no condition %d", d.ExperimentID, condition)
 		}
-		return Compose(FeedCondition(d.ExperimentID, *c), seed, entities)
+		return Compose(feedCondition(d.ExperimentID, *c), seed, entities)
 	}
 }
 
@@ -64,8 +64,8 @@ func Compose(c feed.Condition, seed uint64, entities store.EntityLookup) ([]stor
 
 func shown(c feed.Count) sql.NullInt64 { return sql.NullInt64{Int64: c.N, Valid: c.Shown} }
 
-// FeedCondition is what feed.Compose needs of a study condition.
-func FeedCondition(experimentID string, c params.Condition) feed.Condition {
+// feedCondition is what feed.Compose needs of a study condition.
+func feedCondition(experimentID string, c params.Condition) feed.Condition {
 	fc := feed.Condition{ExperimentID: experimentID, Algorithm: c.Algorithm, Buttons: c.Buttons}
 	for _, es := range c.EntitySets {
 		fc.Sets = append(fc.Sets, feed.SetChoice{Set: es.EntitySet, NumberToShow: es.NumberToShow, Randomize: es.RandomizeBetweenSubjects != "no"})

@@ -35,9 +35,9 @@ func PlatformIDs(query map[string]string) map[string]string {
 // claim payment without finishing (the end-redirect checkpoint answers the code).
 var hiddenFromParticipants = []string{"entity_sets", "completion-code"}
 
-// ParticipantParameters is the condition's parameter list as the participant's browser
+// participantParameters is the condition's parameter list as the participant's browser
 // receives it.
-func ParticipantParameters(c params.Condition) []params.Param {
+func participantParameters(c params.Condition) []params.Param {
 	var out []params.Param
 	for _, p := range withDefaultTexts(c).ExperimentParameters() {
 		if !slices.Contains(hiddenFromParticipants, p.Param) {
@@ -47,10 +47,10 @@ func ParticipantParameters(c params.Condition) []params.Param {
 	return out
 }
 
-// OrderData is the feed as the participant's browser receives it: each card with its id,
+// orderData is the feed as the participant's browser receives it: each card with its id,
 // URL, fields and covariates, and the social counts it displays (not its set's name, for
 // the reason given at hiddenFromParticipants).
-func OrderData(items []store.FeedCard) []map[string]any {
+func orderData(items []store.FeedCard) []map[string]any {
 	out := make([]map[string]any, len(items))
 	for i, it := range items {
 		card := map[string]any{}
