@@ -15,10 +15,23 @@ const checkpointEndRedirect = "end-redirect"
 var checkpointPattern = regexp.MustCompile(`^[A-Za-z0-9_.:-]{1,100}$`)
 
 type checkpointRequest struct {
-	eventHeader
+	participantRef
+	EventID    text   `json:"event_id"`
 	Checkpoint string `json:"checkpoint"`
 	Value      text   `json:"value"`
 	ClientTime number `json:"time"`
+}
+
+func (req *checkpointRequest) header() (participantRef, text) { return req.participantRef, req.EventID }
+
+func (req *checkpointRequest) validate() (int64, *apiError) {
+	if !checkpointPattern.MatchString(req.Checkpoint) {
+		return 0, badRequest("checkpoint must be a name of 1 to 100 letters, digits or _.:- characters.")
+	}
+	if len(req.Value) > maxResponse {
+		return 0, badRequest("value is longer than %d characters.", maxResponse)
+	}
+	return 0, nil
 }
 
 // writeCheckpoint stores one logged checkpoint (feed-landed, feed-entity-idx-N,
@@ -28,15 +41,7 @@ type checkpointRequest struct {
 // completion code.
 func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 	var req checkpointRequest
-	target, accepted := s.readEvent(w, r, &req, func() (int64, *apiError) {
-		if !checkpointPattern.MatchString(req.Checkpoint) {
-			return 0, badRequest("checkpoint must be a name of 1 to 100 letters, digits or _.:- characters.")
-		}
-		if len(req.Value) > maxResponse {
-			return 0, badRequest("value is longer than %d characters.", maxResponse)
-		}
-		return 0, nil
-	})
+	target, accepted := s.readEvent(w, r, &req)
 	if !accepted {
 		return
 	}

@@ -21,8 +21,18 @@ type dwellEntry struct {
 }
 
 type batchDwellRequest struct {
-	eventHeader
+	participantRef
+	EventID   text         `json:"event_id"`
 	DwellData []dwellEntry `json:"dwell_data"`
+}
+
+func (req *batchDwellRequest) header() (participantRef, text) { return req.participantRef, req.EventID }
+
+func (req *batchDwellRequest) validate() (int64, *apiError) {
+	if req.DwellData == nil {
+		return 0, badRequest("dwell_data is missing; send a list (it may be empty).")
+	}
+	return 0, nil
 }
 
 // writeBatchDwell stores the dwell times of a feed, sent on submit: one engagement row of
@@ -30,12 +40,7 @@ type batchDwellRequest struct {
 // or none of it.
 func (s *Server) writeBatchDwell(w http.ResponseWriter, r *http.Request) {
 	var req batchDwellRequest
-	target, accepted := s.readEvent(w, r, &req, func() (int64, *apiError) {
-		if req.DwellData == nil {
-			return 0, badRequest("dwell_data is missing; send a list (it may be empty).")
-		}
-		return 0, nil
-	})
+	target, accepted := s.readEvent(w, r, &req)
 	if !accepted {
 		return
 	}

@@ -21,7 +21,8 @@ var videoEngagements = []string{"videomute_true", "videomute_false", "videopause
 var engagementTypes = slices.Concat(buttonEngagements, videoEngagements)
 
 type engagementRequest struct {
-	eventHeader
+	participantRef
+	EventID           text   `json:"event_id"`
 	EntityID          text   `json:"entity_id"`
 	EngagementType    string `json:"engagement_type"`
 	Response          text   `json:"response"`
@@ -32,35 +33,40 @@ type engagementRequest struct {
 	Likes     number `json:"likes"`
 	ReadLater number `json:"read_later"`
 	Shares    number `json:"shares"`
+
+	entityID int64 // EntityID parsed by validate
+}
+
+func (req *engagementRequest) header() (participantRef, text) { return req.participantRef, req.EventID }
+
+func (req *engagementRequest) validate() (int64, *apiError) {
+	var err *apiError
+	if req.entityID, err = entityNumber(req.EntityID); err != nil {
+		return 0, err
+	}
+	if !slices.Contains(engagementTypes, req.EngagementType) {
+		return 0, badRequest("engagement_type %q is not one of %v.", truncate(req.EngagementType, 40), engagementTypes)
+	}
+	if req.Response == "" {
+		return 0, badRequest("response is missing.")
+	}
+	if len(req.Response) > maxResponse {
+		return 0, badRequest("response is longer than %d characters.", maxResponse)
+	}
+	return req.entityID, nil
 }
 
 // writeEngagement stores one engagement (a button toggle or a video event).
 func (s *Server) writeEngagement(w http.ResponseWriter, r *http.Request) {
 	var req engagementRequest
-	var entityID int64
-	target, accepted := s.readEvent(w, r, &req, func() (int64, *apiError) {
-		var err *apiError
-		if entityID, err = entityNumber(req.EntityID); err != nil {
-			return 0, err
-		}
-		if !slices.Contains(engagementTypes, req.EngagementType) {
-			return 0, badRequest("engagement_type %q is not one of %v.", truncate(req.EngagementType, 40), engagementTypes)
-		}
-		if req.Response == "" {
-			return 0, badRequest("response is missing.")
-		}
-		if len(req.Response) > maxResponse {
-			return 0, badRequest("response is longer than %d characters.", maxResponse)
-		}
-		return entityID, nil
-	})
+	target, accepted := s.readEvent(w, r, &req)
 	if !accepted {
 		return
 	}
 	s.record(w, r, store.Event{Engagements: []store.Engagement{{
 		EventID:           string(req.EventID),
 		ParticipantID:     target.ParticipantID,
-		EntityID:          entityID,
+		EntityID:          req.entityID,
 		Type:              req.EngagementType,
 		Response:          string(req.Response),
 		TimeContentViewed: nullInt(req.TimeContentViewed),
