@@ -39,7 +39,7 @@ build() {
   local version
   version=$(git describe --tags --always --dirty 2>/dev/null || echo dev)
   step "Building the static binary ./feedlab (${version})"
-  CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${version}" -o feedlab .
+  CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X feedlab/cli.version=${version}" -o feedlab .
   local bytes
   bytes=$(stat -c %s feedlab)
   echo "feedlab: $((bytes / 1024 / 1024)) MB ($bytes bytes), budget ${MAX_BINARY_MB} MB"

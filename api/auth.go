@@ -11,8 +11,8 @@ import (
 	"feedlab/store"
 )
 
-// SessionCookie is the name of the researcher session cookie.
-const SessionCookie = "feedlab_session"
+// sessionCookie is the name of the researcher session cookie.
+const sessionCookie = "feedlab_session"
 
 // SetupTokenSetting is the settings key holding the hash of the one-time setup token.
 const SetupTokenSetting = "setup_token_hash"
@@ -32,7 +32,7 @@ func researcherFrom(ctx context.Context) store.Researcher {
 // researcher call needs a signed-in researcher, and participants can never read data.
 func (s *Server) requireResearcher(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		c, err := r.Cookie(SessionCookie)
+		c, err := r.Cookie(sessionCookie)
 		if err != nil || c.Value == "" {
 			s.fail(w, r, &apiError{http.StatusUnauthorized, codeUnauthorized, "Sign in as a researcher to do this."})
 			return
@@ -50,89 +50,6 @@ func (s *Server) requireResearcher(next http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-type credentials struct {
-	Name     string `json:"name"`
-	Password string `json:"password"`
-	Token    string `json:"token"` // setup only
-}
-
-// authLogin signs a researcher in. Failed attempts are throttled per name and client
-// address; the address is used in memory only, never stored.
-func (s *Server) authLogin(w http.ResponseWriter, r *http.Request) {
-	var c credentials
-	if err := decode(w, r, 4<<10, &c); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	key := c.Name + "\x00" + clientAddr(r)
-	now := s.now()
-	if wait := s.logins.RetryAfter(key, now); wait > 0 {
-		s.fail(w, r, rateLimited("sign-ins", wait))
-		return
-	}
-	res, hash, err := s.store.ResearcherPasswordHash(r.Context(), c.Name)
-	if errors.Is(err, store.ErrNotFound) {
-		auth.DummyVerify(c.Password)
-		s.logins.Fail(key, now)
-		s.fail(w, r, &apiError{http.StatusUnauthorized, codeUnauthorized, "Wrong name or password."})
-		return
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if auth.VerifyPassword(hash, c.Password) != nil {
-		s.logins.Fail(key, now)
-		s.fail(w, r, &apiError{http.StatusUnauthorized, codeUnauthorized, "Wrong name or password."})
-		return
-	}
-	s.logins.Succeed(key)
-	if err := s.startSession(w, r, res); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	ok(w, map[string]any{"name": res.Name})
-}
-
-// authSetup creates the first researcher account from the one-time link that serve prints
-// on first start.
-func (s *Server) authSetup(w http.ResponseWriter, r *http.Request) {
-	var c credentials
-	if err := decode(w, r, 4<<10, &c); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := auth.CheckName(c.Name); err != nil {
-		s.fail(w, r, badRequest("Name: %s.", err))
-		return
-	}
-	hash, err := auth.HashPassword(c.Password)
-	if err != nil {
-		s.fail(w, r, badRequest("Password: %s.", err))
-		return
-	}
-	key := "setup\x00" + clientAddr(r)
-	if wait := s.logins.RetryAfter(key, s.now()); wait > 0 {
-		s.fail(w, r, rateLimited("attempts", wait))
-		return
-	}
-	res, err := s.store.ClaimSetupToken(r.Context(), SetupTokenSetting, auth.HashToken(c.Token), c.Name, hash)
-	if errors.Is(err, store.ErrNotFound) {
-		s.logins.Fail(key, s.now())
-		s.fail(w, r, &apiError{http.StatusForbidden, codeForbidden, "This setup link is not valid or was already used. Add an account with 'feedlab researcher add'."})
-		return
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := s.startSession(w, r, res); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	ok(w, map[string]any{"name": res.Name})
-}
-
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, res store.Researcher) error {
 	token := auth.NewToken()
 	expires := s.now().Add(sessionLifetime)
@@ -140,27 +57,10 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, res store.
 		return err
 	}
 	http.SetCookie(w, &http.Cookie{
-		Name: SessionCookie, Value: token, Path: "/", Expires: expires,
+		Name: sessionCookie, Value: token, Path: "/", Expires: expires,
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil,
 	})
 	return nil
-}
-
-// authLogout ends the session, if any.
-func (s *Server) authLogout(w http.ResponseWriter, r *http.Request) {
-	if c, err := r.Cookie(SessionCookie); err == nil && c.Value != "" {
-		if err := s.store.DeleteSession(r.Context(), auth.HashToken(c.Value)); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-	}
-	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
-	ok(w, nil)
-}
-
-// authMe answers who is signed in.
-func (s *Server) authMe(w http.ResponseWriter, r *http.Request) {
-	ok(w, map[string]any{"name": researcherFrom(r.Context()).Name})
 }
 
 func clientAddr(r *http.Request) string {

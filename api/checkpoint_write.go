@@ -1,8 +1,6 @@
 package api
 
 import (
-	"crypto/rand"
-	"errors"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -10,9 +8,9 @@ import (
 	"feedlab/store"
 )
 
-// CheckpointEndRedirect is the checkpoint a participant's browser writes when the
+// checkpointEndRedirect is the checkpoint a participant's browser writes when the
 // participant finishes; it marks the participant complete.
-const CheckpointEndRedirect = "end-redirect"
+const checkpointEndRedirect = "end-redirect"
 
 var checkpointPattern = regexp.MustCompile(`^[A-Za-z0-9_.:-]{1,100}$`)
 
@@ -24,6 +22,18 @@ type checkpointRequest struct {
 	ClientTime number `json:"time"`
 }
 
+func (req *checkpointRequest) header() (participantRef, text) { return req.participantRef, req.EventID }
+
+func (req *checkpointRequest) validate() (int64, *apiError) {
+	if !checkpointPattern.MatchString(req.Checkpoint) {
+		return 0, badRequest("checkpoint must be a name of 1 to 100 letters, digits or _.:- characters.")
+	}
+	if len(req.Value) > maxResponse {
+		return 0, badRequest("value is longer than %d characters.", maxResponse)
+	}
+	return 0, nil
+}
+
 // writeCheckpoint stores one logged checkpoint (feed-landed, feed-entity-idx-N,
 // leave_feed, submit-click, tab and video times, end-redirect, ...) as a row of the
 // user_form export: field = the checkpoint name, response = its value (by default the
@@ -31,29 +41,8 @@ type checkpointRequest struct {
 // completion code.
 func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 	var req checkpointRequest
-	if err := decode(w, r, limitEvent, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := req.check(); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := checkEventID(req.EventID); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if !checkpointPattern.MatchString(req.Checkpoint) {
-		s.fail(w, r, badRequest("checkpoint must be a name of 1 to 100 letters, digits or _.:- characters."))
-		return
-	}
-	if len(req.Value) > maxResponse {
-		s.fail(w, r, badRequest("value is longer than %d characters.", maxResponse))
-		return
-	}
-	target, err := s.resolve(r.Context(), req.participantRef, 0)
-	if err != nil {
-		s.fail(w, r, err)
+	target, accepted := s.readEvent(w, r, &req)
+	if !accepted {
 		return
 	}
 	value := string(req.Value)
@@ -68,18 +57,20 @@ func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 		Response:      value,
 		ClientTime:    nullInt(req.ClientTime),
 	}}}
-	if req.Checkpoint != CheckpointEndRedirect {
+	if req.Checkpoint != checkpointEndRedirect {
 		s.record(w, r, ev)
 		return
 	}
 	if _, err := s.store.RecordEvent(r.Context(), ev); err != nil {
-		if errors.Is(err, store.ErrClosed) {
-			err = &apiError{http.StatusServiceUnavailable, codeUnavailable, "The server is shutting down; retry shortly."}
-		}
 		s.fail(w, r, err)
 		return
 	}
-	code, err := s.complete(r, req.participantRef, target)
+	def, err := s.studyDefinition(r.Context(), string(req.ExperimentID))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	code, err := def.Complete(r.Context(), s.store, string(req.UserID), target)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -94,42 +85,4 @@ func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ok(w, map[string]any{"completion_code": code})
-}
-
-// complete marks the participant finished and returns their completion code: the study's
-// completion-code parameter when set, otherwise one generated for this participant. The
-// first code given is kept, so a repeated end-redirect answers the same code.
-func (s *Server) complete(r *http.Request, ref participantRef, target store.EventTarget) (string, error) {
-	ctx := r.Context()
-	study, err := s.studyDefinition(ctx, string(ref.ExperimentID))
-	if err != nil {
-		return "", err
-	}
-	code := ""
-	if c := study.condition(int(target.Condition)); c != nil {
-		code = c.CompletionCode
-	}
-	if code == "" {
-		code = newCompletionCode()
-	}
-	if err := s.store.CompleteParticipant(ctx, target.ParticipantID, code); err != nil {
-		return "", err
-	}
-	p, err := s.store.Participant(ctx, string(ref.ExperimentID), string(ref.UserID))
-	if err != nil {
-		return "", err
-	}
-	return p.CompletionCode, nil
-}
-
-// newCompletionCode makes a code a participant can copy without mistakes: 10 characters
-// without look-alike letters.
-func newCompletionCode() string {
-	const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-	b := make([]byte, 10)
-	rand.Read(b)
-	for i := range b {
-		b[i] = alphabet[int(b[i])%len(alphabet)]
-	}
-	return string(b)
 }

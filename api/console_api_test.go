@@ -53,8 +53,10 @@ func newConsoleEnv(t testing.TB) *consoleEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ns := NewStudyFrom(st, "cli")
-	ns.ExperimentID = "fl-open"
+	ns := store.NewStudy{NConditions: len(st.Conditions), CreatedBy: "cli", ExperimentID: "fl-open"}
+	for _, row := range st.Rows() {
+		ns.Params = append(ns.Params, store.Param{Condition: row.Condition, Param: row.Param, Value: row.Value})
+	}
 	if e.open, err = e.store.CreateStudy(context.Background(), ns); err != nil {
 		t.Fatal(err)
 	}

@@ -26,30 +26,22 @@ type batchDwellRequest struct {
 	DwellData []dwellEntry `json:"dwell_data"`
 }
 
+func (req *batchDwellRequest) header() (participantRef, text) { return req.participantRef, req.EventID }
+
+func (req *batchDwellRequest) validate() (int64, *apiError) {
+	if req.DwellData == nil {
+		return 0, badRequest("dwell_data is missing; send a list (it may be empty).")
+	}
+	return 0, nil
+}
+
 // writeBatchDwell stores the dwell times of a feed, sent on submit: one engagement row of
 // type dwell per dwell, its response the dwell in milliseconds. The whole batch is stored
 // or none of it.
 func (s *Server) writeBatchDwell(w http.ResponseWriter, r *http.Request) {
 	var req batchDwellRequest
-	if err := decode(w, r, limitEvent, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := req.check(); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := checkEventID(req.EventID); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if req.DwellData == nil {
-		s.fail(w, r, badRequest("dwell_data is missing; send a list (it may be empty)."))
-		return
-	}
-	target, err := s.resolve(r.Context(), req.participantRef, 0)
-	if err != nil {
-		s.fail(w, r, err)
+	target, accepted := s.readEvent(w, r, &req)
+	if !accepted {
 		return
 	}
 	// One read of the participant's feed checks every card of the batch.

@@ -9,12 +9,16 @@ import (
 	"feedlab/store"
 )
 
-// EngagementTypes are the engagement_type values write_user_engagement accepts: the
-// buttons of a card and the video events. Dwell arrives through write_batch_dwell.
-var EngagementTypes = []string{
-	"shares", "likes", "read_later", "accuracy_score", "upvote", "downvote",
-	"videomute_true", "videomute_false", "videopause_true", "videopause_false",
-}
+// buttonEngagements are the engagement_type values of a card's buttons: the TypeScript
+// union EngagementType of frontend/src/lib/feedTypes.ts, which a test keeps equal.
+var buttonEngagements = []string{"shares", "likes", "read_later", "accuracy_score", "upvote", "downvote"}
+
+// videoEngagements are the engagement_type values of a video card's events.
+var videoEngagements = []string{"videomute_true", "videomute_false", "videopause_true", "videopause_false"}
+
+// engagementTypes are the engagement_type values write_user_engagement accepts. Dwell
+// arrives through write_batch_dwell.
+var engagementTypes = slices.Concat(buttonEngagements, videoEngagements)
 
 type engagementRequest struct {
 	participantRef
@@ -29,49 +33,40 @@ type engagementRequest struct {
 	Likes     number `json:"likes"`
 	ReadLater number `json:"read_later"`
 	Shares    number `json:"shares"`
+
+	entityID int64 // EntityID parsed by validate
+}
+
+func (req *engagementRequest) header() (participantRef, text) { return req.participantRef, req.EventID }
+
+func (req *engagementRequest) validate() (int64, *apiError) {
+	var err *apiError
+	if req.entityID, err = entityNumber(req.EntityID); err != nil {
+		return 0, err
+	}
+	if !slices.Contains(engagementTypes, req.EngagementType) {
+		return 0, badRequest("engagement_type %q is not one of %v.", truncate(req.EngagementType, 40), engagementTypes)
+	}
+	if req.Response == "" {
+		return 0, badRequest("response is missing.")
+	}
+	if len(req.Response) > maxResponse {
+		return 0, badRequest("response is longer than %d characters.", maxResponse)
+	}
+	return req.entityID, nil
 }
 
 // writeEngagement stores one engagement (a button toggle or a video event).
 func (s *Server) writeEngagement(w http.ResponseWriter, r *http.Request) {
 	var req engagementRequest
-	if err := decode(w, r, limitEvent, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := req.check(); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := checkEventID(req.EventID); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	entityID, aerr := entityNumber(req.EntityID)
-	if aerr != nil {
-		s.fail(w, r, aerr)
-		return
-	}
-	if !slices.Contains(EngagementTypes, req.EngagementType) {
-		s.fail(w, r, badRequest("engagement_type %q is not one of %v.", truncate(req.EngagementType, 40), EngagementTypes))
-		return
-	}
-	if req.Response == "" {
-		s.fail(w, r, badRequest("response is missing."))
-		return
-	}
-	if len(req.Response) > maxResponse {
-		s.fail(w, r, badRequest("response is longer than %d characters.", maxResponse))
-		return
-	}
-	target, err := s.resolve(r.Context(), req.participantRef, entityID)
-	if err != nil {
-		s.fail(w, r, err)
+	target, accepted := s.readEvent(w, r, &req)
+	if !accepted {
 		return
 	}
 	s.record(w, r, store.Event{Engagements: []store.Engagement{{
 		EventID:           string(req.EventID),
 		ParticipantID:     target.ParticipantID,
-		EntityID:          entityID,
+		EntityID:          req.entityID,
 		Type:              req.EngagementType,
 		Response:          string(req.Response),
 		TimeContentViewed: nullInt(req.TimeContentViewed),

@@ -16,52 +16,43 @@ type formRequest struct {
 	EventID    text            `json:"event_id"`
 	FormFields map[string]text `json:"form_fields"`
 	ClientTime number          `json:"time"`
+
+	names []string // the form_fields names, sorted by validate
+}
+
+func (req *formRequest) header() (participantRef, text) { return req.participantRef, req.EventID }
+
+func (req *formRequest) validate() (int64, *apiError) {
+	if req.FormFields == nil {
+		return 0, badRequest("form_fields is missing; send an object of field name to value.")
+	}
+	if len(req.FormFields) > maxFormFields {
+		return 0, badRequest("form_fields has more than %d fields.", maxFormFields)
+	}
+	req.names = make([]string, 0, len(req.FormFields))
+	for name, value := range req.FormFields {
+		if name == "" || len(name) > maxFieldName {
+			return 0, badRequest("form field names must be 1 to %d characters.", maxFieldName)
+		}
+		if len(value) > maxResponse {
+			return 0, badRequest("form field %q is longer than %d characters.", truncate(name, 40), maxResponse)
+		}
+		req.names = append(req.names, name)
+	}
+	sort.Strings(req.names)
+	return 0, nil
 }
 
 // writeForm stores one questionnaire page: one answer row per field, the value as the
 // client sent it (URL-component-encoded; exports decode it).
 func (s *Server) writeForm(w http.ResponseWriter, r *http.Request) {
 	var req formRequest
-	if err := decode(w, r, limitEvent, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := req.check(); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := checkEventID(req.EventID); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if req.FormFields == nil {
-		s.fail(w, r, badRequest("form_fields is missing; send an object of field name to value."))
-		return
-	}
-	if len(req.FormFields) > maxFormFields {
-		s.fail(w, r, badRequest("form_fields has more than %d fields.", maxFormFields))
-		return
-	}
-	names := make([]string, 0, len(req.FormFields))
-	for name, value := range req.FormFields {
-		if name == "" || len(name) > maxFieldName {
-			s.fail(w, r, badRequest("form field names must be 1 to %d characters.", maxFieldName))
-			return
-		}
-		if len(value) > maxResponse {
-			s.fail(w, r, badRequest("form field %q is longer than %d characters.", truncate(name, 40), maxResponse))
-			return
-		}
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	target, err := s.resolve(r.Context(), req.participantRef, 0)
-	if err != nil {
-		s.fail(w, r, err)
+	target, accepted := s.readEvent(w, r, &req)
+	if !accepted {
 		return
 	}
 	var ev store.Event
-	for _, name := range names {
+	for _, name := range req.names {
 		ev.Answers = append(ev.Answers, store.Answer{
 			EventID:       fmt.Sprintf("%s/%s", req.EventID, name),
 			ParticipantID: target.ParticipantID,

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"feedlab/study"
 	"net/http"
 	"slices"
 
@@ -40,12 +41,12 @@ func (s *Server) renderMarkdown(w http.ResponseWriter, r *http.Request) {
 		}
 		rows = append(rows, params.Row{Condition: 1, Param: "custom-msg-type", Value: "onpage"})
 	}
-	study, err := params.Validate(rows, func(string) (int, bool) { return 1, true })
+	def, err := params.Validate(rows, func(string) (int, bool) { return 1, true })
 	if err != nil {
 		s.fail(w, r, invalidParameters(err))
 		return
 	}
-	texts, err := renderTexts(study.Conditions[0])
+	texts, err := study.Texts(def.Conditions[0])
 	if err != nil {
 		s.fail(w, r, err)
 		return

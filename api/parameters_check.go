@@ -1,6 +1,8 @@
 package api
 
 import (
+	"errors"
+	"feedlab/study"
 	"net/http"
 	"strings"
 
@@ -44,15 +46,15 @@ func (s *Server) checkParameters(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, invalidParameters(err))
 		return
 	}
-	lookup, err := s.setLookup(r.Context())
+	def, err := study.Check(r.Context(), s.store, rows)
+	var problems params.Problems
+	if errors.As(err, &problems) {
+		s.fail(w, r, invalidParameters(problems))
+		return
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	study, err := params.Validate(rows, lookup)
-	if err != nil {
-		s.fail(w, r, invalidParameters(err))
-		return
-	}
-	ok(w, map[string]any{"rows": study.Rows(), "n_conditions": len(study.Conditions)})
+	ok(w, map[string]any{"rows": def.Rows(), "n_conditions": len(def.Conditions)})
 }

@@ -58,6 +58,47 @@ func checkEventID(id text) *apiError {
 	return nil
 }
 
+// event is a participant event's body. Every body embeds participantRef and has its
+// client-generated event_id beside it (not in a nested struct: encoding/json would
+// allocate once more per event for the deeper field path); header returns both. validate
+// is the call's own checks and answers the card the event is about (0 for none); it is a
+// method rather than a closure so that the ingestion path allocates nothing more for it.
+type event interface {
+	header() (participantRef, text)
+	validate() (entityID int64, err *apiError)
+}
+
+// readEvent is the start every event call shares: it decodes the body into req, checks
+// the participant reference and the event_id, runs the call's own checks, and resolves the
+// participant (and the card). On false, the failure has been answered and the handler
+// returns at once.
+func (s *Server) readEvent(w http.ResponseWriter, r *http.Request, req event) (store.EventTarget, bool) {
+	if err := decode(w, r, limitEvent, req); err != nil {
+		s.fail(w, r, err)
+		return store.EventTarget{}, false
+	}
+	ref, eventID := req.header()
+	if err := ref.check(); err != nil {
+		s.fail(w, r, err)
+		return store.EventTarget{}, false
+	}
+	if err := checkEventID(eventID); err != nil {
+		s.fail(w, r, err)
+		return store.EventTarget{}, false
+	}
+	entityID, aerr := req.validate()
+	if aerr != nil {
+		s.fail(w, r, aerr)
+		return store.EventTarget{}, false
+	}
+	target, err := s.resolve(r.Context(), ref, entityID)
+	if err != nil {
+		s.fail(w, r, err)
+		return store.EventTarget{}, false
+	}
+	return target, true
+}
+
 // resolve finds the participant an event belongs to and, for entityID > 0, checks the card
 // was in their feed, so a typo never stores an event against the wrong card.
 func (s *Server) resolve(ctx context.Context, p participantRef, entityID int64) (store.EventTarget, error) {
@@ -96,10 +137,6 @@ func entityNumber(t text) (int64, *apiError) {
 // record stores an event and answers once it is committed.
 func (s *Server) record(w http.ResponseWriter, r *http.Request, ev store.Event) {
 	stored, err := s.store.RecordEvent(r.Context(), ev)
-	if errors.Is(err, store.ErrClosed) {
-		s.fail(w, r, &apiError{http.StatusServiceUnavailable, codeUnavailable, "The server is shutting down; retry shortly."})
-		return
-	}
 	if err != nil {
 		s.fail(w, r, err)
 		return

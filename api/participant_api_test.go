@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"feedlab/demo"
-	"feedlab/store/db"
+	"feedlab/store"
 )
 
 func TestLoadExperimentAssignsAndKeepsTheSameFeed(t *testing.T) {
@@ -132,7 +132,7 @@ func TestParticipantCallsRejectBadInput(t *testing.T) {
 
 func (e *testEnv) engagementRows() int {
 	n := 0
-	e.store.EachEngagement(context.Background(), demo.ExperimentID, func(db.ExportEngagementsRow) error { n++; return nil })
+	e.store.EachEngagement(context.Background(), demo.ExperimentID, func(store.EngagementRow) error { n++; return nil })
 	return n
 }
 
@@ -175,8 +175,8 @@ func TestBatchDwellStoresOneRowPerDwellAndResendsAddOnlyNewOnes(t *testing.T) {
 	if r := e.post("/v1/write_batch_dwell", batch(1200, 800)); r.status != 200 || r.json["data"].(map[string]any)["stored"].(float64) != 1 {
 		t.Fatalf("resend: %d %s, want 1 new row", r.status, r.body)
 	}
-	var rows []db.ExportEngagementsRow
-	e.store.EachEngagement(t.Context(), demo.ExperimentID, func(r db.ExportEngagementsRow) error { rows = append(rows, r); return nil })
+	var rows []store.EngagementRow
+	e.store.EachEngagement(t.Context(), demo.ExperimentID, func(r store.EngagementRow) error { rows = append(rows, r); return nil })
 	if len(rows) != 3 || rows[0].EngagementType != "dwell" || rows[0].Response != "1200" || rows[0].TimeContentViewed.Int64 != 1700000000000 {
 		t.Fatalf("rows %+v", rows)
 	}
@@ -204,7 +204,7 @@ func TestFormAndCheckpointsLandInTheLongShape(t *testing.T) {
 		t.Fatalf("%d %s", r.status, r.body)
 	}
 	fields := map[string]string{}
-	e.store.EachAnswer(t.Context(), demo.ExperimentID, func(a db.ExportAnswersRow) error { fields[a.Field] = a.Response; return nil })
+	e.store.EachAnswer(t.Context(), demo.ExperimentID, func(a store.AnswerRow) error { fields[a.Field] = a.Response; return nil })
 	want := map[string]string{"age": "34", "ethnicity": "asian%3Bother", "comments": "caf%C3%A9%20ok", "feed-landed": "1700000000000",
 		"condition": "1", "URLParams-PROLIFIC_PID": "p-u1"}
 	for k, v := range want {
@@ -233,7 +233,7 @@ func TestEndRedirectCompletesWithAStableCode(t *testing.T) {
 		t.Fatalf("participant %+v", p)
 	}
 	var codes []string
-	e.store.EachAnswer(t.Context(), demo.ExperimentID, func(a db.ExportAnswersRow) error {
+	e.store.EachAnswer(t.Context(), demo.ExperimentID, func(a store.AnswerRow) error {
 		if a.Field == "completion_code" {
 			codes = append(codes, a.Response)
 		}

@@ -28,7 +28,7 @@ func TestResearcherCallsNeedASession(t *testing.T) {
 	jar, _ := cookiejar.New(nil)
 	forged := &http.Client{Jar: jar}
 	req, _ := http.NewRequest(http.MethodGet, e.srv.URL+"/v1/auth/me", nil)
-	req.AddCookie(&http.Cookie{Name: SessionCookie, Value: "forged"})
+	req.AddCookie(&http.Cookie{Name: sessionCookie, Value: "forged"})
 	res, _ := forged.Do(req)
 	if res.StatusCode != 401 {
 		t.Fatalf("forged cookie: %d", res.StatusCode)
@@ -70,7 +70,7 @@ func TestSetupLinkWorksOnce(t *testing.T) {
 	if r := e.post("/v1/auth/setup", map[string]string{"token": token, "name": "grace", "password": "short"}); r.status != 400 {
 		t.Fatalf("short password: %d %s", r.status, r.body)
 	}
-	if r := e.post("/v1/auth/setup", body); r.status != 200 || !strings.Contains(r.header.Get("Set-Cookie"), SessionCookie) {
+	if r := e.post("/v1/auth/setup", body); r.status != 200 || !strings.Contains(r.header.Get("Set-Cookie"), sessionCookie) {
 		t.Fatalf("setup: %d %s", r.status, r.body)
 	}
 	body["name"] = "mallory"

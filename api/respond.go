@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"feedlab/store"
 )
 
 // Body size limits. A participant event fits a beacon (under 64 KiB); a dwell batch of a
@@ -72,7 +74,10 @@ func ok(w http.ResponseWriter, data any) {
 // and answered as 500 without their details.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var ae *apiError
-	if errors.Is(err, context.Canceled) {
+	if errors.Is(err, store.ErrClosed) {
+		// Shutting down: every queued event is being committed; the outbox retries this one.
+		ae = &apiError{http.StatusServiceUnavailable, codeUnavailable, "The server is shutting down; retry shortly."}
+	} else if errors.Is(err, context.Canceled) {
 		// The participant's page went away mid-request (unload); the outbox resends the
 		// event later, so this is not a server error.
 		s.log.Info("client went away", "method", r.Method, "path", r.URL.Path)
@@ -132,7 +137,9 @@ func jsonError(err error, limit int64) *apiError {
 		return &apiError{http.StatusBadRequest, codeInvalidJSON, "The body is empty; send a JSON object."}
 	case errors.As(err, &syntax):
 		return &apiError{http.StatusBadRequest, codeInvalidJSON, fmt.Sprintf("The body is not valid JSON (at byte %d).", syntax.Offset)}
-	case errors.As(err, &typeErr):
+	case errors.As(err, &typeErr) && error(typeErr) == err:
+		// Only the decoder's own type error: one wrapped by a field's decoder (a wizard
+		// row's, say) carries a better message and is answered below.
 		field := typeErr.Field
 		if field == "" {
 			return &apiError{http.StatusBadRequest, codeInvalidJSON, "The body must be a JSON object."}

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -16,6 +15,7 @@ import (
 	"feedlab/auth"
 	"feedlab/media"
 	"feedlab/store"
+	"feedlab/study"
 )
 
 // Config is what the server needs.
@@ -32,14 +32,15 @@ type Config struct {
 
 // Server answers feedlab's HTTP requests.
 type Server struct {
-	store      *store.Store
-	media      *media.Store
-	frontend   fs.FS
-	log        *slog.Logger
-	contact    string
+	store    *store.Store
+	media    *media.Store
+	frontend fs.FS
+	log      *slog.Logger
+	contact  string
+	logins   *auth.Throttle
+	// publicURLs are the participant addresses serve prints, offered by capabilities.
 	publicURLs []string
-	logins     *auth.Throttle
-	studies    sync.Map // experiment_id → studyDef; studies are immutable once created
+	studies    *study.Definitions
 	now        func() time.Time
 }
 
@@ -55,8 +56,9 @@ func New(cfg Config) *Server {
 		frontend:   cfg.Frontend,
 		log:        log,
 		contact:    cfg.ContactEmail,
-		publicURLs: cfg.PublicURLs,
 		logins:     auth.NewThrottle(10, 15*time.Minute),
+		studies:    study.NewDefinitions(cfg.Store),
+		publicURLs: cfg.PublicURLs,
 		now:        time.Now,
 	}
 }

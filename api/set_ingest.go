@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 
 	"feedlab/stimuli"
 	"feedlab/store"
@@ -33,23 +32,27 @@ func (s *Server) ingestEntitySet(w http.ResponseWriter, r *http.Request) {
 	}
 	cfg := req.Settings
 	if err := stimuli.CheckCategory(cfg.Category); err != nil {
-		s.fail(w, r, badRequest("%s", strings.TrimPrefix(err.Error(), "stimuli: ")))
+		s.fail(w, r, stimuliProblem(err))
 		return
 	}
 	name, err := stimuli.SetName(s.now(), cfg.SetName)
 	if err != nil {
-		s.fail(w, r, badRequest("%s", strings.TrimPrefix(err.Error(), "stimuli: ")))
+		s.fail(w, r, stimuliProblem(err))
 		return
 	}
 	set, err := stimuli.FromRecords(cfg.Covariates)
 	if err != nil {
-		s.fail(w, r, badRequest("%s", strings.TrimPrefix(err.Error(), "stimuli: ")))
+		s.fail(w, r, stimuliProblem(err))
 		return
 	}
-	ns, err := set.ToNewSet(name, cfg.Category, nil)
+	cards, err := set.Cards(nil)
 	if err != nil {
 		s.fail(w, r, err)
 		return
+	}
+	ns := store.NewSet{Name: name, Category: cfg.Category, Columns: set.Columns, Entities: make([]store.NewEntity, len(cards))}
+	for i, c := range cards {
+		ns.Entities[i] = store.NewEntity(c)
 	}
 	if err := s.store.CreateEntitySet(r.Context(), ns, nil); errors.Is(err, store.ErrConflict) {
 		s.fail(w, r, &apiError{http.StatusConflict, codeConflict, fmt.Sprintf("A stimulus set named %q already exists; choose another name.", name)})
@@ -59,4 +62,14 @@ func (s *Server) ingestEntitySet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ok(w, map[string]any{"entity_set": name, "num_entities": len(ns.Entities)})
+}
+
+// stimuliProblem answers a mistake in an uploaded set with its message for the researcher
+// (400); any other error stays a server error.
+func stimuliProblem(err error) error {
+	var p *stimuli.Problem
+	if errors.As(err, &p) {
+		return badRequest("%s", p.Message)
+	}
+	return err
 }

@@ -18,6 +18,7 @@ import (
 	"feedlab/media"
 	"feedlab/params"
 	"feedlab/store"
+	"feedlab/study"
 )
 
 // ExperimentID is the built-in demo study's id; the feed opens it when no experiment is
@@ -112,6 +113,7 @@ func createSet(ctx context.Context, st *store.Store, ms *media.Store) error {
 func createStudy(ctx context.Context, st *store.Store) error {
 	sets, _ := json.Marshal([]params.EntitySetChoice{{EntitySet: SetName, NumberToShow: len(headlines), RandomizeBetweenSubjects: "yes"}})
 	rows := []params.Row{
+		{Condition: 1, Param: "title", Value: "Built-in demo: a randomly generated feed"},
 		{Condition: 1, Param: "feed", Value: "scroll"},
 		{Condition: 1, Param: "entity_sets", Value: string(sets)},
 		{Condition: 1, Param: "feed-button-share", Value: "yes"},
@@ -119,15 +121,7 @@ func createStudy(ctx context.Context, st *store.Store) error {
 		{Condition: 1, Param: "feed-button-bookmark", Value: "yes"},
 		{Condition: 1, Param: "algorithm", Value: "random"},
 	}
-	study, err := params.Validate(rows, func(name string) (int, bool) { return len(headlines), name == SetName })
-	if err != nil {
-		return fmt.Errorf("demo: study parameters: %w", err)
-	}
-	ns := store.NewStudy{ExperimentID: ExperimentID, NConditions: 1, Builtin: true, CreatedBy: "feedlab"}
-	for _, r := range study.Rows() {
-		ns.Params = append(ns.Params, store.Param{Condition: r.Condition, Param: r.Param, Value: r.Value})
-	}
-	if _, err := st.CreateStudy(ctx, ns); err != nil && !errors.Is(err, store.ErrConflict) {
+	if _, err := study.Create(ctx, st, rows, "", study.Builtin(ExperimentID)); err != nil && !errors.Is(err, store.ErrConflict) {
 		return fmt.Errorf("demo: %w", err)
 	}
 	return nil

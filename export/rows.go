@@ -7,8 +7,8 @@ import (
 	"encoding/json"
 	"slices"
 
+	"feedlab/params"
 	"feedlab/store"
-	"feedlab/store/db"
 )
 
 // EngagementColumns are the engagement export's fixed columns; the study's parameters
@@ -39,7 +39,7 @@ func writeEngagements(ctx context.Context, st *store.Store, cw *csv.Writer, id s
 		return err
 	}
 	rec := make([]string, 0, len(EngagementColumns)+len(pc.names))
-	return st.EachEngagement(ctx, id, func(r db.ExportEngagementsRow) error {
+	return st.EachEngagement(ctx, id, func(r store.EngagementRow) error {
 		p, c := participants[r.ParticipantID], cards[r.EntityID]
 		sh, inFeed := shown[store.ShownKey{ParticipantID: r.ParticipantID, EntityID: r.EntityID}]
 		order := sql.NullInt64{Int64: sh.ItemOrder, Valid: inFeed}
@@ -64,7 +64,7 @@ func writeAnswers(ctx context.Context, st *store.Store, cw *csv.Writer, id strin
 		return err
 	}
 	rec := make([]string, 0, len(UserFormColumns)+len(pc.names))
-	return st.EachAnswer(ctx, id, func(r db.ExportAnswersRow) error {
+	return st.EachAnswer(ctx, id, func(r store.AnswerRow) error {
 		rec = append(rec[:0], timestamp(r.ReceivedAt), r.UserID, r.ExperimentID, r.Field,
 			decoded(r.Response), r.EventID, r.Kind, itoa(r.Condition), nullable(r.ClientTime))
 		return cw.Write(append(rec, pc.row(r.Condition)...))
@@ -80,7 +80,7 @@ func writeInventory(ctx context.Context, st *store.Store, cw *csv.Writer, id str
 	if err := cw.Write(InventoryColumns); err != nil {
 		return err
 	}
-	return st.EachInventoryItem(ctx, id, func(r db.ExportInventoryRow) error {
+	return st.EachInventoryItem(ctx, id, func(r store.InventoryRow) error {
 		return cw.Write([]string{r.UserID, r.ExperimentID, itoa(r.Condition), itoa(r.ItemOrder), itoa(r.EntityID),
 			r.EntitySet, r.EntityUrl, nullable(r.ShownShares), nullable(r.ShownLikes), nullable(r.ShownReadLater),
 			nullable(r.ShownUpvote), nullable(r.ShownDownvote)})
@@ -88,17 +88,15 @@ func writeInventory(ctx context.Context, st *store.Store, cw *csv.Writer, id str
 }
 
 // writeParams writes the study's rows in the params.csv shape (condition,param,value), so
-// the file can recreate the study with 'feedlab study create --from'.
+// the file can recreate the study with 'feedlab study create --from'. The rows go through
+// params.WriteRows, the one writer of params.csv rows; the line ending is this export's,
+// like every other export's.
 func writeParams(cw *csv.Writer, ps []store.Param) error {
-	if err := cw.Write([]string{"condition", "param", "value"}); err != nil {
-		return err
+	rows := make([]params.Row, len(ps))
+	for i, p := range ps {
+		rows[i] = params.Row{Condition: p.Condition, Param: p.Param, Value: p.Value}
 	}
-	for _, p := range ps {
-		if err := cw.Write([]string{itoa(int64(p.Condition)), p.Param, p.Value}); err != nil {
-			return err
-		}
-	}
-	return nil
+	return params.WriteRows(cw, rows)
 }
 
 // entityBaseColumns are the columns every card has.
@@ -121,7 +119,7 @@ func writeEntityInfo(ctx context.Context, st *store.Store, cw *csv.Writer, ps []
 			}
 		}
 	}
-	sets := make([]db.EntitySet, 0, len(setNames))
+	sets := make([]store.EntitySet, 0, len(setNames))
 	var covariates []string
 	for _, name := range setNames {
 		set, err := st.EntitySet(ctx, name)
@@ -129,7 +127,7 @@ func writeEntityInfo(ctx context.Context, st *store.Store, cw *csv.Writer, ps []
 			return err
 		}
 		sets = append(sets, set)
-		for _, c := range store.SetColumns(set) {
+		for _, c := range set.Columns {
 			if !slices.Contains(entityBaseColumns, c) && !slices.Contains(covariates, c) {
 				covariates = append(covariates, c)
 			}
@@ -139,7 +137,7 @@ func writeEntityInfo(ctx context.Context, st *store.Store, cw *csv.Writer, ps []
 		return err
 	}
 	for _, set := range sets {
-		err := st.EachEntity(ctx, set.EntitySet, func(e db.Entity) error {
+		err := st.EachEntity(ctx, set.EntitySet, func(e store.Entity) error {
 			cov := store.Covariates(e.Covariates)
 			rec := []string{itoa(e.EntityID), e.EntitySet, set.EntityCategory, e.EntityUrl, e.SourceUrl, e.Filename, e.RetrieveDate, e.EntityType, e.Headline}
 			for _, c := range covariates {
@@ -161,7 +159,7 @@ func writeStimulusSet(ctx context.Context, st *store.Store, cw *csv.Writer, name
 	if err != nil {
 		return err
 	}
-	cols := store.SetColumns(set)
+	cols := set.Columns
 	header := []string{"entity_id"}
 	if !slices.Contains(cols, "entity_url") {
 		header = append(header, "entity_url")
@@ -170,7 +168,7 @@ func writeStimulusSet(ctx context.Context, st *store.Store, cw *csv.Writer, name
 	if err := cw.Write(header); err != nil {
 		return err
 	}
-	return st.EachEntity(ctx, name, func(e db.Entity) error {
+	return st.EachEntity(ctx, name, func(e store.Entity) error {
 		cov := store.Covariates(e.Covariates)
 		fixed := map[string]string{"entity_id": itoa(e.EntityID), "entity_url": e.EntityUrl, "source_url": e.SourceUrl,
 			"filename": e.Filename, "retrieve_date": e.RetrieveDate, "entity_type": e.EntityType, "headline": e.Headline}

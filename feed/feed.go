@@ -4,14 +4,10 @@
 package feed
 
 import (
-	"database/sql"
 	"fmt"
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
-
-	"feedlab/store"
-	"feedlab/store/db"
 )
 
 // SetChoice is one stimulus set of a condition: how many of its cards to show and whether
@@ -30,15 +26,34 @@ type Condition struct {
 	Buttons      map[string]string // share, like, bookmark, accuracy, upvote, downvote → no|yes|lognormal
 }
 
-// Algorithms lists the ranking algorithms this version implements.
-var Algorithms = []string{"random"}
+// Card is one card (entity) of a stimulus set, as composing a feed sees it.
+type Card struct {
+	EntityID int64
+	Set      string
+}
+
+// Cards returns the cards of a stimulus set in upload order.
+type Cards func(set string) ([]Card, error)
+
+// Count is the social count a card displays for one button; Shown is false where the
+// button shows no count cue.
+type Count struct {
+	N     int64
+	Shown bool
+}
+
+// Item is one card of a composed feed, in feed order, with the counts it displays.
+type Item struct {
+	EntityID                                   int64
+	Shares, Likes, ReadLater, Upvote, Downvote Count
+}
 
 // Compose builds the feed of one participant. The sample and order come from the
 // participant's seed; the displayed counts come from the study and the card, so every
 // participant of a study sees the same count on the same card.
-func Compose(c Condition, seed uint64, entities store.EntityLookup) ([]store.InventoryItem, error) {
+func Compose(c Condition, seed uint64, entities Cards) ([]Item, error) {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	var chosen []db.Entity
+	var chosen []Card
 	for _, sc := range c.Sets {
 		all, err := entities(sc.Set)
 		if err != nil {
@@ -55,9 +70,9 @@ func Compose(c Condition, seed uint64, entities store.EntityLookup) ([]store.Inv
 	default:
 		return nil, fmt.Errorf("feed: algorithm %q is not available", c.Algorithm)
 	}
-	items := make([]store.InventoryItem, len(chosen))
+	items := make([]Item, len(chosen))
 	for i, e := range chosen {
-		items[i] = store.InventoryItem{
+		items[i] = Item{
 			EntityID:  e.EntityID,
 			Shares:    c.shownCount("share", e.EntityID),
 			Likes:     c.shownCount("like", e.EntityID),
@@ -71,15 +86,15 @@ func Compose(c Condition, seed uint64, entities store.EntityLookup) ([]store.Inv
 
 // sample takes NumberToShow cards of a set: a fresh random sample per participant when
 // Randomize is set, otherwise the first cards in upload order, the same for everyone.
-func sample(all []db.Entity, sc SetChoice, rng *rand.Rand) []db.Entity {
+func sample(all []Card, sc SetChoice, rng *rand.Rand) []Card {
 	n := sc.NumberToShow
 	if n <= 0 || n > len(all) {
 		n = len(all)
 	}
 	if !sc.Randomize {
-		return append([]db.Entity(nil), all[:n]...)
+		return append([]Card(nil), all[:n]...)
 	}
-	out := make([]db.Entity, n)
+	out := make([]Card, n)
 	for i, j := range rng.Perm(len(all))[:n] {
 		out[i] = all[j]
 	}
@@ -105,14 +120,14 @@ const maxShownCount = 50_000_000
 // shownCount is the social count a card displays for a button: drawn from the button's
 // lognormal distribution when the button is set to "lognormal", with a seed from the
 // study, card and button; no count otherwise.
-func (c Condition) shownCount(button string, entityID int64) sql.NullInt64 {
+func (c Condition) shownCount(button string, entityID int64) Count {
 	cue, ok := socialCues[button]
 	if !ok || c.Buttons[button] != "lognormal" {
-		return sql.NullInt64{}
+		return Count{}
 	}
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s\x00%d\x00%s", c.ExperimentID, entityID, button)
 	rng := rand.New(rand.NewPCG(h.Sum64(), 1))
 	v := math.Round(cue.median * math.Exp(cue.sigma*rng.NormFloat64()))
-	return sql.NullInt64{Int64: int64(min(v, maxShownCount)), Valid: true}
+	return Count{N: int64(min(v, maxShownCount)), Shown: true}
 }

@@ -4,26 +4,24 @@ import (
 	"fmt"
 	"slices"
 	"testing"
-
-	"feedlab/store/db"
 )
 
-func fakeSets(sizes map[string]int) func(string) ([]db.Entity, error) {
-	return func(set string) ([]db.Entity, error) {
+func fakeSets(sizes map[string]int) Cards {
+	return func(set string) ([]Card, error) {
 		n, ok := sizes[set]
 		if !ok {
 			return nil, fmt.Errorf("no set %s", set)
 		}
-		var out []db.Entity
+		var out []Card
 		base := int64(len(set) * 1000)
 		for i := 0; i < n; i++ {
-			out = append(out, db.Entity{EntityID: base + int64(i), EntitySet: set, Position: int64(i + 1)})
+			out = append(out, Card{EntityID: base + int64(i), Set: set})
 		}
 		return out, nil
 	}
 }
 
-func ids(c Condition, seed uint64, sets func(string) ([]db.Entity, error)) []int64 {
+func ids(c Condition, seed uint64, sets Cards) []int64 {
 	items, err := Compose(c, seed, sets)
 	if err != nil {
 		panic(err)
@@ -90,17 +88,17 @@ func TestShownCountsAreSharedAcrossParticipantsAndOnlyForLognormal(t *testing.T)
 	p2, _ := Compose(c, 2, sets)
 	likes := map[int64]int64{}
 	for _, it := range p1 {
-		if !it.Likes.Valid || it.Shares.Valid || it.ReadLater.Valid {
+		if !it.Likes.Shown || it.Shares.Shown || it.ReadLater.Shown {
 			t.Fatalf("item %+v: want a like count only", it)
 		}
-		likes[it.EntityID] = it.Likes.Int64
+		likes[it.EntityID] = it.Likes.N
 	}
 	distinct := map[int64]bool{}
 	for _, it := range p2 {
-		if likes[it.EntityID] != it.Likes.Int64 {
-			t.Fatalf("entity %d shows %d to one participant and %d to another", it.EntityID, likes[it.EntityID], it.Likes.Int64)
+		if likes[it.EntityID] != it.Likes.N {
+			t.Fatalf("entity %d shows %d to one participant and %d to another", it.EntityID, likes[it.EntityID], it.Likes.N)
 		}
-		distinct[it.Likes.Int64] = true
+		distinct[it.Likes.N] = true
 	}
 	if len(distinct) < 25 {
 		t.Fatalf("only %d distinct counts over 50 cards: not drawn per card", len(distinct))
@@ -109,7 +107,7 @@ func TestShownCountsAreSharedAcrossParticipantsAndOnlyForLognormal(t *testing.T)
 	p3, _ := Compose(other, 1, sets)
 	same := 0
 	for _, it := range p3 {
-		if likes[it.EntityID] == it.Likes.Int64 {
+		if likes[it.EntityID] == it.Likes.N {
 			same++
 		}
 	}

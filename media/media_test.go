@@ -394,35 +394,3 @@ func TestOpenStore(t *testing.T) {
 		t.Errorf("Open on a file: error = %v", err)
 	}
 }
-
-func TestIsVideoURL(t *testing.T) {
-	for _, tt := range []struct {
-		url  string
-		want bool
-	}{
-		{"https://cdn.test/a/clip.mp4", true},
-		{"https://cdn.test/a/clip.MP4", true},
-		{"https://cdn.test/a/clip.webm", true},
-		{"https://cdn.test/a/clip.Ogg", true},
-		{"https://cdn.test/a/clip.mp4?sig=abc&x=.png", true},
-		{"https://cdn.test/a/clip.webm#t=10", true},
-		{"/media/ab/" + strings.Repeat("ab", 32) + ".ogg", true},
-		{"clip.mp4", true},
-		{"https://cdn.test/a/photo.png", false},
-		{"https://cdn.test/a/photo.jpg?format=.mp4", false},
-		{"https://cdn.test/a/photo.jpg#.mp4", false},
-		{"https://cdn.test/mp4", false},
-		{"https://cdn.test/a.mp4/", false},
-		{"https://cdn.test/clip.mp4.png", false},
-		{"https://cdn.test/clip.ogv", false},
-		{"https://clip.mp4", false},
-		{"https://cdn.test/123e4567-e89b-12d3-a456-426614174000/", false},
-		{"", false},
-		{"https://cdn.test/%zz/clip.mp4?x", true},
-		{"https://cdn.test/%zz/clip.png?x.mp4", false},
-	} {
-		if got := IsVideoURL(tt.url); got != tt.want {
-			t.Errorf("IsVideoURL(%q) = %v, want %v", tt.url, got, tt.want)
-		}
-	}
-}

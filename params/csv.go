@@ -158,6 +158,21 @@ func validUTF8(rec []string) bool {
 // read back as "\n", as Validate normalises them.
 func WriteCSV(w io.Writer, rows []Row) error {
 	cw := csv.NewWriter(w)
+	if err := WriteRows(cw, rows); err != nil {
+		return err
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("params: write csv: %w", err)
+	}
+	return nil
+}
+
+// WriteRows writes the params.csv header and rows to cw: the one encoding of study rows as
+// CSV, used by WriteCSV and by the experiment_parameters export, so that "Verify
+// parameters", a study's parameters.csv and the export are the same bytes. It sets CRLF
+// line endings (RFC 4180); the caller flushes.
+func WriteRows(cw *csv.Writer, rows []Row) error {
 	cw.UseCRLF = true
 	if err := cw.Write(csvHeader); err != nil {
 		return fmt.Errorf("params: write csv: %w", err)
@@ -166,10 +181,6 @@ func WriteCSV(w io.Writer, rows []Row) error {
 		if err := cw.Write([]string{strconv.Itoa(r.Condition), newlines(r.Param), newlines(r.Value)}); err != nil {
 			return fmt.Errorf("params: write csv: %w", err)
 		}
-	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		return fmt.Errorf("params: write csv: %w", err)
 	}
 	return nil
 }

@@ -49,15 +49,17 @@ var RequiredColumns = []string{ColSourceURL, ColFilename, ColRetrieveDate, ColEn
 // message of such an error is meant to be shown to the researcher.
 var ErrInvalid = errors.New("stimuli: invalid input")
 
-// inputError carries a message for the researcher and matches ErrInvalid
-// without repeating its text.
-type inputError struct{ msg string }
+// Problem is a mistake in the researcher's input. Its Message is written for the
+// researcher (a caller that answers the researcher shows it as it is); Error adds the
+// package prefix for logs and the command line. It matches ErrInvalid without repeating
+// its text.
+type Problem struct{ Message string }
 
-func (e *inputError) Error() string { return e.msg }
-func (e *inputError) Unwrap() error { return ErrInvalid }
+func (p *Problem) Error() string { return "stimuli: " + p.Message }
+func (p *Problem) Unwrap() error { return ErrInvalid }
 
 func invalidf(format string, args ...any) error {
-	return &inputError{msg: "stimuli: " + fmt.Sprintf(format, args...)}
+	return &Problem{Message: fmt.Sprintf(format, args...)}
 }
 
 // Field is one covariate value of a stimulus.

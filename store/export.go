@@ -12,7 +12,7 @@ import (
 const exportPage = 5000
 
 // EachEngagement calls fn for every engagement and dwell row of a study, oldest first.
-func (s *Store) EachEngagement(ctx context.Context, experimentID string, fn func(db.ExportEngagementsRow) error) error {
+func (s *Store) EachEngagement(ctx context.Context, experimentID string, fn func(EngagementRow) error) error {
 	var after int64
 	for {
 		rows, err := s.rq.ExportEngagements(ctx, db.ExportEngagementsParams{ExperimentID: experimentID, After: after, PageSize: exportPage})
@@ -20,7 +20,7 @@ func (s *Store) EachEngagement(ctx context.Context, experimentID string, fn func
 			return fmt.Errorf("store: export engagements: %w", err)
 		}
 		for _, r := range rows {
-			if err := fn(r); err != nil {
+			if err := fn(EngagementRow(r)); err != nil {
 				return err
 			}
 		}
@@ -50,21 +50,17 @@ func (s *Store) Cards(ctx context.Context) (map[int64]Card, error) {
 }
 
 // ParticipantsOf returns the participants of a study by participant_id.
-func (s *Store) ParticipantsOf(ctx context.Context, experimentID string) (map[int64]db.Participant, error) {
+func (s *Store) ParticipantsOf(ctx context.Context, experimentID string) (map[int64]Participant, error) {
 	rows, err := s.rq.ListParticipants(ctx, experimentID)
 	if err != nil {
 		return nil, fmt.Errorf("store: list participants: %w", err)
 	}
-	out := make(map[int64]db.Participant, len(rows))
+	out := make(map[int64]Participant, len(rows))
 	for _, r := range rows {
-		out[r.ParticipantID] = r
+		out[r.ParticipantID] = Participant(r)
 	}
 	return out, nil
 }
-
-// Shown is one card as a participant was shown it: its feed position and the counts it
-// displayed.
-type Shown = db.ListStudyInventoryRow
 
 // ShownKey identifies a card in a participant's feed.
 type ShownKey struct{ ParticipantID, EntityID int64 }
@@ -78,13 +74,13 @@ func (s *Store) StudyInventory(ctx context.Context, experimentID string) (map[Sh
 	}
 	out := make(map[ShownKey]Shown, len(rows))
 	for _, r := range rows {
-		out[ShownKey{r.ParticipantID, r.EntityID}] = r
+		out[ShownKey{r.ParticipantID, r.EntityID}] = Shown(r)
 	}
 	return out, nil
 }
 
 // EachAnswer calls fn for every answer, checkpoint and arrival row of a study, oldest first.
-func (s *Store) EachAnswer(ctx context.Context, experimentID string, fn func(db.ExportAnswersRow) error) error {
+func (s *Store) EachAnswer(ctx context.Context, experimentID string, fn func(AnswerRow) error) error {
 	var after int64
 	for {
 		rows, err := s.rq.ExportAnswers(ctx, db.ExportAnswersParams{ExperimentID: experimentID, After: after, PageSize: exportPage})
@@ -92,7 +88,7 @@ func (s *Store) EachAnswer(ctx context.Context, experimentID string, fn func(db.
 			return fmt.Errorf("store: export answers: %w", err)
 		}
 		for _, r := range rows {
-			if err := fn(r); err != nil {
+			if err := fn(AnswerRow(r)); err != nil {
 				return err
 			}
 		}
@@ -105,7 +101,7 @@ func (s *Store) EachAnswer(ctx context.Context, experimentID string, fn func(db.
 
 // EachInventoryItem calls fn for every card shown to every participant of a study, by
 // participant and feed position.
-func (s *Store) EachInventoryItem(ctx context.Context, experimentID string, fn func(db.ExportInventoryRow) error) error {
+func (s *Store) EachInventoryItem(ctx context.Context, experimentID string, fn func(InventoryRow) error) error {
 	var afterP, afterO int64 = 0, -1
 	for {
 		rows, err := s.rq.ExportInventory(ctx, db.ExportInventoryParams{ExperimentID: experimentID, AfterParticipant: afterP, AfterOrder: afterO, PageSize: exportPage})
@@ -113,7 +109,7 @@ func (s *Store) EachInventoryItem(ctx context.Context, experimentID string, fn f
 			return fmt.Errorf("store: export inventory: %w", err)
 		}
 		for _, r := range rows {
-			if err := fn(r); err != nil {
+			if err := fn(InventoryRow(r)); err != nil {
 				return err
 			}
 		}
@@ -126,7 +122,7 @@ func (s *Store) EachInventoryItem(ctx context.Context, experimentID string, fn f
 }
 
 // EachEntity calls fn for every card of a set in upload order.
-func (s *Store) EachEntity(ctx context.Context, set string, fn func(db.Entity) error) error {
+func (s *Store) EachEntity(ctx context.Context, set string, fn func(Entity) error) error {
 	var after int64
 	for {
 		rows, err := s.rq.ExportEntitiesOfSet(ctx, db.ExportEntitiesOfSetParams{EntitySet: set, After: after, PageSize: exportPage})
@@ -134,7 +130,7 @@ func (s *Store) EachEntity(ctx context.Context, set string, fn func(db.Entity) e
 			return fmt.Errorf("store: export set %s: %w", set, err)
 		}
 		for _, r := range rows {
-			if err := fn(r); err != nil {
+			if err := fn(Entity(r)); err != nil {
 				return err
 			}
 		}

@@ -158,7 +158,7 @@ func TestMigrationSetsOwnersFromCreatedBy(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s lost: %v", id, err)
 		}
-		if st.OwnerID.Valid != owned {
+		if (st.OwnerID != 0) != owned {
 			t.Fatalf("%s: owner %v, want owned=%v", id, st.OwnerID, owned)
 		}
 	}

@@ -29,31 +29,31 @@ type InventoryItem struct {
 }
 
 // EntityLookup returns the cards of a stimulus set in upload order.
-type EntityLookup func(set string) ([]db.Entity, error)
+type EntityLookup func(set string) ([]Entity, error)
 
 // Composer builds the feed of a new participant from their condition and seed.
 type Composer func(condition int, seed uint64, entities EntityLookup) ([]InventoryItem, error)
 
 // Participant returns a registered participant, or ErrNotFound.
-func (s *Store) Participant(ctx context.Context, experimentID, userID string) (db.Participant, error) {
+func (s *Store) Participant(ctx context.Context, experimentID, userID string) (Participant, error) {
 	p, err := s.rq.GetParticipant(ctx, db.GetParticipantParams{ExperimentID: experimentID, UserID: userID})
 	if err != nil {
-		return db.Participant{}, fmt.Errorf("store: get participant: %w", notFound(err))
+		return Participant{}, fmt.Errorf("store: get participant: %w", notFound(err))
 	}
-	return p, nil
+	return Participant(p), nil
 }
 
 // RegisterParticipant registers a participant, assigns a condition and stores their feed,
 // all in one transaction. The condition is one with the fewest participants so far, ties
 // broken at random, so conditions stay balanced. If the participant registered meanwhile
 // (two tabs), the existing record is returned with created=false.
-func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compose Composer) (p db.Participant, created bool, err error) {
+func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compose Composer) (p Participant, created bool, err error) {
 	platformIDs, _ := json.Marshal(nonNil(reg.PlatformIDs))
 	queryParams, _ := json.Marshal(nonNil(reg.QueryParams))
 	err = s.withTx(ctx, func(q *db.Queries) error {
 		existing, err := q.GetParticipant(ctx, db.GetParticipantParams{ExperimentID: reg.ExperimentID, UserID: reg.UserID})
 		if err == nil {
-			p = existing
+			p = Participant(existing)
 			return nil
 		} else if !errors.Is(notFound(err), ErrNotFound) {
 			return err
@@ -64,7 +64,10 @@ func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compo
 		}
 		condition := balancedCondition(reg.NConditions, counts)
 		seed := rand.Uint64() >> 1 // fits SQLite's signed 64-bit integer
-		entities := func(set string) ([]db.Entity, error) { return q.ListEntities(ctx, set) }
+		entities := func(set string) ([]Entity, error) {
+			rows, err := q.ListEntities(ctx, set)
+			return entitiesFrom(rows), err
+		}
 		items, err := compose(condition, seed, entities)
 		if err != nil {
 			return err
@@ -101,12 +104,12 @@ func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compo
 				return err
 			}
 		}
-		p, err = q.GetParticipant(ctx, db.GetParticipantParams{ExperimentID: reg.ExperimentID, UserID: reg.UserID})
-		created = err == nil
+		row, err := q.GetParticipant(ctx, db.GetParticipantParams{ExperimentID: reg.ExperimentID, UserID: reg.UserID})
+		p, created = Participant(row), err == nil
 		return err
 	})
 	if err != nil {
-		return db.Participant{}, false, fmt.Errorf("store: register participant: %w", err)
+		return Participant{}, false, fmt.Errorf("store: register participant: %w", err)
 	}
 	return p, created, nil
 }
@@ -133,12 +136,16 @@ func balancedCondition(n int, counts []db.CountParticipantsByConditionRow) int {
 }
 
 // Feed returns a participant's cards in feed order with the counts they display.
-func (s *Store) Feed(ctx context.Context, participantID int64) ([]db.ListInventoryRow, error) {
+func (s *Store) Feed(ctx context.Context, participantID int64) ([]FeedCard, error) {
 	rows, err := s.rq.ListInventory(ctx, participantID)
 	if err != nil {
 		return nil, fmt.Errorf("store: feed of participant %d: %w", participantID, err)
 	}
-	return rows, nil
+	out := make([]FeedCard, len(rows))
+	for i, r := range rows {
+		out[i] = FeedCard(r)
+	}
+	return out, nil
 }
 
 // EventTarget is the participant (and whether the card was in their feed) an incoming

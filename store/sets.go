@@ -123,37 +123,37 @@ func (s *Store) SetSizes(ctx context.Context) (func(name string) (int, bool), er
 }
 
 // EntitySet returns one stimulus set, or ErrNotFound.
-func (s *Store) EntitySet(ctx context.Context, name string) (db.EntitySet, error) {
+func (s *Store) EntitySet(ctx context.Context, name string) (EntitySet, error) {
 	set, err := s.rq.GetEntitySet(ctx, name)
 	if err != nil {
-		return db.EntitySet{}, fmt.Errorf("store: get set %s: %w", name, notFound(err))
+		return EntitySet{}, fmt.Errorf("store: get set %s: %w", name, notFound(err))
 	}
-	return set, nil
+	return entitySetFrom(set), nil
 }
 
-// SetColumns returns the uploaded header of a set.
-func SetColumns(set db.EntitySet) []string {
+// setColumns decodes the uploaded header of a set (entity_sets.columns).
+func setColumns(stored string) []string {
 	var cols []string
-	_ = json.Unmarshal([]byte(set.Columns), &cols) // written by CreateEntitySet: always valid
+	_ = json.Unmarshal([]byte(stored), &cols) // written by CreateEntitySet: always valid
 	return cols
 }
 
 // Entities returns the cards of a set in upload order.
-func (s *Store) Entities(ctx context.Context, set string) ([]db.Entity, error) {
+func (s *Store) Entities(ctx context.Context, set string) ([]Entity, error) {
 	rows, err := s.rq.ListEntities(ctx, set)
 	if err != nil {
 		return nil, fmt.Errorf("store: list entities of %s: %w", set, err)
 	}
-	return rows, nil
+	return entitiesFrom(rows), nil
 }
 
 // MediaInfo returns a media file's record, or ErrNotFound.
-func (s *Store) MediaInfo(ctx context.Context, name string) (db.Medium, error) {
+func (s *Store) MediaInfo(ctx context.Context, name string) (Media, error) {
 	m, err := s.rq.GetMedia(ctx, name)
 	if err != nil {
-		return db.Medium{}, fmt.Errorf("store: get media %s: %w", name, notFound(err))
+		return Media{}, fmt.Errorf("store: get media %s: %w", name, notFound(err))
 	}
-	return m, nil
+	return Media{Name: m.Name, ContentType: m.ContentType, Size: m.Size}, nil
 }
 
 // Covariates decodes an entity's covariate columns (entities.covariates).

@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
-
-	"feedlab/store/db"
 )
 
 func openTest(t *testing.T) *Store {
@@ -23,7 +21,7 @@ func openTest(t *testing.T) *Store {
 }
 
 // seedStudy creates a one-set, n-condition study whose participants see every card.
-func seedStudy(t *testing.T, s *Store, nConditions int) (string, []db.Entity) {
+func seedStudy(t *testing.T, s *Store, nConditions int) (string, []Entity) {
 	t.Helper()
 	ctx := context.Background()
 	set := NewSet{Name: "20260101_test", Category: "news", Columns: []string{"source_url", "filename", "retrieve_date", "entity_type", "topic"}}
@@ -44,7 +42,7 @@ func seedStudy(t *testing.T, s *Store, nConditions int) (string, []db.Entity) {
 	return id, ents
 }
 
-func composeAll(ents []db.Entity) Composer {
+func composeAll(ents []Entity) Composer {
 	return func(condition int, seed uint64, _ EntityLookup) ([]InventoryItem, error) {
 		items := make([]InventoryItem, len(ents))
 		for i, e := range ents {
@@ -150,7 +148,7 @@ func TestRecordEventIgnoresRepeatedEventID(t *testing.T) {
 		t.Fatalf("repeat: stored=%d err=%v, want 0 new rows", n, err)
 	}
 	var rows int
-	s.EachEngagement(ctx, id, func(db.ExportEngagementsRow) error { rows++; return nil })
+	s.EachEngagement(ctx, id, func(EngagementRow) error { rows++; return nil })
 	if rows != 1 {
 		t.Fatalf("engagement rows = %d, want 1", rows)
 	}
@@ -181,7 +179,7 @@ func TestRecordEventBadRowFailsAloneInItsGroup(t *testing.T) {
 		}
 	}
 	var rows int
-	s.EachEngagement(ctx, id, func(db.ExportEngagementsRow) error { rows++; return nil })
+	s.EachEngagement(ctx, id, func(EngagementRow) error { rows++; return nil })
 	if rows != 199 {
 		t.Fatalf("rows = %d, want 199", rows)
 	}
@@ -215,7 +213,7 @@ func TestCloseCommitsQueuedEventsAndRefusesNewOnes(t *testing.T) {
 	}
 	defer s2.Close()
 	n := 0
-	s2.EachEngagement(ctx, id, func(db.ExportEngagementsRow) error { n++; return nil })
+	s2.EachEngagement(ctx, id, func(EngagementRow) error { n++; return nil })
 	want := 0
 	acked.Range(func(_, _ any) bool { want++; return true })
 	if n != want || n != 100 {

@@ -87,12 +87,13 @@ func (s *Store) CreateStudy(ctx context.Context, st NewStudy) (string, error) {
 }
 
 // Study returns a study, or ErrNotFound.
-func (s *Store) Study(ctx context.Context, experimentID string) (db.Study, error) {
+func (s *Store) Study(ctx context.Context, experimentID string) (Study, error) {
 	st, err := s.rq.GetStudy(ctx, experimentID)
 	if err != nil {
-		return db.Study{}, fmt.Errorf("store: get study %s: %w", experimentID, notFound(err))
+		return Study{}, fmt.Errorf("store: get study %s: %w", experimentID, notFound(err))
 	}
-	return st, nil
+	return Study{ExperimentID: st.ExperimentID, NConditions: st.NConditions, Builtin: st.Builtin,
+		CreatedBy: st.CreatedBy, CreatedAt: st.CreatedAt, OwnerID: st.OwnerID.Int64}, nil
 }
 
 // StudyParams returns a study's parameter rows by condition, in the order given.

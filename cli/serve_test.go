@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -20,7 +20,6 @@ import (
 	"feedlab/demo"
 	"feedlab/frontend"
 	"feedlab/store"
-	"feedlab/store/db"
 )
 
 // servingCLI is `feedlab serve` running in-process on a port of its own.
@@ -64,7 +63,7 @@ func tryServe(t *testing.T, data string, bare bool) (*servingCLI, error) {
 		args = append([]string{"serve"}, args...)
 	}
 	stderr := &syncBuffer{}
-	go func() { s.done <- run(ctx, args, strings.NewReader(""), s.stdout, stderr) }()
+	go func() { s.done <- Run(ctx, args, strings.NewReader(""), s.stdout, stderr) }()
 	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		select {
 		case err := <-s.done:
@@ -238,7 +237,7 @@ func storedEventIDs(t *testing.T, data string) map[string]int {
 	t.Helper()
 	st := openStore(t, data) // runs recovery after a crash, as the next start would
 	ids := map[string]int{}
-	err := st.EachEngagement(t.Context(), demo.ExperimentID, func(r db.ExportEngagementsRow) error {
+	err := st.EachEngagement(t.Context(), demo.ExperimentID, func(r store.EngagementRow) error {
 		ids[r.EventID]++
 		return nil
 	})

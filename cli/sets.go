@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -77,9 +77,13 @@ func cmdSetsImport(ctx context.Context, args []string, stdout, stderr io.Writer)
 			return "/media/" + item.Name, nil
 		}
 	}
-	ns, err := set.ToNewSet(setName, *category, entityURL)
+	cards, err := set.Cards(entityURL)
 	if err != nil {
 		return fmt.Errorf("sets import: %w; nothing was stored", err)
+	}
+	ns := store.NewSet{Name: setName, Category: *category, Columns: set.Columns, Entities: make([]store.NewEntity, len(cards))}
+	for i, c := range cards {
+		ns.Entities[i] = store.NewEntity(c)
 	}
 	if err := st.CreateEntitySet(ctx, ns, stored); errors.Is(err, store.ErrConflict) {
 		return fmt.Errorf("sets import: a set named %q already exists; choose another --name", setName)

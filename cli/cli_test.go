@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -28,7 +28,7 @@ import (
 )
 
 // The self-exec pattern: a test starts this test binary again with FEEDLAB_TEST_MAIN=1 and
-// the command line in FEEDLAB_TEST_ARGS (a JSON list), and the child runs the real main():
+// the command line in FEEDLAB_TEST_ARGS (a JSON list), and the child runs Main, as main() does:
 // real exit statuses, real signals, a real process to kill.
 const (
 	envTestMain = "FEEDLAB_TEST_MAIN"
@@ -43,8 +43,7 @@ func TestMain(m *testing.M) {
 			os.Exit(3)
 		}
 		os.Args = append([]string{"feedlab"}, args...)
-		main()
-		os.Exit(0)
+		os.Exit(Main())
 	}
 	os.Exit(m.Run())
 }
@@ -89,7 +88,7 @@ func cli(t *testing.T, stdin string, args ...string) (stdout, stderr string, err
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	defer cancel()
 	var out, errb bytes.Buffer
-	err = run(ctx, args, strings.NewReader(stdin), &out, &errb)
+	err = Run(ctx, args, strings.NewReader(stdin), &out, &errb)
 	return out.String(), errb.String(), err
 }
 
@@ -422,7 +421,7 @@ func TestStrayArgumentsAreUsageErrors(t *testing.T) {
 			}
 			defer cancel()
 			var out, errb bytes.Buffer
-			err := run(ctx, append(tc.args, "--data", data), strings.NewReader(""), &out, &errb)
+			err := Run(ctx, append(tc.args, "--data", data), strings.NewReader(""), &out, &errb)
 			if !errors.Is(err, errUsage) {
 				t.Errorf("error %v, want a usage error naming the stray argument", err)
 			}

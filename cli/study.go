@@ -1,14 +1,15 @@
-package main
+package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 
-	"feedlab/api"
 	"feedlab/params"
 	"feedlab/store"
+	"feedlab/study"
 )
 
 // cmdStudyCreate creates a study from a params.csv (condition,param,value) and prints its
@@ -44,21 +45,19 @@ func cmdStudyCreate(ctx context.Context, args []string, stdout, stderr io.Writer
 	if err := checkOwner(ctx, st, *owner); err != nil {
 		return err
 	}
-	sizes, err := st.SetSizes(ctx)
-	if err != nil {
-		return err
-	}
-	study, err := params.Validate(rows, sizes)
-	if err != nil {
+	id, err := study.Create(ctx, st, rows, *owner)
+	var problems params.Problems
+	if errors.As(err, &problems) {
 		return fmt.Errorf("study create: %s has problems; nothing was created:\n%w", *from, err)
 	}
-	ns := api.NewStudyFrom(study, "cli")
-	ns.Owner = *owner
-	id, err := st.CreateStudy(ctx, ns)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "Created a study with %d condition(s).\n", len(study.Conditions))
+	created, err := st.Study(ctx, id)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "Created a study with %d condition(s).\n", created.NConditions)
 	fmt.Fprintln(stdout, id)
 	return nil
 }

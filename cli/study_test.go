@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -77,7 +77,7 @@ func TestStudyCreateAndPreregistrationRoundTrip(t *testing.T) {
 
 	// The preregistration promise: the exported parameters recreate an equal study.
 	exported, _ := mustCLI(t, "", "export", "--study", id, "--type", "experiment_parameters", "--data", data)
-	if !strings.HasPrefix(exported, "condition,param,value\n") {
+	if !strings.HasPrefix(exported, "condition,param,value\r\n") {
 		t.Fatalf("experiment_parameters export does not start with the params.csv header:\n%s", exported)
 	}
 	_, rows := parseCSV(t, exported)

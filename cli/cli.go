@@ -1,0 +1,161 @@
+// Package cli is feedlab's command line: one file per subcommand, run by Run. Its usage
+// is a contract (DESIGN.md) that tests and users depend on:
+//
+//	feedlab serve   [--addr :8080] [--data ./feedlab-data]      (default when no subcommand)
+//	feedlab study create --from params.csv [--owner NAME]      prints the new experiment_id
+//	feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv
+//	feedlab export --study ID --type TYPE [--out FILE]
+//	feedlab backup --out FILE
+//	feedlab researcher add NAME [--password-stdin]
+//	feedlab researcher list
+//	feedlab version
+//
+// Errors go to stderr with a non-zero exit status; data goes to stdout.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"feedlab/store"
+)
+
+// version is stamped by ./build.sh (-ldflags "-X feedlab/cli.version=...").
+var version = "dev"
+
+// defaultDataDir is where the database and media live unless --data says otherwise.
+const defaultDataDir = "./feedlab-data"
+
+const usage = `feedlab: a research appliance for social-media newsfeed experiments
+
+Usage:
+  feedlab serve   [--addr :8080] [--data ./feedlab-data]      (default when no subcommand)
+  feedlab study create --from params.csv [--owner NAME]      prints the new experiment_id;
+                                                              without --owner every researcher sees it
+  feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv
+  feedlab export --study ID --type TYPE [--out FILE]          TYPE: engagement, user_form,
+                                                              entity_info, experiment_parameters,
+                                                              inventory, stimulus_set
+  feedlab backup --out FILE                                   consistent copy while serving
+  feedlab researcher add NAME [--password-stdin]
+  feedlab researcher list                                     one account a line: name, created (UTC date)
+  feedlab version
+
+Every subcommand takes --data DIR (default ./feedlab-data).
+`
+
+// errUsage marks a command-line mistake: the message is printed with a hint to --help.
+var errUsage = errors.New("usage")
+
+// Main runs the process's command line (os.Args, the standard streams; SIGINT and SIGTERM
+// cancel it) and returns the exit status: 0, 1 for an error, 2 for a command-line mistake.
+func Main() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "feedlab:", err)
+		if errors.Is(err, errUsage) {
+			fmt.Fprintln(os.Stderr, "Run 'feedlab help' for usage.")
+			return 2
+		}
+		return 1
+	}
+	return 0
+}
+
+// Run runs one command line (args without the program name): data goes to stdout,
+// progress to stderr; a failure is returned for the caller to print.
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 || (len(args[0]) > 0 && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help" && args[0] != "--version") {
+		return cmdServe(ctx, args, stdout, stderr)
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "serve":
+		return cmdServe(ctx, rest, stdout, stderr)
+	case "study":
+		if len(rest) == 0 || rest[0] != "create" {
+			return fmt.Errorf("%w: expected 'feedlab study create --from params.csv'", errUsage)
+		}
+		return cmdStudyCreate(ctx, rest[1:], stdout, stderr)
+	case "sets":
+		if len(rest) == 0 || rest[0] != "import" {
+			return fmt.Errorf("%w: expected 'feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv'", errUsage)
+		}
+		return cmdSetsImport(ctx, rest[1:], stdout, stderr)
+	case "export":
+		return cmdExport(ctx, rest, stdout, stderr)
+	case "backup":
+		return cmdBackup(ctx, rest, stdout, stderr)
+	case "researcher":
+		switch {
+		case len(rest) > 0 && rest[0] == "add":
+			return cmdResearcherAdd(ctx, rest[1:], stdin, stdout, stderr)
+		case len(rest) > 0 && rest[0] == "list":
+			return cmdResearcherList(ctx, rest[1:], stdout, stderr)
+		}
+		return fmt.Errorf("%w: expected 'feedlab researcher add NAME [--password-stdin]' or 'feedlab researcher list'", errUsage)
+	case "version", "--version":
+		fmt.Fprintln(stdout, "feedlab", version)
+		return nil
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		return fmt.Errorf("%w: unknown command %q", errUsage, cmd)
+	}
+}
+
+// newFlags makes a flag set for a subcommand that reports errors instead of exiting.
+func newFlags(name string, stderr io.Writer) (*flag.FlagSet, *string) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := fs.String("data", defaultDataDir, "data directory (database and media)")
+	return fs, data
+}
+
+// noPositional refuses arguments a command does not take, so a forgotten flag name
+// ("export ... out.csv") is an error instead of being silently ignored.
+func noPositional(pos []string) error {
+	if len(pos) > 0 {
+		return fmt.Errorf("%w: unexpected argument %q", errUsage, pos[0])
+	}
+	return nil
+}
+
+// requireDatabase refuses a data directory without a database, so a mistyped --data for
+// a command that reads data says so instead of creating an empty database.
+func requireDatabase(dir string) error {
+	if _, err := os.Stat(filepath.Join(dir, store.DatabaseFile)); err != nil {
+		return fmt.Errorf("no feedlab database in %s (check --data): %w", dir, err)
+	}
+	return nil
+}
+
+// parseFlags parses flags that may come before, between or after positional arguments
+// ("researcher add NAME --password-stdin") and returns the positionals.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, fmt.Errorf("%w: %v", errUsage, err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, nil
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}

@@ -1,0 +1,156 @@
+package store
+
+import (
+	"database/sql"
+
+	"feedlab/store/db"
+)
+
+// The types below are what the store hands out. sqlc's generated types (store/db) stay
+// inside this package, so the rest of the appliance never depends on a query's exact
+// column list and a regenerated query changes nothing outside store. Each has the fields of
+// the row it is read from, so converting one is a plain struct conversion: no copy per
+// field on the export's hot path.
+
+// Study is a stored study.
+type Study struct {
+	ExperimentID string
+	NConditions  int64
+	Builtin      int64 // 1 for the built-in demo study
+	CreatedBy    string
+	CreatedAt    int64 // Unix ms
+	OwnerID      int64 // the owning researcher; 0 when the study has no owner (visible to all)
+}
+
+// Participant is a registered participant of a study.
+type Participant struct {
+	ParticipantID  int64
+	ExperimentID   string
+	UserID         string
+	Condition      int64
+	Seed           int64
+	PlatformIds    string // JSON object of the platform ids (PROLIFIC_PID, workerId, RID, ...)
+	QueryParams    string // JSON object of every arrival URL parameter
+	StartedAt      int64
+	CompletedAt    sql.NullInt64
+	CompletionCode string
+}
+
+// EntitySet is a stored stimulus set.
+type EntitySet struct {
+	EntitySet      string
+	EntityCategory string
+	Columns        []string // the uploaded header, in order
+	Builtin        bool
+	CreatedAt      int64
+}
+
+// Entity is one card of a stimulus set.
+type Entity struct {
+	EntityID     int64
+	EntitySet    string
+	Position     int64 // 1-based upload order
+	EntityUrl    string
+	SourceUrl    string
+	Filename     string
+	RetrieveDate string
+	EntityType   string
+	Headline     string
+	Covariates   string // JSON object of the set's other columns; decode with Covariates
+}
+
+// FeedCard is one card of a participant's feed, in feed order, with the social counts it
+// displays (Valid=false where that button shows no count).
+type FeedCard struct {
+	ItemOrder      int64
+	ShownShares    sql.NullInt64
+	ShownLikes     sql.NullInt64
+	ShownReadLater sql.NullInt64
+	ShownUpvote    sql.NullInt64
+	ShownDownvote  sql.NullInt64
+	EntityID       int64
+	EntitySet      string
+	Position       int64
+	EntityUrl      string
+	SourceUrl      string
+	Filename       string
+	RetrieveDate   string
+	EntityType     string
+	Headline       string
+	Covariates     string
+}
+
+// EngagementRow is one stored engagement (a click, a video event or one dwell) as the
+// engagement export reads it.
+type EngagementRow struct {
+	EngagementPk      int64
+	EventID           string
+	ReceivedAt        int64
+	TimeEngagement    sql.NullInt64
+	TimeContentViewed sql.NullInt64
+	ParticipantID     int64
+	EntityID          int64
+	EngagementType    string
+	Response          string
+	Likes             sql.NullInt64
+	ReadLater         sql.NullInt64
+	Shares            sql.NullInt64
+}
+
+// AnswerRow is one stored answer, checkpoint or arrival row with its participant, as the
+// user_form export reads it.
+type AnswerRow struct {
+	AnswerPk     int64
+	EventID      string
+	ReceivedAt   int64
+	ClientTime   sql.NullInt64
+	UserID       string
+	ExperimentID string
+	Condition    int64
+	Kind         string
+	Field        string
+	Response     string
+}
+
+// InventoryRow is one card shown to one participant, as the inventory export reads it.
+type InventoryRow struct {
+	ParticipantID  int64
+	UserID         string
+	ExperimentID   string
+	Condition      int64
+	ItemOrder      int64
+	EntityID       int64
+	EntitySet      string
+	EntityUrl      string
+	ShownShares    sql.NullInt64
+	ShownLikes     sql.NullInt64
+	ShownReadLater sql.NullInt64
+	ShownUpvote    sql.NullInt64
+	ShownDownvote  sql.NullInt64
+}
+
+// Shown is one card as a participant was shown it: its feed position and the counts it
+// displayed.
+type Shown struct {
+	ParticipantID  int64
+	EntityID       int64
+	ItemOrder      int64
+	ShownShares    sql.NullInt64
+	ShownLikes     sql.NullInt64
+	ShownReadLater sql.NullInt64
+	ShownUpvote    sql.NullInt64
+	ShownDownvote  sql.NullInt64
+}
+
+func entitySetFrom(r db.EntitySet) EntitySet {
+	return EntitySet{EntitySet: r.EntitySet, EntityCategory: r.EntityCategory, Columns: setColumns(r.Columns),
+		Builtin: r.Builtin != 0, CreatedAt: r.CreatedAt}
+}
+
+func entitiesFrom(rows []db.Entity) []Entity {
+	out := make([]Entity, len(rows))
+	for i, r := range rows {
+		out[i] = Entity(r)
+	}
+	return out
+}

@@ -1,0 +1,82 @@
+package study
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+
+	"feedlab/params"
+	"feedlab/store"
+)
+
+// Register registers a participant arriving at the study with their arrival URL
+// parameters: a balanced condition, their platform ids and their composed feed, in one
+// transaction. A participant already registered is returned as they are.
+func (d *Definition) Register(ctx context.Context, st *store.Store, userID string, query map[string]string) (store.Participant, error) {
+	p, _, err := st.RegisterParticipant(ctx, store.Registration{
+		ExperimentID: d.ExperimentID,
+		UserID:       userID,
+		NConditions:  len(d.Study.Conditions),
+		QueryParams:  query,
+		PlatformIDs:  PlatformIDs(query),
+	}, d.Composer())
+	return p, err
+}
+
+// View is what a participant's browser receives of the study: their condition's
+// parameters (without what stays hidden), its texts rendered, and their feed.
+type View struct {
+	Parameters []params.Param
+	Texts      map[string]string
+	OrderData  []map[string]any
+}
+
+// View is participant p's view of the study.
+func (d *Definition) View(ctx context.Context, st *store.Store, p store.Participant) (View, error) {
+	cond := d.Condition(int(p.Condition))
+	if cond == nil {
+		return View{}, fmt.Errorf("study: participant %d has condition %d outside study %s", p.ParticipantID, p.Condition, d.ExperimentID)
+	}
+	items, err := st.Feed(ctx, p.ParticipantID)
+	if err != nil {
+		return View{}, err
+	}
+	texts, err := Texts(*cond)
+	if err != nil {
+		return View{}, err
+	}
+	return View{Parameters: participantParameters(*cond), Texts: texts, OrderData: orderData(items)}, nil
+}
+
+// Complete marks a participant finished and returns their completion code: their
+// condition's completion-code parameter when set, otherwise one generated for them. The
+// first code given is kept, so finishing again answers the same code.
+func (d *Definition) Complete(ctx context.Context, st *store.Store, userID string, target store.EventTarget) (string, error) {
+	code := ""
+	if c := d.Condition(int(target.Condition)); c != nil {
+		code = c.CompletionCode
+	}
+	if code == "" {
+		code = newCompletionCode()
+	}
+	if err := st.CompleteParticipant(ctx, target.ParticipantID, code); err != nil {
+		return "", err
+	}
+	p, err := st.Participant(ctx, d.ExperimentID, userID)
+	if err != nil {
+		return "", err
+	}
+	return p.CompletionCode, nil
+}
+
+// newCompletionCode makes a code a participant can copy without mistakes: 10 characters
+// without look-alike letters.
+func newCompletionCode() string {
+	const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+	b := make([]byte, 10)
+	rand.Read(b)
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return string(b)
+}

@@ -1,0 +1,124 @@
+package study
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sync"
+
+	"feedlab/feed"
+	"feedlab/params"
+	"feedlab/store"
+)
+
+// Definition is a stored study with its parameters parsed back into conditions.
+type Definition struct {
+	ExperimentID string
+	Study        params.Study
+}
+
+// Condition returns condition n (from 1), or nil when the study has no such condition.
+func (d *Definition) Condition(n int) *params.Condition {
+	if n < 1 || n > len(d.Study.Conditions) {
+		return nil
+	}
+	return &d.Study.Conditions[n-1]
+}
+
+// Composer is how a new participant's feed is composed: by feed.Compose, from their
+// condition and seed, over the cards the store holds.
+func (d *Definition) Composer() store.Composer {
+	return func(condition int, seed uint64, entities store.EntityLookup) ([]store.InventoryItem, error) {
+		c := d.Condition(condition)
+		if c == nil {
+			return nil, fmt.Errorf("study: %s has no condition %d", d.ExperimentID, condition)
+		}
+		return Compose(feedCondition(d.ExperimentID, *c), seed, entities)
+	}
+}
+
+// Compose runs feed.Compose over the store's cards and turns its items into the
+// inventory the store keeps.
+func Compose(c feed.Condition, seed uint64, entities store.EntityLookup) ([]store.InventoryItem, error) {
+	items, err := feed.Compose(c, seed, func(set string) ([]feed.Card, error) {
+		ents, err := entities(set)
+		if err != nil {
+			return nil, err
+		}
+		cards := make([]feed.Card, len(ents))
+		for i, e := range ents {
+			cards[i] = feed.Card{EntityID: e.EntityID, Set: e.EntitySet}
+		}
+		return cards, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]store.InventoryItem, len(items))
+	for i, it := range items {
+		out[i] = store.InventoryItem{EntityID: it.EntityID, Shares: shown(it.Shares), Likes: shown(it.Likes),
+			ReadLater: shown(it.ReadLater), Upvote: shown(it.Upvote), Downvote: shown(it.Downvote)}
+	}
+	return out, nil
+}
+
+func shown(c feed.Count) sql.NullInt64 { return sql.NullInt64{Int64: c.N, Valid: c.Shown} }
+
+// feedCondition is what feed.Compose needs of a study condition.
+func feedCondition(experimentID string, c params.Condition) feed.Condition {
+	fc := feed.Condition{ExperimentID: experimentID, Algorithm: c.Algorithm, Buttons: c.Buttons}
+	for _, es := range c.EntitySets {
+		fc.Sets = append(fc.Sets, feed.SetChoice{Set: es.EntitySet, NumberToShow: es.NumberToShow, Randomize: es.RandomizeBetweenSubjects != "no"})
+	}
+	return fc
+}
+
+// Definitions loads study definitions. Studies and stimulus sets never change once
+// created, so a parsed study is kept in memory: a Prolific launch sends hundreds of
+// participants to the same study within seconds. It is safe for concurrent use.
+type Definitions struct {
+	store   *store.Store
+	studies sync.Map // experiment_id → *Definition
+}
+
+// NewDefinitions returns an empty cache of the studies in st.
+func NewDefinitions(st *store.Store) *Definitions {
+	return &Definitions{store: st}
+}
+
+// Load returns a study's definition. An unknown study gives an error matching
+// store.ErrNotFound.
+func (d *Definitions) Load(ctx context.Context, experimentID string) (*Definition, error) {
+	if def, ok := d.studies.Load(experimentID); ok {
+		return def.(*Definition), nil
+	}
+	def, err := load(ctx, d.store, experimentID)
+	if err != nil {
+		return nil, err
+	}
+	d.studies.Store(experimentID, def)
+	return def, nil
+}
+
+func load(ctx context.Context, st *store.Store, experimentID string) (*Definition, error) {
+	if _, err := st.Study(ctx, experimentID); err != nil {
+		return nil, fmt.Errorf("study: %w", err)
+	}
+	stored, err := st.StudyParams(ctx, experimentID)
+	if err != nil {
+		return nil, fmt.Errorf("study: %w", err)
+	}
+	sizes, err := st.SetSizes(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("study: %w", err)
+	}
+	rows := make([]params.Row, len(stored))
+	for i, p := range stored {
+		rows[i] = params.Row{Condition: p.Condition, Param: p.Param, Value: p.Value}
+	}
+	s, err := params.Validate(rows, sizes)
+	if err != nil {
+		return nil, fmt.Errorf("study: %s no longer validates: %w", experimentID, err)
+	}
+	return &Definition{ExperimentID: experimentID, Study: s}, nil
+}

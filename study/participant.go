@@ -1,0 +1,138 @@
+package study
+
+import (
+	"slices"
+	"strconv"
+
+	"feedlab/markdown"
+	"feedlab/params"
+	"feedlab/store"
+)
+
+// This file is what a participant receives of a study: their condition's parameters
+// (without what must stay hidden), its texts rendered, and their feed. What a participant
+// is registered with (their platform ids) is here too.
+
+// PlatformIDKeys are the arrival parameters that identify a participant on a recruitment
+// platform (Prolific, MTurk/CloudResearch, Lucid/Cint). They are kept with the participant
+// because researchers need them for payment.
+var PlatformIDKeys = []string{"PROLIFIC_PID", "STUDY_ID", "SESSION_ID", "workerId", "assignmentId", "hitId", "rid", "RID"}
+
+// PlatformIDs picks the platform ids out of a participant's arrival parameters.
+func PlatformIDs(query map[string]string) map[string]string {
+	ids := map[string]string{}
+	for _, k := range PlatformIDKeys {
+		if v, ok := query[k]; ok {
+			ids[k] = v
+		}
+	}
+	return ids
+}
+
+// hiddenFromParticipants are parameters a participant's browser never receives:
+// entity_sets, because set names (say "fakenews_high") could reveal the manipulation to a
+// participant reading browser storage, completion-code, which would let a participant
+// claim payment without finishing (the end-redirect checkpoint answers the code), and the
+// study's title, which is for researchers and could name the manipulation.
+var hiddenFromParticipants = []string{"entity_sets", "completion-code", "title"}
+
+// participantParameters is the condition's parameter list as the participant's browser
+// receives it.
+func participantParameters(c params.Condition) []params.Param {
+	var out []params.Param
+	for _, p := range withDefaultTexts(c).ExperimentParameters() {
+		if !slices.Contains(hiddenFromParticipants, p.Param) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// orderData is the feed as the participant's browser receives it: each card with its id,
+// URL, fields and covariates, and the social counts it displays (not its set's name, for
+// the reason given at hiddenFromParticipants).
+func orderData(items []store.FeedCard) []map[string]any {
+	out := make([]map[string]any, len(items))
+	for i, it := range items {
+		card := map[string]any{}
+		for k, v := range store.Covariates(it.Covariates) {
+			card[k] = v
+		}
+		card["entity_id"] = strconv.FormatInt(it.EntityID, 10)
+		card["entity_url"] = it.EntityUrl
+		card["entity_type"] = it.EntityType
+		card["source_url"] = it.SourceUrl
+		card["filename"] = it.Filename
+		card["retrieve_date"] = it.RetrieveDate
+		card["headline"] = it.Headline
+		card["idx"] = it.ItemOrder
+		counts := map[string]int64{}
+		for name, v := range map[string]struct {
+			n     int64
+			valid bool
+		}{
+			"shares": {it.ShownShares.Int64, it.ShownShares.Valid}, "likes": {it.ShownLikes.Int64, it.ShownLikes.Valid},
+			"read_later": {it.ShownReadLater.Int64, it.ShownReadLater.Valid}, "upvote": {it.ShownUpvote.Int64, it.ShownUpvote.Valid},
+			"downvote": {it.ShownDownvote.Int64, it.ShownDownvote.Valid},
+		} {
+			if v.valid {
+				counts[name] = v.n
+			}
+		}
+		card["shown_counts"] = counts
+		out[i] = card
+	}
+	return out
+}
+
+// DefaultTextKeyword, as the value of consent or instruct, stands for the built-in text.
+const DefaultTextKeyword = "default"
+
+// DefaultConsent is the consent text used when a study's consent parameter is "default".
+const DefaultConsent = `## Consent to take part
+
+You are invited to take part in a research study about how people interact with news on social media.
+
+- Taking part is **voluntary**: you may stop at any time without giving a reason.
+- You confirm that you are **18 years or older**.
+- Your answers and your interactions with the feed are recorded. The data are **anonymized** and may be **shared in public research repositories**.
+
+Click 'Agree and continue' if you agree to take part.`
+
+// DefaultInstructions is the instruction text used when a study's instruct parameter is
+// "default".
+const DefaultInstructions = `## Instructions
+
+On the next screen you will see a **newsfeed** like the ones on social media.
+
+Scroll through it as you normally would. For each card, indicate whether you would consider **sharing** it. When you reach the end of the feed, click the button at the bottom to continue.`
+
+// withDefaultTexts replaces the "default" keyword of consent and instruct with the texts.
+func withDefaultTexts(c params.Condition) params.Condition {
+	if c.Consent == DefaultTextKeyword {
+		c.Consent = DefaultConsent
+	}
+	if c.Instruct == DefaultTextKeyword {
+		c.Instruct = DefaultInstructions
+	}
+	return c
+}
+
+// Texts renders the condition's markdown texts (consent, instruct, custom-msg) to
+// sanitized HTML; an empty text stays empty (its modal is not shown).
+func Texts(c params.Condition) (map[string]string, error) {
+	c = withDefaultTexts(c)
+	out := map[string]string{}
+	for name, src := range map[string]string{"consent": c.Consent, "instruct": c.Instruct, "custom-msg": c.CustomMsg} {
+		if src == "" {
+			out[name] = ""
+			continue
+		}
+		html, err := markdown.ToHTML(src)
+		if err != nil {
+			return nil, err
+		}
+		out[name] = html
+	}
+	return out, nil
+}
