@@ -2,6 +2,7 @@
 // with a visible label, a hint and an error tied to the control by aria-describedby.
 export { TextField, type TextFieldProps } from './TextField';
 export { NumberField, type NumberFieldProps } from './NumberField';
+export { SliderField, type SliderFieldProps } from './SliderField';
 export { SelectField, type SelectFieldProps } from './SelectField';
 export { RadioGroup, type RadioGroupProps } from './RadioGroup';
 export { CheckboxGroup, type CheckboxGroupProps } from './CheckboxGroup';

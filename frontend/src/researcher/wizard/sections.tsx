@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useField, useFormikContext } from 'formik';
 import { renderMarkdown, type Capabilities, type MarkdownFieldName } from '../api';
-import { CheckboxGroup, MarkdownField, NumberField, RadioGroup, Section, SelectField, TextField, type Option } from '../fields';
+import { CheckboxGroup, MarkdownField, NumberField, RadioGroup, Section, SelectField, SliderField, TextField, type Option } from '../fields';
 import { groupSets, setLabel } from './model/entitySets';
 import { allTextMode, moveForm, setAllTextMode, toggleForm } from './model/state';
 import { conditionAt } from './model/state';
@@ -179,12 +179,13 @@ export function InterventionSection({ caps }: SectionsProps) {
           return (
             <>
               <SelectField name={`params.interventionParams.${i}.type`} label="Intervention" options={options(caps.intervention_types)} />
-              <NumberField
+              <SliderField
                 name={`params.interventionParams.${i}.perc`}
                 label="Opens after this percentage of the feed"
                 min={1}
                 max={100}
                 step={1}
+                unit="%"
                 disabled={type === ''}
                 hint={type === '' ? 'No intervention: nothing to time.' : '1 to 100; 50 opens it halfway through the cards.'}
               />
