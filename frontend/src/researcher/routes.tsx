@@ -6,6 +6,7 @@ import { LoginPage } from './pages/LoginPage';
 import { placeholder } from './pages/Placeholder';
 import { SetupPage } from './pages/SetupPage';
 import { StudiesPage } from './pages/StudiesPage';
+import { UploadPage } from './upload/UploadPage';
 import { WizardPage } from './wizard/WizardPage';
 import type { ComponentType } from 'react';
 
@@ -37,13 +38,7 @@ export const researcherRoutes: Routes = {
   // One wizard for both addresses (the older variant's address opens the same page).
   '/create-study': guarded(WizardPage),
   '/create-study-old': guarded(WizardPage),
-  '/upload': guarded(
-    placeholder(
-      'Upload stimuli',
-      'Add a stimulus set to the lab library: a table of cards (headline, source, image or video) and their media files.',
-      code('feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv'),
-    ),
-  ),
+  '/upload': guarded(UploadPage),
   '/upload-hosted': guarded(
     placeholder(
       'Upload hosted stimuli',
