@@ -348,13 +348,14 @@ export type DownloadResult = 'saved' | 'cancelled';
  * filename. Where the browser has the File System Access API the body streams straight
  * to the chosen file (a large export never sits in memory); elsewhere, or when the
  * browser refuses the picker, it is saved through a Blob URL. A failed answer is thrown
- * as a ResearcherApiError before anything is saved. onPhase, when given, hears each phase.
+ * as a ResearcherApiError before anything is saved. onPhase, when given, hears each phase;
+ * a promise it returns is awaited (so a status line can be shown before the next step).
  */
 export async function downloadFile(
   url: string,
   init: RequestInit | undefined,
   filename: string,
-  onPhase?: (phase: DownloadPhase) => void,
+  onPhase?: (phase: DownloadPhase) => void | Promise<void>,
 ): Promise<DownloadResult> {
   const headers = new Headers(init?.headers);
   if (init?.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
@@ -368,7 +369,7 @@ export async function downloadFile(
     }
     throw failure(response, body);
   }
-  onPhase?.('answered');
+  await onPhase?.('answered');
 
   const picker = (window as unknown as SaveFilePickerWindow).showSaveFilePicker;
   if (picker && response.body) {
@@ -384,12 +385,12 @@ export async function downloadFile(
     }
     if (handle) {
       const writable = await handle.createWritable();
-      onPhase?.('writing');
+      await onPhase?.('writing');
       await response.body.pipeTo(writable);
       return 'saved';
     }
   }
-  onPhase?.('writing');
+  await onPhase?.('writing');
   saveBlob(filename, await response.blob());
   return 'saved';
 }
@@ -404,7 +405,11 @@ export interface DumpRequest {
 
 /** dumpData downloads an export (streamed CSV) as filename with downloadFile; an unknown id,
  * or a study the researcher may not see, is a 404. */
-export function dumpData(request: DumpRequest, filename: string, onPhase?: (phase: DownloadPhase) => void): Promise<DownloadResult> {
+export function dumpData(
+  request: DumpRequest,
+  filename: string,
+  onPhase?: (phase: DownloadPhase) => void | Promise<void>,
+): Promise<DownloadResult> {
   return downloadFile('/v1/dump_data', { method: 'POST', body: JSON.stringify(request) }, filename, onPhase);
 }
 

@@ -2,6 +2,7 @@
 // routes.json, which the Go server reads too (routes.test.ts fails on any drift).
 import type { PageProps, Routes } from '../lib/router';
 import { RequireAuth } from './auth';
+import { DownloadPage } from './download/DownloadPage';
 import { LoginPage } from './pages/LoginPage';
 import { placeholder } from './pages/Placeholder';
 import { SetupPage } from './pages/SetupPage';
@@ -55,11 +56,5 @@ export const researcherRoutes: Routes = {
   '/sets/:entity_set': guarded(
     placeholder('Stimulus set', "One stimulus set's cards, as participants will see them.", code('feedlab export --study SET --type stimulus_set')),
   ),
-  '/download': guarded(
-    placeholder(
-      'Download data',
-      'Download the data of a study (engagements, dwell, answers, parameters) or a stimulus set as CSV, each with its codebook.',
-      code('feedlab export --study ID --type TYPE'),
-    ),
-  ),
+  '/download': guarded(DownloadPage),
 };
