@@ -140,7 +140,13 @@ test('the menu, skip link and study actions work with the keyboard alone', async
   // Focus starts on the new page, as after a page load.
   await expect(page.getByRole('main')).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('main').getByRole('link', { name: 'Back to My studies' })).toBeFocused();
+  await expect(page.getByRole('main').getByRole('radio', { name: 'Feed engagement data' })).toBeFocused();
+  // Back to the menu: Shift+Tab leaves <main> at the menu's last item, then up to My studies.
+  const nav = page.getByRole('navigation', { name: 'Researcher' });
+  await page.keyboard.press('Shift+Tab');
+  await expect(nav.getByRole('link', { name: 'Download data' })).toBeFocused();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+Tab');
+  await expect(nav.getByRole('link', { name: 'My studies' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'My studies' })).toBeVisible();
   // The study's actions are reachable in reading order.
@@ -150,6 +156,8 @@ test('the menu, skip link and study actions work with the keyboard alone', async
   await expect(card.getByRole('button', { name: 'Download parameters' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(card.getByRole('link', { name: 'Duplicate' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('link', { name: 'Download data' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(card.getByRole('button', { name: 'Share' })).toBeFocused();
   await page.keyboard.press('Enter');

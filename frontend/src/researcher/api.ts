@@ -259,6 +259,17 @@ export async function pullEntitySets(): Promise<EntitySetInfo[]> {
   return Array.isArray(sets) ? (sets as EntitySetInfo[]) : [];
 }
 
+/** ingestEntitySet stores a stimulus set from the upload page's rows (spec §3 "Upload
+ * payload"); it answers the stored name and the number of cards. A problem in the rows is a
+ * 400 whose message names the record, a name already taken a 409. */
+export function ingestEntitySet(settings: {
+  setname: string;
+  category: string;
+  covariates: Array<Record<string, string>>;
+}): Promise<{ entity_set: string; num_entities: number }> {
+  return call('/v1/ingest_entity_set', { body: { entity_set_settings: settings } });
+}
+
 /** renderMarkdown renders a participant text exactly as a participant will see it (sanitized HTML). */
 export async function renderMarkdown(field: MarkdownFieldName, text: string): Promise<string> {
   return (await call<{ html: string }>('/v1/render_markdown', { body: { field, text } })).html ?? '';
@@ -325,6 +336,10 @@ interface SaveFilePickerWindow {
   }>;
 }
 
+/** DownloadPhase is how far a download got: 'answered' once the server has answered with
+ * the file (its first bytes are on the way), 'writing' once the body is being saved. */
+export type DownloadPhase = 'answered' | 'writing';
+
 /** DownloadResult says whether the file was saved or the researcher cancelled the save dialog. */
 export type DownloadResult = 'saved' | 'cancelled';
 
@@ -333,9 +348,15 @@ export type DownloadResult = 'saved' | 'cancelled';
  * filename. Where the browser has the File System Access API the body streams straight
  * to the chosen file (a large export never sits in memory); elsewhere, or when the
  * browser refuses the picker, it is saved through a Blob URL. A failed answer is thrown
- * as a ResearcherApiError before anything is saved.
+ * as a ResearcherApiError before anything is saved. onPhase, when given, hears each phase;
+ * a promise it returns is awaited (so a status line can be shown before the next step).
  */
-export async function downloadFile(url: string, init: RequestInit | undefined, filename: string): Promise<DownloadResult> {
+export async function downloadFile(
+  url: string,
+  init: RequestInit | undefined,
+  filename: string,
+  onPhase?: (phase: DownloadPhase) => void | Promise<void>,
+): Promise<DownloadResult> {
   const headers = new Headers(init?.headers);
   if (init?.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   const response = await send(url, { ...init, headers, mode: 'same-origin', credentials: 'same-origin' });
@@ -348,6 +369,7 @@ export async function downloadFile(url: string, init: RequestInit | undefined, f
     }
     throw failure(response, body);
   }
+  await onPhase?.('answered');
 
   const picker = (window as unknown as SaveFilePickerWindow).showSaveFilePicker;
   if (picker && response.body) {
@@ -362,12 +384,33 @@ export async function downloadFile(url: string, init: RequestInit | undefined, f
       handle = null; // the picker was refused (no user gesture left): use a Blob URL
     }
     if (handle) {
-      await response.body.pipeTo(await handle.createWritable());
+      const writable = await handle.createWritable();
+      await onPhase?.('writing');
+      await response.body.pipeTo(writable);
       return 'saved';
     }
   }
+  await onPhase?.('writing');
   saveBlob(filename, await response.blob());
   return 'saved';
+}
+
+/** DumpRequest is dump_data's body (spec §3 "Download request"). */
+export interface DumpRequest {
+  idName: string;
+  data_type: string;
+  experiment_id?: string;
+  stimulus_set?: string;
+}
+
+/** dumpData downloads an export (streamed CSV) as filename with downloadFile; an unknown id,
+ * or a study the researcher may not see, is a 404. */
+export function dumpData(
+  request: DumpRequest,
+  filename: string,
+  onPhase?: (phase: DownloadPhase) => void | Promise<void>,
+): Promise<DownloadResult> {
+  return downloadFile('/v1/dump_data', { method: 'POST', body: JSON.stringify(request) }, filename, onPhase);
 }
 
 /** saveText saves text made in the browser as a file (for example Verify parameters). */

@@ -2,10 +2,12 @@
 // routes.json, which the Go server reads too (routes.test.ts fails on any drift).
 import type { PageProps, Routes } from '../lib/router';
 import { RequireAuth } from './auth';
+import { DownloadPage } from './download/DownloadPage';
 import { LoginPage } from './pages/LoginPage';
 import { placeholder } from './pages/Placeholder';
 import { SetupPage } from './pages/SetupPage';
 import { StudiesPage } from './pages/StudiesPage';
+import { UploadPage } from './upload/UploadPage';
 import { WizardPage } from './wizard/WizardPage';
 import type { ComponentType } from 'react';
 
@@ -37,13 +39,7 @@ export const researcherRoutes: Routes = {
   // One wizard for both addresses (the older variant's address opens the same page).
   '/create-study': guarded(WizardPage),
   '/create-study-old': guarded(WizardPage),
-  '/upload': guarded(
-    placeholder(
-      'Upload stimuli',
-      'Add a stimulus set to the lab library: a table of cards (headline, source, image or video) and their media files.',
-      code('feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv'),
-    ),
-  ),
+  '/upload': guarded(UploadPage),
   '/upload-hosted': guarded(
     placeholder(
       'Upload hosted stimuli',
@@ -60,11 +56,5 @@ export const researcherRoutes: Routes = {
   '/sets/:entity_set': guarded(
     placeholder('Stimulus set', "One stimulus set's cards, as participants will see them.", code('feedlab export --study SET --type stimulus_set')),
   ),
-  '/download': guarded(
-    placeholder(
-      'Download data',
-      'Download the data of a study (engagements, dwell, answers, parameters) or a stimulus set as CSV, each with its codebook.',
-      code('feedlab export --study ID --type TYPE'),
-    ),
-  ),
+  '/download': guarded(DownloadPage),
 };

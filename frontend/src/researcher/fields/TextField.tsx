@@ -15,6 +15,8 @@ export interface TextFieldProps {
   /** multiline renders a textarea with this many rows. */
   multiline?: number;
   spellCheck?: boolean;
+  /** list is the id of a <datalist> of suggestions (one-line inputs only). */
+  list?: string;
 }
 
 /** TextField is a labelled text input bound to the Formik value `name`. */

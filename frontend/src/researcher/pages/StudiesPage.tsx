@@ -213,6 +213,9 @@ function StudyCard({ study, me, note, onCopy, onDownload, onShare }: StudyCardPr
         <a className="button button--small button--quiet" href={`/create-study?from=${encodeURIComponent(study.experiment_id)}`}>
           Duplicate
         </a>
+        <Link className="button button--small button--quiet" href={`/download?study=${encodeURIComponent(study.experiment_id)}`}>
+          Download data
+        </Link>
         {study.access === 'owner' && (
           <button type="button" className="button button--small button--quiet" onClick={onShare}>
             Share

@@ -1,0 +1,190 @@
+// Upload stimuli (/upload; spec §2 "Upload", §3 "Upload payload", §4 "Upload flow", §5
+// "Upload", §8; issue 9 item 1): a set name, a category and pasted tab-separated text. The
+// page previews what it read and the name the set will be stored under; the server reads
+// the rows again with the rules of `feedlab sets import` and its problems are shown as it
+// words them.
+import { useEffect, useState } from 'react';
+import { Formik, Form, useFormikContext } from 'formik';
+import { ingestEntitySet, ResearcherApiError } from '../api';
+import { FormStatus, RadioGroup, Section, TextField } from '../fields';
+import { Link, type PageProps } from '../../lib/router';
+import { useTitle } from '../../lib/useTitle';
+import {
+  CATEGORIES,
+  detectedText,
+  ingestSettings,
+  initialUpload,
+  lineOfRecord,
+  pasted,
+  PREVIEW_ROWS,
+  REQUIRED_COLUMNS,
+  setName,
+  UPLOAD_FAILED,
+  uploadSchema,
+  type Pasted,
+  type UploadValues,
+} from './model';
+import './upload.css';
+
+const TITLE = 'Upload stimuli';
+
+/** Outcome is the last Submit's result. */
+type Outcome = { kind: 'success'; name: string; count: number } | { kind: 'failed'; message: string; where: string };
+
+/** UploadPage is the page at /upload. */
+export function UploadPage(_: PageProps) {
+  useTitle(TITLE);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const submit = async (values: UploadValues) => {
+    setOutcome(null);
+    const p = pasted(values.stimuli);
+    try {
+      const stored = await ingestEntitySet(ingestSettings(values, p));
+      setOutcome({ kind: 'success', name: stored.entity_set, count: stored.num_entities });
+    } catch (err) {
+      // The server's own words for a mistake (name taken, a bad record); the spec's
+      // default for anything else (a crash, no answer).
+      const own = err instanceof ResearcherApiError && err.status >= 400 && err.status < 500 && err.status !== 401;
+      const message = own ? (err as ResearcherApiError).message : UPLOAD_FAILED;
+      setOutcome({ kind: 'failed', message, where: own ? lineOfRecord(message, p) : '' });
+    }
+  };
+
+  return (
+    <div className="upload">
+      <h1>{TITLE}</h1>
+      <p className="muted">
+        Add a stimulus set to the lab's library. Paste it from a spreadsheet: the first line names the columns, each further line is one
+        card. Cards link to their images or videos by <code>source_url</code>; to store the media files on this appliance use{' '}
+        <code>feedlab sets import --media DIR</code>.
+      </p>
+      <Formik initialValues={initialUpload} validationSchema={uploadSchema} validateOnMount onSubmit={submit}>
+        <UploadForm outcome={outcome} onEdit={() => outcome?.kind === 'failed' && setOutcome(null)} />
+      </Formik>
+    </div>
+  );
+}
+
+function UploadForm({ outcome, onEdit }: { outcome: Outcome | null; onEdit(): void }) {
+  const { values, isValid, isSubmitting, touched, setFieldTouched } = useFormikContext<UploadValues>();
+  const p = pasted(values.stimuli);
+  // A paste is not a blur: show what is wrong with it (a missing column) at once.
+  const hasText = values.stimuli.trim() !== '';
+  useEffect(() => {
+    if (hasText && !touched.stimuli) void setFieldTouched('stimuli', true, false);
+  }, [hasText, touched.stimuli, setFieldTouched]);
+  const stored = values.setname ? setName(new Date(), values.setname) : null;
+  return (
+    <Form noValidate onChange={onEdit}>
+      <Section title="The set">
+        <TextField
+          name="setname"
+          label="Set name"
+          autoComplete="off"
+          spellCheck={false}
+          hint="Letters, digits and underscores; at most 15 are kept. Today's date is put in front."
+        />
+        <p className="upload__stored" aria-live="polite">
+          {stored ? (
+            <>
+              Will be stored as <code>{stored}</code>
+            </>
+          ) : (
+            ''
+          )}
+        </p>
+        <RadioGroup name="category" label="Category" inline options={CATEGORIES.map((c) => ({ value: c, label: c }))} />
+      </Section>
+      <Section title="Stimuli">
+        <TextField
+          name="stimuli"
+          label="Stimuli (tab-separated)"
+          multiline={8}
+          spellCheck={false}
+          hint={
+            <>
+              Required columns: {REQUIRED_COLUMNS.map((c, i) => (
+                <span key={c}>
+                  {i > 0 && ', '}
+                  <code>{c}</code>
+                </span>
+              ))}
+              . <code>headline</code> is optional; any other column is kept as a covariate of the card.
+            </>
+          }
+        />
+        <Preview p={p} />
+      </Section>
+      <div className="actions">
+        <button type="submit" className="button" disabled={!isValid || isSubmitting}>
+          {isSubmitting ? 'Submitting…' : 'Submit'}
+        </button>
+        {!isValid && !isSubmitting && <span className="muted small">Submit is available once the set name, category and stimuli are complete.</span>}
+      </div>
+      <FormStatus tone={outcome?.kind === 'success' ? 'success' : 'error'}>
+        {outcome?.kind === 'success' && (
+          <>
+            Success! The set is stored as <code>{outcome.name}</code> with {outcome.count} card{outcome.count === 1 ? '' : 's'}.
+          </>
+        )}
+        {outcome?.kind === 'failed' && (
+          <>
+            {outcome.message}
+            {outcome.where && <span className="upload__where"> {outcome.where}</span>}
+          </>
+        )}
+      </FormStatus>
+      {outcome?.kind === 'success' && (
+        <p>
+          <Link href="/create-study" className="button button--quiet">
+            Create a study with {outcome.name}
+          </Link>
+        </p>
+      )}
+    </Form>
+  );
+}
+
+/** Preview says what the page read from the paste: counts, a missing column, the first rows. */
+function Preview({ p }: { p: Pasted }) {
+  if (p.columns.length === 0) return <p className="upload__detected" aria-live="polite" />;
+  const shown = p.rows.slice(0, PREVIEW_ROWS);
+  const required = new Set<string>(REQUIRED_COLUMNS);
+  return (
+    <>
+      <p className="upload__detected" aria-live="polite">
+        {detectedText(p)}
+      </p>
+      <div className="upload__table" role="region" aria-label="Preview of the first rows" tabIndex={0}>
+        <table>
+          <caption>
+            {shown.length < p.rows.length ? `The first ${shown.length} of ${p.rows.length} rows` : `All ${p.rows.length} rows`}; required
+            columns are marked.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              {p.columns.map((c, i) => (
+                <th key={i} scope="col" className={required.has(c) ? 'upload__required' : undefined}>
+                  {c || <span className="muted">(no name)</span>}
+                  {required.has(c) && <span className="upload__badge">required</span>}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row) => (
+              <tr key={row.line}>
+                <th scope="row">{row.line}</th>
+                {p.columns.map((_, i) => (
+                  <td key={i}>{row.fields[i] ?? ''}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
