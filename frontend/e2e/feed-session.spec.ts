@@ -54,14 +54,19 @@ test('after 180 minutes the session starts afresh', async ({ page, baseURL }) =>
   expect(Date.now() - start).toBeLessThan(60_000);
 });
 
-test('custom platform: the feed ends at the redirect-url with user_id and the arrival parameters', async ({ page, baseURL }) => {
+test('custom platform: the feed ends with Continue to finish the study, which goes on by itself to the redirect-url with user_id and the arrival parameters', async ({ page, baseURL }) => {
   const id = await createStudy(baseURL!, [{ platform: 'custom', 'redirect-url': `${baseURL}/about?x=1`, forms: '[]', 'feed-button-like': 'yes' }]);
   await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=pp1&STUDY_ID=st1&rid=r-9`);
   await expect(cards(page).first()).toBeVisible();
   const user = await storedUser(page);
   await scrollToEnd(page, 700, 60);
   await page.getByRole('button', { name: 'Click to continue' }).click();
-  await page.waitForURL(/\/about\?/);
+  // Issue 14: the end modal says where the participant goes, and goes there after a few seconds.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Continue to finish the study' })).toBeVisible();
+  await expect(dialog.getByText('Your answers have been saved.')).toBeVisible();
+  await expect(dialog.getByText(/You will be taken there in \d s/)).toBeVisible();
+  await page.waitForURL(/\/about\?/, { timeout: 10_000 });
   const url = new URL(page.url());
   expect(url.pathname).toBe('/about');
   expect(Object.fromEntries(url.searchParams)).toEqual({ x: '1', user_id: user, experiment_id: id, PROLIFIC_PID: 'pp1', STUDY_ID: 'st1', rid: 'r-9' });
@@ -71,7 +76,7 @@ test('custom platform: the feed ends at the redirect-url with user_id and the ar
   await page.goto(`/?experiment_id=${id}&user_id=${user}`);
   await expect(page.getByRole('heading', { name: 'You have already completed this study' })).toBeVisible();
   await expect(cards(page)).toHaveCount(0);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue to finish the study' }).click();
   await page.waitForURL(/\/about\?x=1/);
 });
 
