@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cards, pendingEvents, rowsFor, scrollToEnd, storedUser } from './support/feed';
+import { cards, pendingEvents, rowsFor, scrollToEnd, showCard, storedUser } from './support/feed';
 import { createStudy } from './support/studies';
 
 test('an engagement whose call fails is delivered exactly once after a reload', async ({ page, baseURL }) => {
@@ -111,7 +111,7 @@ test('dwell is sent when the tab is hidden, and the submit adds only the new dwe
   const user = await storedUser(page);
   const second = cards(page).nth(1);
   const secondId = (await second.getAttribute('data-entity-id'))!;
-  await second.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await showCard(page, 1); // the images above it loaded: no layout shift splits its dwell
   await page.waitForTimeout(1100);
   await page.mouse.wheel(0, 1200);
   await page.waitForTimeout(300);

@@ -270,6 +270,31 @@ function isItem(v: unknown): boolean {
 }
 
 let shared: Outbox | null = null;
+const leaveHooks = new Set<() => void>();
+
+/**
+ * onLeave registers fn to run when the page is hidden or unloaded, just before the outbox
+ * hands what is pending to sendBeacon: the last moment to queue an event (the feed closes
+ * the dwell of the card in view). Returns the function that removes it.
+ */
+export function onLeave(fn: () => void): () => void {
+  leaveHooks.add(fn);
+  return () => {
+    leaveHooks.delete(fn);
+  };
+}
+
+function leaving(box: Outbox): void {
+  for (const fn of [...leaveHooks]) {
+    try {
+      fn();
+    } catch (err) {
+      console.error('outbox: a leave hook failed', err);
+    }
+  }
+  box.beaconAll();
+}
+
 /**
  * outbox returns the page's outbox, creating it on first use: it resends what a previous
  * page left pending, and flushes when the network returns and when the page is hidden or
@@ -282,10 +307,10 @@ export function outbox(): Outbox {
   if (typeof window !== 'undefined') {
     window.addEventListener('online', () => void box.flush());
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') box.beaconAll();
+      if (document.visibilityState === 'hidden') leaving(box);
       else void box.flush();
     });
-    window.addEventListener('pagehide', () => box.beaconAll());
+    window.addEventListener('pagehide', () => leaving(box));
   }
   void box.flush();
   return box;

@@ -162,7 +162,8 @@ export function dwellOnLeave(events: IntersectionEvent[], since = -Infinity): Dw
   return { ms: Math.max(0, Math.round(last.time - prev.time)), inviewAt: wallOf(prev) };
 }
 
-function wallOf(e: IntersectionEvent): number {
+/** wallOf is an event's wall-clock time (epoch ms), recorded beside its clock time. */
+export function wallOf(e: IntersectionEvent): number {
   const wall = (e as IntersectionEvent & { wall?: number }).wall;
   return typeof wall === 'number' ? wall : Math.round(e.time);
 }

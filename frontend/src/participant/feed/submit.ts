@@ -22,6 +22,7 @@ import type { FeedTracker } from './tracker';
 export async function submitFeed(tracker: FeedTracker): Promise<EndRecord | null> {
   logCheckpoint('submit-click');
   writeBatchDwell(tracker.finish());
+  storage.remove('feed_position');
   logCheckpoint('feed-entity-idx-final', tracker.lastReached);
   logCheckpoint('leave_feed');
   if (window.parent !== window) window.parent.postMessage('submitClicked', '*');
