@@ -150,12 +150,7 @@ export function FeedView({ data }: { data: FeedData }) {
   return (
     <>
       <div className={`feed-layout${swipe ? ' feed-layout--swipe' : ''}`} data-behind-dialog>
-        <aside className="feed-side feed-side--left" aria-hidden="true">
-          <div className="placeholder-block" />
-          <div className="placeholder-line" />
-          <div className="placeholder-line" />
-          <div className="placeholder-line short" />
-        </aside>
+        <SideLeft />
         <main id="main" className="feed-main" aria-label="Newsfeed">
           {swipe ? (
             <div className="swipe" role="region" tabIndex={0} aria-label="Posts: swipe or scroll for the next post">
@@ -183,11 +178,7 @@ export function FeedView({ data }: { data: FeedData }) {
             </>
           )}
         </main>
-        <aside className="feed-side feed-side--right" aria-hidden="true">
-          <div className="placeholder-line" />
-          <div className="placeholder-block small" />
-          <div className="placeholder-line short" />
-        </aside>
+        <SideRight />
       </div>
       <footer className="feed-footer" aria-label={`${FEED_NAME} feed`} data-behind-dialog>
         {FEED_NAME}
@@ -206,5 +197,45 @@ export function FeedView({ data }: { data: FeedData }) {
         <VideoIntervention src={paramValue(params, 'intervention-video') || DEMO_INTERVENTION_VIDEO} onDone={() => closeIntervention()} />
       ) : null}
     </>
+  );
+}
+
+// The side columns on a laptop: a calm, static frame that reads as a social site (a menu on
+// the left, quiet panels on the right). Nothing in them is a link or changes, and nothing
+// refers to the posts, so they add no stimulus of their own; screen readers skip them.
+const MENU = ['Home', 'Friends', 'Groups', 'Saved', 'Events'] as const;
+
+function SideLeft() {
+  return (
+    <aside className="feed-side feed-side--left" aria-hidden="true">
+      <div className="side-profile">
+        <span className="side-avatar" />
+        <span>You</span>
+      </div>
+      <ul className="side-menu">
+        {MENU.map((m, i) => (
+          <li key={m} className={i === 0 ? 'side-menu__item side-menu__item--on' : 'side-menu__item'}>
+            <span className={`side-icon side-icon--${i}`} />
+            {m}
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
+function SideRight() {
+  return (
+    <aside className="feed-side feed-side--right" aria-hidden="true">
+      <section className="side-panel">
+        <h3>Events</h3>
+        <p>No upcoming events.</p>
+      </section>
+      <section className="side-panel">
+        <h3>Birthdays</h3>
+        <p>No birthdays today.</p>
+      </section>
+      <p className="side-fine">Privacy · Terms · Help</p>
+    </aside>
   );
 }

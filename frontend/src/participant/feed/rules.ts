@@ -46,6 +46,10 @@ export const BUTTONS: ReadonlyArray<{ type: EngagementType; param: string; label
   { type: 'accuracy_score', param: 'feed-button-accuracy', label: 'Accuracy score' },
 ];
 
+/** OPPOSITE pairs the buttons that exclude each other on one card: turning one on turns
+ * the other off (both changes are sent as engagements). */
+export const OPPOSITE: Partial<Record<EngagementType, EngagementType>> = { upvote: 'downvote', downvote: 'upvote' };
+
 /** ButtonMode is a feed-button parameter's value. */
 export type ButtonMode = 'no' | 'yes' | 'lognormal';
 

@@ -5,7 +5,7 @@
 import type { EngagementRecord, EngagementType, FeedEntity, IntersectionEvent } from '../../lib/feedTypes';
 import { logCheckpoint, writeEngagement } from '../../lib/events';
 import { storage } from '../../lib/storage';
-import { addDwell, checkpointIdx, dwellOnLeave, dwellsAtSubmit, newRecord, wallOf } from './rules';
+import { addDwell, checkpointIdx, dwellOnLeave, dwellsAtSubmit, newRecord, OPPOSITE, wallOf } from './rules';
 
 /** MAX_EVENTS bounds the stored intersection events (oldest dropped) so storage never fills. */
 const MAX_EVENTS = 3000;
@@ -224,6 +224,19 @@ export class FeedTracker {
       ...state,
     });
     return on;
+  }
+
+  /**
+   * press is a click on one of a card's buttons: it toggles it and, when it turns on, turns
+   * off the button it excludes (upvote and downvote), each change sent as an engagement.
+   * It returns the buttons whose state changed, with their new state.
+   */
+  press(entity: FeedEntity, type: EngagementType, shownTypes: EngagementType[]): Partial<Record<EngagementType, boolean>> {
+    const on = this.toggle(entity, type, shownTypes);
+    const changed: Partial<Record<EngagementType, boolean>> = { [type]: on };
+    const other = OPPOSITE[type];
+    if (on && other && this.record(entity)[other] > 0) changed[other] = this.toggle(entity, other, shownTypes);
+    return changed;
   }
 
   /** video sends a card video's mute or pause event (response 1). */
