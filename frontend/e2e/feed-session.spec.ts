@@ -102,6 +102,8 @@ test('prolific without questionnaires: the feed ends with the completion link', 
 test('an unknown experiment shows the error screen', async ({ page }) => {
   await page.goto('/?experiment_id=no-such-study-123');
   await expect(page.getByRole('img', { name: 'Whoops error! Refresh or try again later.' })).toBeVisible();
+  // Issue 14: one sentence says what happened and what to do.
+  await expect(page.getByRole('alert')).toHaveText(/Check the link you were given, or contact the researcher\./);
 });
 
 test('dwell is sent when the tab is hidden, and the submit adds only the new dwells', async ({ page, baseURL }) => {
@@ -144,12 +146,14 @@ test('dwell is sent when the tab is hidden, and the submit adds only the new dwe
   expect(answers.map((r) => r.field)).toContain('tab-inactive');
 });
 
-test('a failed stimulus load offers Retry, which loads the feed', async ({ page }) => {
+test('a failed stimulus load shows the error screen with Try again, which loads the feed', async ({ page }) => {
   await page.route('**/v1/load_experiment', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":"false"}' }));
   await page.goto('/?experiment_id=solarflare');
-  await expect(page.getByText('Oops, something went wrong :(')).toBeVisible();
+  // Issue 14: the error screen says the study could not be reached, and offers Try again.
+  await expect(page.getByRole('img', { name: 'Whoops error! Refresh or try again later.' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('could not be reached');
   await expect(cards(page)).toHaveCount(0);
   await page.unroute('**/v1/load_experiment');
-  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('button', { name: 'Try again' }).click();
   await expect(cards(page).first()).toBeVisible();
 });
