@@ -24,7 +24,11 @@ test('the accuracy prompt opens at intervention_idx, requires an answer, logs it
   ]);
   const next = dialog.getByRole('button', { name: 'Continue' });
   await expect(next).toBeDisabled();
+  // Issue 14: 'Required' only after an attempt to continue.
+  await expect(dialog.getByText('Required')).toHaveCount(0);
+  await next.click({ force: true });
   await expect(dialog.getByText('Required')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeVisible();
   // The feed behind the dialog cannot be used.
   await expect(page.locator('.feed-layout')).toHaveAttribute('inert', '');
 
