@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cards, pendingEvents, rowsFor, scrollToEnd, storedUser } from './support/feed';
+import { cards, pendingEvents, rowsFor, scrollToEnd, showCard, storedUser } from './support/feed';
 import { createStudy } from './support/studies';
 
 test('an engagement whose call fails is delivered exactly once after a reload', async ({ page, baseURL }) => {
@@ -54,14 +54,19 @@ test('after 180 minutes the session starts afresh', async ({ page, baseURL }) =>
   expect(Date.now() - start).toBeLessThan(60_000);
 });
 
-test('custom platform: the feed ends at the redirect-url with user_id and the arrival parameters', async ({ page, baseURL }) => {
+test('custom platform: the feed ends with Continue to finish the study, which goes on by itself to the redirect-url with user_id and the arrival parameters', async ({ page, baseURL }) => {
   const id = await createStudy(baseURL!, [{ platform: 'custom', 'redirect-url': `${baseURL}/about?x=1`, forms: '[]', 'feed-button-like': 'yes' }]);
   await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=pp1&STUDY_ID=st1&rid=r-9`);
   await expect(cards(page).first()).toBeVisible();
   const user = await storedUser(page);
   await scrollToEnd(page, 700, 60);
   await page.getByRole('button', { name: 'Click to continue' }).click();
-  await page.waitForURL(/\/about\?/);
+  // Issue 14: the end modal says where the participant goes, and goes there after a few seconds.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Continue to finish the study' })).toBeVisible();
+  await expect(dialog.getByText('Your answers have been saved.')).toBeVisible();
+  await expect(dialog.getByText(/You will be taken there in \d s/)).toBeVisible();
+  await page.waitForURL(/\/about\?/, { timeout: 10_000 });
   const url = new URL(page.url());
   expect(url.pathname).toBe('/about');
   expect(Object.fromEntries(url.searchParams)).toEqual({ x: '1', user_id: user, experiment_id: id, PROLIFIC_PID: 'pp1', STUDY_ID: 'st1', rid: 'r-9' });
@@ -71,7 +76,7 @@ test('custom platform: the feed ends at the redirect-url with user_id and the ar
   await page.goto(`/?experiment_id=${id}&user_id=${user}`);
   await expect(page.getByRole('heading', { name: 'You have already completed this study' })).toBeVisible();
   await expect(cards(page)).toHaveCount(0);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue to finish the study' }).click();
   await page.waitForURL(/\/about\?x=1/);
 });
 
@@ -97,6 +102,8 @@ test('prolific without questionnaires: the feed ends with the completion link', 
 test('an unknown experiment shows the error screen', async ({ page }) => {
   await page.goto('/?experiment_id=no-such-study-123');
   await expect(page.getByRole('img', { name: 'Whoops error! Refresh or try again later.' })).toBeVisible();
+  // Issue 14: one sentence says what happened and what to do.
+  await expect(page.getByRole('alert')).toHaveText(/Check the link you were given, or contact the researcher\./);
 });
 
 test('dwell is sent when the tab is hidden, and the submit adds only the new dwells', async ({ page, baseURL }) => {
@@ -106,7 +113,7 @@ test('dwell is sent when the tab is hidden, and the submit adds only the new dwe
   const user = await storedUser(page);
   const second = cards(page).nth(1);
   const secondId = (await second.getAttribute('data-entity-id'))!;
-  await second.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await showCard(page, 1); // the images above it loaded: no layout shift splits its dwell
   await page.waitForTimeout(1100);
   await page.mouse.wheel(0, 1200);
   await page.waitForTimeout(300);
@@ -139,12 +146,14 @@ test('dwell is sent when the tab is hidden, and the submit adds only the new dwe
   expect(answers.map((r) => r.field)).toContain('tab-inactive');
 });
 
-test('a failed stimulus load offers Retry, which loads the feed', async ({ page }) => {
+test('a failed stimulus load shows the error screen with Try again, which loads the feed', async ({ page }) => {
   await page.route('**/v1/load_experiment', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":"false"}' }));
   await page.goto('/?experiment_id=solarflare');
-  await expect(page.getByText('Oops, something went wrong :(')).toBeVisible();
+  // Issue 14: the error screen says the study could not be reached, and offers Try again.
+  await expect(page.getByRole('img', { name: 'Whoops error! Refresh or try again later.' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('could not be reached');
   await expect(cards(page)).toHaveCount(0);
   await page.unroute('**/v1/load_experiment');
-  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('button', { name: 'Try again' }).click();
   await expect(cards(page).first()).toBeVisible();
 });

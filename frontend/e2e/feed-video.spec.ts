@@ -76,4 +76,9 @@ test('a video card plays only in the play window; mute and pause are sent with r
   const video_rows = rows.filter((r) => r.engagement_type.startsWith('video'));
   expect(video_rows.map((r) => r.engagement_type).sort()).toEqual(['videomute_false', 'videopause_true']);
   expect(video_rows.every((r) => r.response === '1')).toBe(true);
+
+  // Issue 14: no download menu on a card video (the stimuli are the researcher's).
+  expect(await video.evaluate((v) => (v as unknown as { controlsList: DOMTokenList }).controlsList.contains('nodownload'))).toBe(true);
+  const menuBlocked = await video.evaluate((v) => !v.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true })));
+  expect(menuBlocked).toBe(true);
 });

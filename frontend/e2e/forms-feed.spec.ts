@@ -47,7 +47,7 @@ test('mturk with a fixed completion code: feed, then crt and final in order, the
   expect(answers.get('URLParams-workerId')).toEqual(['W-9']);
 });
 
-test("custom platform: 'Return home' goes to the study's URL with the participant's id and arrival parameters", async ({ page, baseURL }) => {
+test("custom platform: 'Continue to finish the study' goes to the study's URL with the participant's id and arrival parameters", async ({ page, baseURL }) => {
   test.setTimeout(60_000);
   await page.route('https://lab.example.org/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Lab site</h1>' }));
   const id = await createStudy(baseURL!, [{ forms: JSON.stringify(['final']), platform: 'custom', 'redirect-url': 'https://lab.example.org/done?src=feedlab' }]);
@@ -55,7 +55,7 @@ test("custom platform: 'Return home' goes to the study's URL with the participan
   await expect(page).toHaveURL(/\/form\/final$/);
   await answerFinal(page);
   await submit(page, 'Finish');
-  const home = page.getByRole('dialog').getByRole('button', { name: 'Return home' });
+  const home = page.getByRole('dialog').getByRole('button', { name: 'Continue to finish the study' });
   await expect(home).toBeVisible();
   await expectFlowFinished(page);
   await home.click();

@@ -105,3 +105,12 @@ test('an unknown questionnaire is the not-found page, linking home', async ({ pa
   await page.goto('/form/no-such-form');
   await expect(page.getByRole('link', { name: 'Whoops not found!' })).toHaveAttribute('href', '/');
 });
+
+test('the attention check is not labelled (optional); other optional questions are', async ({ page }) => {
+  await page.goto('/form/form?preview=1');
+  const check = page.locator('fieldset', { has: page.locator('[name="attentioncheck2"]') });
+  await expect(check.locator('legend')).toContainText('How interested are you in gardening?');
+  await expect(check.locator('legend')).not.toContainText('(optional)');
+  const ethnicity = page.locator('fieldset', { has: page.locator('[name="ethnicity"]') });
+  await expect(ethnicity.locator('legend')).toContainText('(optional)');
+});

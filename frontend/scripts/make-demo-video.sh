@@ -1,6 +1,6 @@
 #!/usr/bin/env sh
-# Makes public/video/intervention-demo.webm, the built-in video of the default-modal
-# intervention (used when a condition's intervention-video is empty): 4 seconds of
+# Makes public/video/intervention-demo.webm, a short test video (the browser tests use it
+# as a card video; the intervention's default is make-intervention-video.sh's): 4 seconds of
 # ffmpeg's synthetic test pattern with a beeping 440 Hz tone, so it is original and free of
 # copyright. Rerun only to change it (needs ffmpeg with libvpx and libopus).
 set -eu

@@ -51,3 +51,21 @@ export async function rowsFor(
     .toBe(true);
   return rows;
 }
+
+/**
+ * showCard scrolls the card at idx to the middle of the view once the images of the cards
+ * above it have loaded (an image arriving later would push the card out of view and split
+ * its dwell), so a test can time its dwell.
+ */
+export async function showCard(page: Page, idx: number): Promise<void> {
+  const card = page.locator(`article[data-idx="${idx}"]`);
+  await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await page.waitForFunction(
+    (n) =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('article[data-idx] img'))
+        .slice(0, n + 1)
+        .every((i) => i.complete && i.naturalHeight > 0),
+    idx,
+  );
+  await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+}

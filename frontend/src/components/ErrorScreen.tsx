@@ -1,10 +1,45 @@
 import { Component, type ReactNode } from 'react';
 
-/** ErrorScreen is the spec's error screen: an image that asks the user to retry. */
-export function ErrorScreen() {
+/** ErrorReason is what went wrong, in the words the participant reads. */
+export type ErrorReason = 'unknown' | 'link' | 'closed' | 'unreachable' | 'page';
+
+/** ERROR_SENTENCES: one sentence per reason, saying what happened and what to do. */
+export const ERROR_SENTENCES: Record<ErrorReason, string> = {
+  unknown: 'This link does not lead to a study that is running. Check the link you were given, or contact the researcher.',
+  link: 'This study link is incomplete. Check the link you were given, or contact the researcher.',
+  closed: 'This study is closed and no longer accepts participants. Contact the researcher if you think this is a mistake.',
+  unreachable: 'The study could not be reached just now. Check your internet connection and try again; if it keeps happening, contact the researcher.',
+  page: 'Something went wrong on this page. Refresh it, or contact the researcher if it happens again.',
+};
+
+/** ReturnLink is the way back to the participant's platform, when it is known. */
+export interface ReturnLink {
+  href: string;
+  label: string;
+}
+
+/**
+ * ErrorScreen is the spec's error screen (the image and its alt text) with one sentence
+ * saying what happened and what to do, the platform's return link when one is known, and
+ * Try again when retrying can help.
+ */
+export function ErrorScreen({ reason = 'page', back, onRetry }: { reason?: ErrorReason; back?: ReturnLink | null; onRetry?: () => void }) {
   return (
     <main id="main" className="status-page">
       <img src="/img/error.png" alt="Whoops error! Refresh or try again later." width={320} height={200} />
+      <p className="status-page__text" role="alert" style={{ maxWidth: '32rem', margin: 0 }}>
+        {ERROR_SENTENCES[reason]}
+      </p>
+      {onRetry ? (
+        <button type="button" className="button" onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
+      {back ? (
+        <a className="button" href={back.href} rel="noreferrer">
+          {back.label}
+        </a>
+      ) : null}
     </main>
   );
 }

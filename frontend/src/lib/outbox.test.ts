@@ -94,6 +94,23 @@ describe('outbox', () => {
     assert.deepEqual(w.sent.map((s) => s.body.event_id), [a, a, a, b]);
   });
 
+  it('sends an event queued first ahead of the pending ones, and reports each change', async () => {
+    const w = world(['retry', 'ack', 'ack', 'ack']);
+    const box = new Outbox(w.deps);
+    const seen: number[] = [];
+    const stop = box.subscribe((n) => seen.push(n));
+    const a = box.enqueue('/v1/write_user_engagement', { n: 1 });
+    await settle();
+    const end = box.enqueue('/v1/write_checkpoint', { checkpoint: 'end-redirect' }, { first: true });
+    await w.advance(1000);
+    assert.equal(box.pending, 0);
+    assert.deepEqual(w.sent.map((s) => s.body.event_id), [a, end, a]);
+    assert.equal(seen.at(-1), 0, 'the last change reported is the empty outbox');
+    stop();
+    box.enqueue('/v1/write_user_engagement', { n: 2 });
+    assert.equal(seen.at(-1), 0, 'no report after unsubscribing');
+  });
+
   it('survives a reload: a new outbox over the same storage sends what was left', async () => {
     const w = world(['retry']);
     const first = new Outbox(w.deps);

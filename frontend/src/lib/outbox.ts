@@ -55,6 +55,7 @@ export class Outbox {
   private flushing: Promise<void> | null = null;
   private timer: unknown = null;
   private waiters: Array<() => void> = [];
+  private listeners = new Set<(pending: number) => void>();
   private readonly deps: OutboxDeps;
 
   constructor(deps: OutboxDeps) {
@@ -67,14 +68,33 @@ export class Outbox {
     return this.items.length;
   }
 
-  /** enqueue stores an event durably and starts sending it; returns its event_id. */
-  enqueue(path: OutboxPath, body: Record<string, unknown>): string {
+  /**
+   * enqueue stores an event durably and starts sending it; returns its event_id. With
+   * `first`, the event goes ahead of everything pending (the end-redirect completion record,
+   * so the researcher can verify a participant even when their later events are late).
+   */
+  enqueue(path: OutboxPath, body: Record<string, unknown>, opts: { first?: boolean } = {}): string {
     const id = typeof body.event_id === 'string' && body.event_id !== '' ? body.event_id : newEventId();
     const item: OutboxItem = { id, path, body: { ...body, event_id: id }, attempts: 0, createdAt: this.deps.now() };
-    this.items.push(item);
-    this.deps.save(this.items);
+    if (opts.first) this.items.unshift(item);
+    else this.items.push(item);
+    this.persist();
     void this.flush();
     return id;
+  }
+
+  /** subscribe calls fn with the number of pending events each time it changes; returns
+   * the function that stops it. */
+  subscribe(fn: (pending: number) => void): () => void {
+    this.listeners.add(fn);
+    return () => {
+      this.listeners.delete(fn);
+    };
+  }
+
+  private persist(): void {
+    this.deps.save(this.items);
+    for (const fn of [...this.listeners]) fn(this.items.length);
   }
 
   /** flush sends every pending event once, in order; failures are rescheduled. */
@@ -137,7 +157,7 @@ export class Outbox {
       }
       if (result === 'retry') {
         item.attempts++;
-        this.deps.save(this.items);
+        this.persist();
         return; // keep order: later events wait for this one
       }
       if (result === 'reject') {
@@ -146,7 +166,7 @@ export class Outbox {
       // By identity, not by id: a batch resent under the same event_id (the feed's dwell
       // batch, whose later sends carry more dwells) must not vanish with the earlier one.
       this.items = this.items.filter((it) => it !== item);
-      this.deps.save(this.items);
+      this.persist();
     }
   }
 
@@ -250,6 +270,30 @@ function isItem(v: unknown): boolean {
 }
 
 let shared: Outbox | null = null;
+const leaveHooks = new Set<() => void>();
+
+/**
+ * onLeave registers fn to run when the page is hidden or unloaded, just before the outbox
+ * hands what is pending to sendBeacon: the last moment to queue an event (the feed closes
+ * the dwell of the card in view). Returns the function that removes it.
+ */
+export function onLeave(fn: () => void): () => void {
+  leaveHooks.add(fn);
+  return () => {
+    leaveHooks.delete(fn);
+  };
+}
+
+function leaving(box: Outbox): void {
+  for (const fn of [...leaveHooks]) {
+    try {
+      fn();
+    } catch (err) {
+      console.error('outbox: a leave hook failed', err);
+    }
+  }
+  box.beaconAll();
+}
 
 /**
  * outbox returns the page's outbox, creating it on first use: it resends what a previous
@@ -263,10 +307,10 @@ export function outbox(): Outbox {
   if (typeof window !== 'undefined') {
     window.addEventListener('online', () => void box.flush());
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') box.beaconAll();
+      if (document.visibilityState === 'hidden') leaving(box);
       else void box.flush();
     });
-    window.addEventListener('pagehide', () => box.beaconAll());
+    window.addEventListener('pagehide', () => leaving(box));
   }
   void box.flush();
   return box;

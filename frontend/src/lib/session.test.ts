@@ -101,6 +101,21 @@ describe('redirection chain', () => {
     assert.deepEqual(buildRedirectionRoutes({ experimentId: 'fl-1', userId: 'u', params: params({ platform: 'prolific' }), queryParams: {} }), [{ '/': 0 }]);
     assert.deepEqual(buildRedirectionRoutes({ experimentId: 'solarflare', userId: 'u', params: params({ forms: '["crt"]' }), queryParams: {} }), []);
   });
+  it('shows a custom end message at the end of the flow whether or not forms lists it', () => {
+    const msg = { 'custom-msg-type': 'onpage', 'custom-msg': encodeURIComponent('This study used invented headlines.') };
+    const paths = (p: Record<string, string>) =>
+      buildRedirectionRoutes({ experimentId: 'fl-1', userId: 'u', params: params(p), queryParams: {} }).map((r) => Object.keys(r)[0].split('?')[0]);
+    assert.deepEqual(paths({ forms: '["crt"]', ...msg }), ['/form/crt', '/form/custom-msg']);
+    assert.deepEqual(paths({ forms: '[]', ...msg, 'custom-msg-type': 'modal' }), ['/form/custom-msg']);
+    assert.deepEqual(paths({ forms: '["custom-msg","final"]', ...msg }), ['/form/custom-msg', '/form/final'], 'listed: where forms puts it');
+    assert.deepEqual(paths({ forms: '["crt"]', ...msg, platform: 'custom', 'redirect-url': encodeURIComponent('https://x.example/') }), [
+      '/form/crt',
+      '/form/custom-msg',
+      'https://x.example/',
+    ]);
+    assert.deepEqual(paths({ forms: '["crt"]', 'custom-msg-type': '', 'custom-msg': 'x' }), ['/form/crt'], 'no type: no message');
+    assert.deepEqual(paths({ forms: '["crt"]', 'custom-msg-type': 'onpage', 'custom-msg': '' }), ['/form/crt'], 'no text: no message');
+  });
   it('advances to the first unvisited route, falling back to the root', () => {
     const routes: RedirectionRoute[] = [{ '/form/crt': 0 }, { '/form/final': 0 }];
     const a = advanceRoutes(routes, '/');

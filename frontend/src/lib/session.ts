@@ -46,7 +46,7 @@ export function generateUserId(now: number, random: () => number = Math.random):
   return `${now}_${suffix}`;
 }
 
-const FEED_STATE_KEYS = ['entities', 'entities_engage', 'intersect_events'] as const;
+const FEED_STATE_KEYS = ['entities', 'entities_engage', 'intersect_events', 'feed_position'] as const;
 
 /**
  * startSession applies the session rules on arrival at a participant page with the URL's
@@ -152,7 +152,8 @@ export interface RouteInputs {
 
 /**
  * buildRedirectionRoutes builds the chain of pages after the feed: the condition's forms
- * in order (each /form/<name>, not yet visited); for the custom platform (except
+ * in order (each /form/<name>, not yet visited), then /form/custom-msg when the condition
+ * has a custom message (type onpage or modal) not listed in forms; for the custom platform (except
  * solarflare) the redirect-url last, with user_id and every arrival parameter added; and
  * with no forms and a platform other than custom, the site root alone. solarflare has an
  * empty list.
@@ -165,6 +166,12 @@ export function buildRedirectionRoutes(inp: RouteInputs): RedirectionRoute[] {
     if (Array.isArray(parsed)) forms = parsed.filter((f): f is string => typeof f === 'string');
   } catch {
     forms = [];
+  }
+  // A custom end message (the debrief of a deception study) is shown at the end of the
+  // flow whenever the condition has one, listed in forms or not.
+  const msgType = (paramValue(inp.params, 'custom-msg-type') ?? '').trim().toLowerCase();
+  if ((msgType === 'onpage' || msgType === 'modal') && (paramValue(inp.params, 'custom-msg') ?? '').trim() !== '' && !forms.includes('custom-msg')) {
+    forms = [...forms, 'custom-msg'];
   }
   const platform = paramValue(inp.params, 'platform') ?? '';
   const routes: RedirectionRoute[] = forms.map((f) => ({ [formRoute(f, inp)]: 0 }));

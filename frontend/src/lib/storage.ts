@@ -38,6 +38,9 @@ export interface StoredValues {
   /** form_draft (not a spec key) holds the answers typed so far on the current
    * questionnaire page, so a phone that discards the tab does not lose them. */
   form_draft: Record<string, unknown>;
+  /** feed_position (not a spec key) is the index of the card in view when the feed page
+   * was last hidden or left, so a reload returns the participant there. */
+  feed_position: number;
 }
 
 /** StorageKey is one of the spec's storage key names. */
@@ -64,6 +67,7 @@ const kinds: { readonly [K in StorageKey]: Kind } = {
   queryParams: 'object',
   end_screen: 'object',
   form_draft: 'object',
+  feed_position: 'number',
 };
 
 /** STORAGE_KEYS lists every key this module manages. */

@@ -1,3 +1,4 @@
+import type { ReturnLink } from '../components/ErrorScreen';
 import type { SessionStore } from '../lib/storage';
 
 /**
@@ -8,6 +9,40 @@ import type { SessionStore } from '../lib/storage';
  */
 export function showsFeed(query: URLSearchParams, store: SessionStore): boolean {
   if ((query.get('experiment_id') ?? '') !== '') return true;
+  if (isTruncatedLink(query, store)) return true;
   const stored = store.get('experiment_id');
   return stored !== undefined && stored !== '' && store.get('complete') !== 1;
+}
+
+/** PLATFORM_KEYS are the arrival parameters recruitment platforms add to a study link. */
+const PLATFORM_KEYS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'workerId', 'assignmentId', 'hitId', 'RID', 'rid'];
+
+/**
+ * isTruncatedLink is true when a participant arrives from a platform (its ids are in the
+ * query) with no experiment_id and none in progress: the link was cut or mangled on the
+ * way, and the feed page says so instead of showing the home page or the demo.
+ */
+export function isTruncatedLink(query: URLSearchParams, store: SessionStore): boolean {
+  if ((query.get('experiment_id') ?? '') !== '') return false;
+  const stored = store.get('experiment_id');
+  if (stored !== undefined && stored !== '' && store.get('complete') !== 1) return false;
+  return PLATFORM_KEYS.some((k) => (query.get(k) ?? '') !== '');
+}
+
+
+/**
+ * platformReturn is the link back to the participant's recruitment platform when the
+ * arrival parameters (or the stored study parameters) say which one it is; null otherwise.
+ * It leads to the platform's own site, never to a completion URL: a participant who could
+ * not take part must not be credited for it.
+ */
+export function platformReturn(query: URLSearchParams, store: SessionStore): ReturnLink | null {
+  const arrival = { ...(store.get('queryParams') ?? {}) };
+  query.forEach((v, k) => {
+    arrival[k] = v;
+  });
+  const platform = (store.get('experiment_parameters') ?? []).find((p) => p.param === 'platform')?.value ?? '';
+  if (arrival.PROLIFIC_PID || platform === 'prolific') return { href: 'https://app.prolific.com/', label: 'Back to Prolific' };
+  if (arrival.workerId || arrival.assignmentId || platform === 'mturk') return { href: 'https://worker.mturk.com/', label: 'Back to MTurk' };
+  return null;
 }

@@ -20,7 +20,8 @@ const schema = yup.object({
 
 /**
  * AccuracyPrompt asks whether an example headline is accurate: one of four options is
- * required, and Continue stays disabled until the form is valid.
+ * required, and Continue stays disabled until the form is valid; 'Required' shows after an
+ * attempt to continue without an answer.
  */
 export default function AccuracyPrompt({ image, onSubmit }: { image: 0 | 1; onSubmit: (value: string) => void }) {
   const picture = PROMPT_IMAGES[image];
@@ -32,7 +33,7 @@ export default function AccuracyPrompt({ image, onSubmit }: { image: 0 | 1; onSu
         validateOnMount
         onSubmit={(values) => onSubmit(values.accuracy)}
       >
-        {({ isValid, isSubmitting }) => (
+        {({ isValid, isSubmitting, submitCount }) => (
           <Form noValidate>
             <h2 id="accprompt-title">Do you think this headline is accurate?</h2>
             <img className="accprompt__image" src={picture.src} alt={picture.alt} width={480} height={270} />
@@ -45,9 +46,21 @@ export default function AccuracyPrompt({ image, onSubmit }: { image: 0 | 1; onSu
                 </label>
               ))}
             </fieldset>
-            {!isValid ? <p className="field__error accprompt__required">Required</p> : null}
+            {/* 'Required' only after an attempt to continue, not as the prompt opens. */}
+            {!isValid && submitCount > 0 ? (
+              <p id="accprompt-required" className="field__error accprompt__required" role="alert">
+                Required
+              </p>
+            ) : null}
             <div className="dialog__actions">
-              <button type="submit" className="button" disabled={!isValid || isSubmitting}>
+              {/* Disabled until valid (aria-disabled, so a click is still an attempt that
+                  shows why it cannot continue). */}
+              <button
+                type="submit"
+                className="button"
+                aria-disabled={!isValid || isSubmitting ? 'true' : undefined}
+                aria-describedby={!isValid && submitCount > 0 ? 'accprompt-required' : undefined}
+              >
                 Continue
               </button>
             </div>

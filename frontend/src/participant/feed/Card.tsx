@@ -93,8 +93,8 @@ export function Card({ entity, modes, tracker, register, swipe }: CardProps) {
                 data-engagement={b.type}
                 onClick={() => {
                   if (!clickable) return;
-                  const now = tracker.toggle(entity, b.type, shownTypes);
-                  setOn((prev) => ({ ...prev, [b.type]: now }));
+                  const changed = tracker.press(entity, b.type, shownTypes);
+                  setOn((prev) => ({ ...prev, ...changed }));
                 }}
               >
                 <ButtonIcon type={b.type} on={isOn} />
@@ -156,6 +156,9 @@ function CardVideo({ entity, tracker }: { entity: FeedEntity; tracker: FeedTrack
       loop
       controls
       preload="metadata"
+      controlsList="nodownload noremoteplayback"
+      disablePictureInPicture
+      onContextMenu={(e) => e.preventDefault()}
       aria-label={headline}
       data-feed-video
     />

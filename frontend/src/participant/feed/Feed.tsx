@@ -15,7 +15,8 @@ import { useTitle } from '../../lib/useTitle';
 import { Completed } from './Completed';
 import { TextDialog } from './Dialog';
 import { FeedView } from './FeedView';
-import { loadFeed, type FeedData, type LoadedExperiment, type StartPhase } from './load';
+import { isTruncatedLink, platformReturn } from '../feedGate';
+import { loadFeed, type FatalReason, type FeedData, type LoadedExperiment, type StartPhase } from './load';
 import { FEED_NAME } from './rules';
 import { ToastArea } from './Toasts';
 import './feed.css';
@@ -25,11 +26,15 @@ type Phase = 'loading' | 'retry' | 'fatal' | StartPhase;
 /** Feed is the page at '/' while an experiment is requested or in progress. */
 export function Feed({ location }: { location: Location }) {
   useTitle('Feed');
-  const [phase, setPhase] = useState<Phase>('loading');
+  // A platform's link cut before its experiment_id: say so, and register nobody.
+  const [truncated] = useState(() => isTruncatedLink(location.query, storage));
+  const [phase, setPhase] = useState<Phase>(truncated ? 'fatal' : 'loading');
+  const [reason, setReason] = useState<FatalReason>('link');
   const [data, setData] = useState<FeedData | null>(null);
-  const session = useMemo(() => startSession(location.query, storage, Date.now()), []);
+  const session = useMemo(() => (truncated ? null : startSession(location.query, storage, Date.now())), []);
 
   const load = useCallback(async () => {
+    if (!session) return;
     setPhase('loading');
     outbox(); // resend what an earlier page left pending
     const got = await loadFeed(session, {
@@ -37,6 +42,7 @@ export function Feed({ location }: { location: Location }) {
       loadExperiment: (body) => apiCall<{ data: LoadedExperiment }>('/v1/load_experiment', body),
       now: Date.now,
     });
+    if (got.kind === 'fatal') setReason(got.reason);
     if (got.kind !== 'ready') {
       setPhase(got.kind);
       return;
@@ -53,7 +59,9 @@ export function Feed({ location }: { location: Location }) {
     if (phase === 'consent' || phase === 'instruct') storage.set('popupTime', Date.now());
   }, [phase]);
 
-  if (phase === 'fatal') return <ErrorScreen />;
+  const back = platformReturn(location.query, storage);
+  if (phase === 'fatal') return <ErrorScreen reason={reason} back={back} />;
+  if (phase === 'retry') return <ErrorScreen reason="unreachable" back={back} onRetry={() => void load()} />;
   return (
     <div className="feed-page">
       <FeedHeader />
@@ -62,11 +70,6 @@ export function Feed({ location }: { location: Location }) {
           <p className="feed-status" role="status">
             Loading…
           </p>
-        </main>
-      ) : null}
-      {phase === 'retry' ? (
-        <main id="main" className="feed-main">
-          <LoadError onRetry={() => void load()} />
         </main>
       ) : null}
       {phase === 'completed' ? <Completed /> : null}
@@ -109,16 +112,5 @@ function FeedHeader() {
         <span>{FEED_NAME}</span>
       </a>
     </header>
-  );
-}
-
-function LoadError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="feed-status feed-status--error" role="alert">
-      <p>Oops, something went wrong :(</p>
-      <button type="button" className="button" onClick={onRetry}>
-        Retry
-      </button>
-    </div>
   );
 }

@@ -3,6 +3,7 @@
 // own modules (visibility.ts, infiniteScroll.ts, submit.ts).
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { logCheckpoint, writeBatchDwell, writeForm } from '../../lib/events';
+import { onLeave } from '../../lib/outbox';
 import { paramValue } from '../../lib/session';
 import { storage } from '../../lib/storage';
 import { EndContent } from '../flow/EndModal';
@@ -40,41 +41,70 @@ export function FeedView({ data }: { data: FeedData }) {
   useEffect(() => {
     logCheckpoint('feed-landed');
     if (window.parent !== window) window.parent.postMessage({ type: 'stimuli', stimuli: entities.map((e) => e.entity_url) }, '*');
-    const onVisibility = () => {
+    let away = false;
+    // The page is hidden, reloaded or closed, or the phone locks: the outbox runs this just
+    // before it beacons what is pending, so the dwell of the card in view is closed and
+    // leaves with it. The participant may never come back: the dwells recorded so far go
+    // out under the session's batch id, so the submit's batch later adds only what is new.
+    const stopLeave = onLeave(() => {
       // After submit the session keys are cleared: nothing more belongs to this feed.
-      if (submittedRef.current) return;
-      if (document.visibilityState !== 'hidden') {
-        tracker.showTab();
-        return;
-      }
+      if (submittedRef.current || away) return;
+      away = true;
+      const pos = tracker.position();
+      if (pos >= 0) storage.set('feed_position', pos);
       tracker.hideTab();
-      // The participant may never come back: the dwells recorded so far go out now, under
-      // the session's batch id, so the submit's batch later adds only what is new.
       const sofar = tracker.recorded();
       if (sofar.length > 0) writeBatchDwell(sofar);
+    });
+    const onVisible = () => {
+      if (submittedRef.current || !away || document.visibilityState === 'hidden') return;
+      away = false;
+      tracker.showTab();
     };
-    document.addEventListener('visibilitychange', onVisibility);
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('pageshow', onVisible);
     if (swipe) document.documentElement.classList.add('swipe-mode');
     return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
+      stopLeave();
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('pageshow', onVisible);
       document.documentElement.classList.remove('swipe-mode');
     };
   }, [tracker]);
 
   // The intervention opens once the last card reached is at intervention_idx.
   useEffect(() => {
-    tracker.onReached((idx) => {
+    const check = (idx: number) => {
       if (interventionType !== 'accprompt-modal' && interventionType !== 'default-modal') return;
       if (shouldOpenIntervention(idx, interventionIdx, storage.get('modalShown'))) setIntervention(interventionType);
-    });
+    };
+    tracker.onReached(check);
+    // Reloaded past intervention_idx before the intervention was done: it opens again now.
+    check(tracker.lastReached);
   }, [tracker]);
 
   // Cards in view (dwell, the swipe position), and infinite scroll, whose frames also run
   // the videos' play window.
-  const register = useCardVisibility(tracker, (entity) => {
+  const { register, flush } = useCardVisibility(tracker, (entity) => {
     if (swipe) setCurrent((c) => (entity.idx > c ? entity.idx : c));
   });
-  const { shownCount, status } = useInfiniteScroll(listRef, swipe, total, playVideosInWindow);
+  // A reload returns the participant to the card they were reading.
+  const [restoreTo] = useState(() => {
+    const pos = storage.get('feed_position') ?? -1;
+    return pos > 0 && pos < total ? pos : -1;
+  });
+  const { shownCount, status } = useInfiniteScroll(listRef, swipe, total, playVideosInWindow, restoreTo + 1);
+  useEffect(() => {
+    if (restoreTo < 0) return;
+    const el = document.querySelector<HTMLElement>(`article[data-idx="${restoreTo}"]`);
+    if (!el) return;
+    if (swipe) {
+      (el.parentElement ?? el).scrollIntoView({ block: 'start' });
+      setCurrent((c) => Math.max(c, restoreTo));
+    } else {
+      el.scrollIntoView({ block: 'center' });
+    }
+  }, []);
 
   // The clock stops while the intervention covers the feed: that time is not dwell.
   useEffect(() => {
@@ -86,6 +116,7 @@ export function FeedView({ data }: { data: FeedData }) {
   const submit = async () => {
     if (submitting) return;
     setSubmitting(true);
+    flush();
     submittedRef.current = true;
     const record = await submitFeed(tracker);
     if (record) setEnd(record);
@@ -119,12 +150,7 @@ export function FeedView({ data }: { data: FeedData }) {
   return (
     <>
       <div className={`feed-layout${swipe ? ' feed-layout--swipe' : ''}`} data-behind-dialog>
-        <aside className="feed-side feed-side--left" aria-hidden="true">
-          <div className="placeholder-block" />
-          <div className="placeholder-line" />
-          <div className="placeholder-line" />
-          <div className="placeholder-line short" />
-        </aside>
+        <SideLeft />
         <main id="main" className="feed-main" aria-label="Newsfeed">
           {swipe ? (
             <div className="swipe" role="region" tabIndex={0} aria-label="Posts: swipe or scroll for the next post">
@@ -152,11 +178,7 @@ export function FeedView({ data }: { data: FeedData }) {
             </>
           )}
         </main>
-        <aside className="feed-side feed-side--right" aria-hidden="true">
-          <div className="placeholder-line" />
-          <div className="placeholder-block small" />
-          <div className="placeholder-line short" />
-        </aside>
+        <SideRight />
       </div>
       <footer className="feed-footer" aria-label={`${FEED_NAME} feed`} data-behind-dialog>
         {FEED_NAME}
@@ -175,5 +197,45 @@ export function FeedView({ data }: { data: FeedData }) {
         <VideoIntervention src={paramValue(params, 'intervention-video') || DEMO_INTERVENTION_VIDEO} onDone={() => closeIntervention()} />
       ) : null}
     </>
+  );
+}
+
+// The side columns on a laptop: a calm, static frame that reads as a social site (a menu on
+// the left, quiet panels on the right). Nothing in them is a link or changes, and nothing
+// refers to the posts, so they add no stimulus of their own; screen readers skip them.
+const MENU = ['Home', 'Friends', 'Groups', 'Saved', 'Events'] as const;
+
+function SideLeft() {
+  return (
+    <aside className="feed-side feed-side--left" aria-hidden="true">
+      <div className="side-profile">
+        <span className="side-avatar" />
+        <span>You</span>
+      </div>
+      <ul className="side-menu">
+        {MENU.map((m, i) => (
+          <li key={m} className={i === 0 ? 'side-menu__item side-menu__item--on' : 'side-menu__item'}>
+            <span className={`side-icon side-icon--${i}`} />
+            {m}
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
+function SideRight() {
+  return (
+    <aside className="feed-side feed-side--right" aria-hidden="true">
+      <section className="side-panel">
+        <h3>Events</h3>
+        <p>No upcoming events.</p>
+      </section>
+      <section className="side-panel">
+        <h3>Birthdays</h3>
+        <p>No birthdays today.</p>
+      </section>
+      <p className="side-fine">Privacy · Terms · Help</p>
+    </aside>
   );
 }

@@ -11,13 +11,20 @@ export type ScrollStatus = 'idle' | 'loading' | 'complete';
 const BLOCK_DELAY_MS = 150;
 
 /**
- * useInfiniteScroll returns how many cards to show and the list's status. The swipe layout
- * shows every card at once. On every scroll or resize (once per animation frame) it checks
+ * useInfiniteScroll returns how many cards to show (at least minShown, rounded up to a
+ * block) and the list's status. The swipe layout shows every card at once. On every scroll or resize (once per animation frame) it checks
  * the list's bottom, then calls onFrame (the feed uses it for the videos' play window).
  */
-export function useInfiniteScroll(listRef: RefObject<HTMLElement>, swipe: boolean, total: number, onFrame: () => void) {
-  const [shownCount, setShownCount] = useState(() => (swipe ? total : nextBlockEnd(0, total)));
-  const [status, setStatus] = useState<ScrollStatus>(() => (swipe || nextBlockEnd(0, total) >= total ? 'complete' : 'idle'));
+export function useInfiniteScroll(listRef: RefObject<HTMLElement>, swipe: boolean, total: number, onFrame: () => void, minShown = 0) {
+  // After a reload, enough blocks to hold the card the participant was reading.
+  const [initial] = useState(() => {
+    if (swipe) return total;
+    let n = nextBlockEnd(0, total);
+    while (n < minShown && n < total) n = nextBlockEnd(n, total);
+    return n;
+  });
+  const [shownCount, setShownCount] = useState(initial);
+  const [status, setStatus] = useState<ScrollStatus>(() => (swipe || initial >= total ? 'complete' : 'idle'));
 
   useEffect(() => {
     let frame = 0;

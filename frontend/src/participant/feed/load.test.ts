@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ApiError } from '../../lib/api';
 import { createStore, memoryBackend } from '../../lib/storage';
-import { feedData, loadFeed, startPhase, type LoadedExperiment, type LoadDeps } from './load';
+import { fatalReason, feedData, loadFeed, startPhase, type LoadedExperiment, type LoadDeps } from './load';
 
 const session = { userId: 'u-1', experimentId: 'fl-1' };
 const NOW = 1_700_000_000_000;
@@ -118,7 +118,7 @@ describe('loadFeed', () => {
     try {
       for (const status of [400, 404, 410]) {
         const { d } = deps(async () => Promise.reject(new ApiError(status, 'not_found', 'no')));
-        assert.deepEqual(await loadFeed(session, d), { kind: 'fatal' }, `status ${status}`);
+        assert.equal((await loadFeed(session, d)).kind, 'fatal', `status ${status}`);
       }
       for (const status of [0, 408, 425, 429, 500, 503]) {
         const { d } = deps(async () => Promise.reject(new ApiError(status, 'x', 'later')));
@@ -127,6 +127,14 @@ describe('loadFeed', () => {
     } finally {
       console.error = quiet;
     }
+  });
+
+  it('says why a study was refused: unknown, a damaged link, or closed', () => {
+    assert.equal(fatalReason(new ApiError(404, 'unknown_experiment', 'no')), 'unknown');
+    assert.equal(fatalReason(new ApiError(400, 'bad_request', 'bad id')), 'link');
+    assert.equal(fatalReason(new ApiError(410, 'gone', 'closed')), 'closed');
+    assert.equal(fatalReason(new ApiError(409, 'study_closed', 'closed')), 'closed');
+    assert.equal(fatalReason(new ApiError(403, 'study_paused', 'paused')), 'closed');
   });
 
   it('offline, a participant with a stored feed keeps it, without dialogs', async () => {

@@ -46,6 +46,10 @@ export const BUTTONS: ReadonlyArray<{ type: EngagementType; param: string; label
   { type: 'accuracy_score', param: 'feed-button-accuracy', label: 'Accuracy score' },
 ];
 
+/** OPPOSITE pairs the buttons that exclude each other on one card: turning one on turns
+ * the other off (both changes are sent as engagements). */
+export const OPPOSITE: Partial<Record<EngagementType, EngagementType>> = { upvote: 'downvote', downvote: 'upvote' };
+
 /** ButtonMode is a feed-button parameter's value. */
 export type ButtonMode = 'no' | 'yes' | 'lognormal';
 
@@ -162,7 +166,8 @@ export function dwellOnLeave(events: IntersectionEvent[], since = -Infinity): Dw
   return { ms: Math.max(0, Math.round(last.time - prev.time)), inviewAt: wallOf(prev) };
 }
 
-function wallOf(e: IntersectionEvent): number {
+/** wallOf is an event's wall-clock time (epoch ms), recorded beside its clock time. */
+export function wallOf(e: IntersectionEvent): number {
   const wall = (e as IntersectionEvent & { wall?: number }).wall;
   return typeof wall === 'number' ? wall : Math.round(e.time);
 }

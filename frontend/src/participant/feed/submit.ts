@@ -17,11 +17,12 @@ import type { FeedTracker } from './tracker';
  * to the next questionnaire after a bounded wait for the outbox, or through the end flow
  * (end-redirect, bounded wait, session keys cleared, complete = 1). It returns the end
  * record when the feed must show the end modal; null when the browser is leaving the feed
- * (to a questionnaire or to the custom platform's URL).
+ * for a questionnaire.
  */
 export async function submitFeed(tracker: FeedTracker): Promise<EndRecord | null> {
   logCheckpoint('submit-click');
   writeBatchDwell(tracker.finish());
+  storage.remove('feed_position');
   logCheckpoint('feed-entity-idx-final', tracker.lastReached);
   logCheckpoint('leave_feed');
   if (window.parent !== window) window.parent.postMessage('submitClicked', '*');
@@ -29,12 +30,9 @@ export async function submitFeed(tracker: FeedTracker): Promise<EndRecord | null
   if (box.pending > 0) toast('Saving your responses…');
   const { next } = advanceRoutes(storage.get('redirectionRoutes') ?? [], '/');
   if (!isQuestionnaireRoute(next)) {
-    const record = await runEndFlow(null, '/', new URLSearchParams(), { sink: { box, store: storage }, requestCode: requestCompletionCode });
-    if (record.screen.kind === 'home' && /^https?:\/\//i.test(record.screen.target)) {
-      window.location.assign(record.screen.target);
-      return null;
-    }
-    return record;
+    // The end modal shows how to get back to the platform (for the custom platform a
+    // Continue button that also goes on by itself once everything is saved).
+    return runEndFlow(null, '/', new URLSearchParams(), { sink: { box, store: storage }, requestCode: requestCompletionCode });
   }
   const route = advance(storage, '/');
   void preloadForms().catch(() => {});

@@ -5,7 +5,7 @@
 import type { EngagementRecord, EngagementType, FeedEntity, IntersectionEvent } from '../../lib/feedTypes';
 import { logCheckpoint, writeEngagement } from '../../lib/events';
 import { storage } from '../../lib/storage';
-import { addDwell, checkpointIdx, dwellOnLeave, dwellsAtSubmit, newRecord } from './rules';
+import { addDwell, checkpointIdx, dwellOnLeave, dwellsAtSubmit, newRecord, OPPOSITE, wallOf } from './rules';
 
 /** MAX_EVENTS bounds the stored intersection events (oldest dropped) so storage never fills. */
 const MAX_EVENTS = 3000;
@@ -58,11 +58,73 @@ export class FeedTracker {
   private onReach: (idx: number) => void = () => {};
   private readonly entities: FeedEntity[];
 
+  /** suspended holds the cards that were in view when the page went away (hidden, reloaded,
+   * closed): their dwell was closed then, and a new one opens when the page is back. */
+  private suspended: string[] = [];
+
   constructor(entities: FeedEntity[]) {
     this.entities = entities;
     this.since = this.clock.now();
     this.records = storage.get('entities_engage') ?? {};
     this.events = storage.get('intersect_events') ?? [];
+    // A reload continues the same feed: the last card reached is what the stored records
+    // say was seen, so feed-entity-idx-final and the checkpoints do not start over.
+    for (const e of entities) {
+      const r = this.records[e.entity_id];
+      if (r && r.lastViewTime >= 0 && e.idx > this.lastReached) this.lastReached = e.idx;
+    }
+  }
+
+  /** position is the index of the first card in view, or -1 when none is. */
+  position(): number {
+    let pos = -1;
+    for (const id of [...this.inView, ...this.suspended]) {
+      const e = this.entities.find((x) => x.entity_id === id);
+      if (e && (pos < 0 || e.idx < pos)) pos = e.idx;
+    }
+    return pos;
+  }
+
+  /**
+   * suspend closes the dwell of every card in view now (the page is hidden, reloaded or
+   * closed, or the phone locks): the time so far is a finished dwell, sent with the batch
+   * that goes out by beacon.
+   */
+  suspend(): void {
+    // Nothing in view, or already suspended (pagehide follows visibilitychange): nothing to close.
+    if (this.inView.size === 0) return;
+    const now = this.clock.now();
+    for (const id of this.inView) {
+      const entity = this.entities.find((e) => e.entity_id === id);
+      if (!entity) continue;
+      const open = this.openSince(id);
+      this.events.push({ idx: entity.idx, inview: false, entity_id: id, entity_url: entity.entity_url, time: now });
+      if (open) this.save(entity, addDwell(this.record(entity), { ms: Math.max(0, Math.round(now - open.time)), inviewAt: wallOf(open) }));
+    }
+    this.suspended = [...this.inView];
+    this.inView.clear();
+    if (this.events.length > MAX_EVENTS) this.events = this.events.slice(-MAX_EVENTS);
+    storage.set('intersect_events', this.events);
+  }
+
+  /** resume opens a new dwell for each card that was in view when the page went away. */
+  resume(): void {
+    const ids = this.suspended;
+    this.suspended = [];
+    for (const id of ids) {
+      const entity = this.entities.find((e) => e.entity_id === id);
+      if (entity && !this.inView.has(id)) this.visibility(entity, true);
+    }
+  }
+
+  // openSince: the card's `in` event of this page that has no `out` yet.
+  private openSince(id: string): (IntersectionEvent & { wall?: number }) | null {
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const e = this.events[i];
+      if (e.time < this.since) return null;
+      if (e.entity_id === id) return e.inview ? e : null;
+    }
+    return null;
   }
 
   /** onReached registers the callback run when lastReached grows. */
@@ -122,8 +184,10 @@ export class FeedTracker {
     return false;
   }
 
-  /** hideTab and showTab pause and resume the dwell clock and log the tab times. */
+  /** hideTab closes the dwells in view, pauses the dwell clock and logs the tab time;
+   * showTab runs the clock again, logs it and opens new dwells for those cards. */
   hideTab(): void {
+    this.suspend();
     this.clock.pause('tab');
     logCheckpoint('tab-inactive');
   }
@@ -131,6 +195,7 @@ export class FeedTracker {
   showTab(): void {
     this.clock.resume('tab');
     logCheckpoint('tab-active');
+    this.resume();
   }
 
   /**
@@ -159,6 +224,19 @@ export class FeedTracker {
       ...state,
     });
     return on;
+  }
+
+  /**
+   * press is a click on one of a card's buttons: it toggles it and, when it turns on, turns
+   * off the button it excludes (upvote and downvote), each change sent as an engagement.
+   * It returns the buttons whose state changed, with their new state.
+   */
+  press(entity: FeedEntity, type: EngagementType, shownTypes: EngagementType[]): Partial<Record<EngagementType, boolean>> {
+    const on = this.toggle(entity, type, shownTypes);
+    const changed: Partial<Record<EngagementType, boolean>> = { [type]: on };
+    const other = OPPOSITE[type];
+    if (on && other && this.record(entity)[other] > 0) changed[other] = this.toggle(entity, other, shownTypes);
+    return changed;
   }
 
   /** video sends a card video's mute or pause event (response 1). */

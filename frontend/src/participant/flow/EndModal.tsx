@@ -1,6 +1,7 @@
 // The end modal (questionnaires spec §2, §4): a thank-you and the way back to the
 // participant's platform, chosen by endScreen().
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { outbox } from '../../lib/outbox';
 import { navigate } from '../../lib/router';
 import { storage } from '../../lib/storage';
 import { Dialog } from '../forms/Dialog';
@@ -14,6 +15,24 @@ export function go(target: string): void {
 
 const PLATFORM_NAMES: Record<string, string> = { prolific: 'Prolific', lucid: 'the survey panel', mturk: 'MTurk' };
 
+/** AUTO_CONTINUE_S: the custom platform's URL opens by itself this long after the answers
+ * are saved (the button is there from the start). */
+export const AUTO_CONTINUE_S = 5;
+
+/** usePending is the number of the participant's events the server has not acknowledged
+ * yet, kept up to date while the outbox keeps trying. */
+export function usePending(): number {
+  const [pending, setPending] = useState(() => outbox().pending);
+  useEffect(() => {
+    const box = outbox();
+    setPending(box.pending);
+    const stop = box.subscribe(setPending);
+    void box.flush();
+    return stop;
+  }, []);
+  return pending;
+}
+
 /** EndModal shows the end record in a modal; onClose runs when 'Return home' closes it. */
 export function EndModal({ record, onClose }: { record: EndRecord; onClose?: () => void }) {
   return (
@@ -23,23 +42,48 @@ export function EndModal({ record, onClose }: { record: EndRecord; onClose?: () 
   );
 }
 
-/** EndContent is the end modal's content, also shown on the custom message page. */
-export function EndContent({ record, onClose }: { record: EndRecord; onClose?: () => void }) {
+/**
+ * EndContent is the end modal's content, also shown on the custom message page and, with
+ * `completed`, to a participant who opens a study they already finished (one heading, one
+ * sentence, the way back to their platform). It says the answers are saved only once the
+ * server has acknowledged every event; until then it says they are still being sent, and
+ * the completion link or code is shown all the same.
+ */
+export function EndContent({ record, onClose, completed = false }: { record: EndRecord; onClose?: () => void; completed?: boolean }) {
   const { screen } = record;
+  const pending = usePending();
+  const saved = pending === 0;
+  const status = completed ? (
+    'Your answers were saved; you do not need to take part again.'
+  ) : screen.kind === 'home' && screen.solarflare ? (
+    'Thanks for trying feedlab.'
+  ) : (
+    <span className="end-dialog__status" data-saved={saved ? 'true' : 'false'}>
+      {saved
+        ? 'Your answers have been saved.'
+        : 'Your answers are still being sent. Please keep this page open: we keep trying, and this message changes once they have arrived.'}
+    </span>
+  );
   return (
     <>
-      <h2 id="end-title">Thank you!</h2>
-      {screen.kind === 'home' && <HomeEnd screen={screen} onClose={onClose} />}
-      {screen.kind === 'link' && <LinkEnd screen={screen} />}
-      {screen.kind === 'code' && <CodeEnd record={record} />}
+      {completed ? null : <h2 id="end-title">Thank you!</h2>}
+      {screen.kind === 'home' && <HomeEnd screen={screen} status={status} onClose={onClose} />}
+      {screen.kind === 'link' && <LinkEnd screen={screen} status={status} />}
+      {screen.kind === 'code' && <CodeEnd record={record} status={status} />}
+      {screen.kind === 'continue' && <ContinueEnd screen={screen} status={status} auto={saved && !completed} onClose={onClose} />}
     </>
   );
 }
 
-function HomeEnd({ screen, onClose }: { screen: Extract<EndScreen, { kind: 'home' }>; onClose?: () => void }) {
+type Status = ReactNode;
+
+function HomeEnd({ screen, status, onClose }: { screen: Extract<EndScreen, { kind: 'home' }>; status: Status; onClose?: () => void }) {
   return (
     <>
-      <p id="end-text">{screen.solarflare ? 'Thanks for trying feedlab.' : 'Your answers have been saved. Thank you for taking part.'}</p>
+      <p id="end-text" role="status">
+        {status}
+        {screen.solarflare ? null : ' Thank you for taking part.'}
+      </p>
       <button
         type="button"
         className="button"
@@ -54,12 +98,12 @@ function HomeEnd({ screen, onClose }: { screen: Extract<EndScreen, { kind: 'home
   );
 }
 
-function LinkEnd({ screen }: { screen: Extract<EndScreen, { kind: 'link' }> }) {
+function LinkEnd({ screen, status }: { screen: Extract<EndScreen, { kind: 'link' }>; status: Status }) {
   const where = PLATFORM_NAMES[screen.platform] ?? 'your platform';
   return (
     <>
-      <p id="end-text">
-        Your answers have been saved. To complete the study and be credited, follow this link back to {where}:
+      <p id="end-text" role="status">
+        {status} To complete the study and be credited, follow this link back to {where}:
       </p>
       <p>
         <a className="button button--accent end-dialog__link" href={screen.href} rel="noreferrer">
@@ -71,7 +115,45 @@ function LinkEnd({ screen }: { screen: Extract<EndScreen, { kind: 'link' }> }) {
   );
 }
 
-function CodeEnd({ record }: { record: EndRecord }) {
+function ContinueEnd({ screen, status, auto, onClose }: { screen: Extract<EndScreen, { kind: 'continue' }>; status: Status; auto: boolean; onClose?: () => void }) {
+  const [left, setLeft] = useState(AUTO_CONTINUE_S);
+  const leave = () => {
+    onClose?.();
+    go(screen.href);
+  };
+  // Once everything is saved, count down and go on by ourselves; the button works at once.
+  useEffect(() => {
+    if (!auto) {
+      setLeft(AUTO_CONTINUE_S);
+      return;
+    }
+    let n = AUTO_CONTINUE_S;
+    const timer = setInterval(() => {
+      n -= 1;
+      setLeft(n);
+      if (n <= 0) {
+        clearInterval(timer);
+        leave();
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [auto]);
+  return (
+    <>
+      <p id="end-text" role="status">
+        {status} To finish the study, continue to the researchers' page.
+      </p>
+      <p>
+        <button type="button" className="button button--accent" onClick={leave}>
+          Continue to finish the study
+        </button>
+      </p>
+      {auto ? <p className="end-dialog__auto">You will be taken there in {Math.max(0, left)} s.</p> : null}
+    </>
+  );
+}
+
+function CodeEnd({ record, status }: { record: EndRecord; status: Status }) {
   const initial = record.screen.kind === 'code' ? record.screen.code : null;
   const [code, setCode] = useState<string | null>(initial);
   const [failed, setFailed] = useState(false);
@@ -127,8 +209,8 @@ function CodeEnd({ record }: { record: EndRecord }) {
 
   return (
     <>
-      <p id="end-text">
-        Your answers have been saved. Copy this completion code and paste it into the HIT on MTurk to be paid:
+      <p id="end-text" role="status">
+        {status} Copy this completion code and paste it into the HIT on MTurk to be paid:
       </p>
       {code ? (
         <p className="end-dialog__code">

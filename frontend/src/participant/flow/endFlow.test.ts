@@ -46,11 +46,13 @@ describe('endScreen', () => {
     assert.deepEqual(endScreen({ ...base, platform: 'mturk' }), { kind: 'code', platform: 'mturk', code: null });
   });
 
-  it('custom, none or unknown: Return home to the redirect route, by default the site root', () => {
+  it('custom with its URL: Continue to finish the study; none or unknown: Return home to the site root', () => {
     assert.deepEqual(endScreen({ ...base, platform: '' }), { kind: 'home', platform: '', target: '/', solarflare: false });
     assert.deepEqual(endScreen({ ...base, platform: 'cloudresearch' }), { kind: 'home', platform: 'cloudresearch', target: '/', solarflare: false });
     const custom = endScreen({ ...base, platform: 'custom', redirectRoute: 'https://lab.example.org/done?user_id=u1' });
-    assert.deepEqual(custom, { kind: 'home', platform: 'custom', target: 'https://lab.example.org/done?user_id=u1', solarflare: false });
+    assert.deepEqual(custom, { kind: 'continue', platform: 'custom', href: 'https://lab.example.org/done?user_id=u1' });
+    // A site path as the custom URL stays an in-app Return home.
+    assert.deepEqual(endScreen({ ...base, platform: 'custom', redirectRoute: '/about' }), { kind: 'home', platform: 'custom', target: '/about', solarflare: false });
   });
 
   it('never links to a script or data URL, falling back to Return home', () => {
@@ -194,7 +196,7 @@ describe('runEndFlow', () => {
 
   it('does not hold the participant when the server is unreachable; the events stay queued', async () => {
     const store = participant('');
-    const { box, state } = fakeOutbox('retry');
+    const { box, state, sent } = fakeOutbox('retry');
     const warn = console.warn;
     const warnings: unknown[] = [];
     console.warn = (...a: unknown[]) => void warnings.push(a);
@@ -208,17 +210,21 @@ describe('runEndFlow', () => {
     assert.equal(warnings.length, 1);
     assert.equal(store.get('complete'), 1);
     // The server comes back: the kept events go out (with the participant's ids, read
-    // before the session keys were cleared).
+    // before the session keys were cleared), the completion record first.
     state.result = 'ack';
     assert.equal(await box.drain(5000), true);
+    assert.deepEqual(
+      sent.map((s) => (s.body.checkpoint as string | undefined) ?? s.path),
+      ['end-redirect', '/v1/write_form', 'outbox-drain-timeout'],
+    );
   });
 
-  it("sends 'Return home' of the custom platform to the chain's last step", async () => {
+  it("sends 'Continue to finish the study' of the custom platform to the chain's last step", async () => {
     const store = participant('custom');
     store.set('redirectionRoutes', [{ '/form/final': 0 }, { 'https://lab.example/end?user_id=u1': 0 }]);
     const { box } = fakeOutbox();
     const rec = await runEndFlow({}, '/form/final', new URLSearchParams(''), { sink: { box, store } });
-    assert.deepEqual(rec.screen, { kind: 'home', platform: 'custom', target: 'https://lab.example/end?user_id=u1', solarflare: false });
+    assert.deepEqual(rec.screen, { kind: 'continue', platform: 'custom', href: 'https://lab.example/end?user_id=u1' });
   });
 });
 

@@ -21,7 +21,10 @@ export type EndScreen =
   /** link: prolific or lucid, the completion link. */
   | { kind: 'link'; platform: 'prolific' | 'lucid'; href: string }
   /** code: mturk, the completion code (null until known) to copy. */
-  | { kind: 'code'; platform: 'mturk'; code: string | null };
+  | { kind: 'code'; platform: 'mturk'; code: string | null }
+  /** continue: the custom platform, 'Continue to finish the study' to its redirect-url
+   * (user_id and the arrival parameters added), automatically once the answers are saved. */
+  | { kind: 'continue'; platform: 'custom'; href: string };
 
 /** EndInputs are what decides the end screen, read before the session keys are cleared. */
 export interface EndInputs {
@@ -100,6 +103,7 @@ export function endScreen(inp: EndInputs): EndScreen {
     if (href !== '') return { kind: 'link', platform, href };
   }
   if (platform === 'mturk') return { kind: 'code', platform, code: inp.completionCode.trim() || null };
+  if (platform === 'custom' && /^https?:\/\//i.test(home)) return { kind: 'continue', platform, href: home };
   return { kind: 'home', platform, target: home, solarflare: false };
 }
 
@@ -146,7 +150,7 @@ export interface EndRecord {
 export function isEndRecord(v: unknown): v is EndRecord {
   if (typeof v !== 'object' || v === null) return false;
   const s = (v as { screen?: { kind?: unknown } }).screen;
-  return typeof s === 'object' && s !== null && (s.kind === 'home' || s.kind === 'link' || s.kind === 'code');
+  return typeof s === 'object' && s !== null && (s.kind === 'home' || s.kind === 'link' || s.kind === 'code' || s.kind === 'continue');
 }
 
 /** EndDeps are the end flow's contacts with the world (replaced in unit tests). */
@@ -198,7 +202,9 @@ export async function runEndFlow(
   const inputs = endInputs(query, store, redirectRoute);
   if (answers) writeForm(answers, deps.sink);
   const checkpoint = endCheckpoint(store);
-  box.enqueue('/v1/write_checkpoint', checkpoint);
+  // The completion record goes ahead of everything still pending: if the network fails
+  // now, it is the first thing the server gets when it returns.
+  box.enqueue('/v1/write_checkpoint', checkpoint, { first: true });
   await drainBeforeLeaving(deps.drainTimeoutMs ?? DRAIN_TIMEOUT_MS, deps.sink);
 
   let screen = endScreen(inputs);

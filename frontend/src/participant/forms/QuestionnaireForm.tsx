@@ -111,7 +111,7 @@ function QuestionText({ field, number }: { field: Field; number: number }) {
   return (
     <>
       <span className="questionnaire__number">{number}.</span> {field.label}
-      {!field.required && <span className="questionnaire__optional"> (optional)</span>}
+      {!field.required && !field.unmarked && <span className="questionnaire__optional"> (optional)</span>}
     </>
   );
 }

@@ -166,6 +166,10 @@ describe('questionnaire definitions', () => {
     assert.deepEqual(radios.sort(), Object.keys(VALUES).filter((n) => !CHECKBOXES.includes(n)).sort());
   });
 
+  it('do not label an attention check (optional)', () => {
+    for (const f of all()) if (f.labelName.startsWith('attentioncheck')) assert.ok(f.required || f.unmarked, f.labelName);
+  });
+
   it('require every answer except the optional ones of the spec', () => {
     for (const f of all()) assert.equal(f.required, !OPTIONAL.includes(f.labelName), f.labelName);
   });

@@ -23,6 +23,9 @@ interface FieldBase {
   /** help is shown under the question at all times (for example 'Enter just a number'). */
   help?: string;
   required: boolean;
+  /** unmarked: an optional question shown without '(optional)' (an attention check must
+   * not invite the careless to skip it). */
+  unmarked?: boolean;
 }
 
 /** ChoiceField is a radio group or a checkbox group; a checkbox group saves the checked

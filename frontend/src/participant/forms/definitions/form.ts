@@ -1,5 +1,5 @@
 import type { Questionnaire } from '../types';
-import { checkbox, radio } from './helpers';
+import { checkbox, radio, unmarked } from './helpers';
 
 /** demographics (/form/form): age, gender, ethnicity, an attention check, COVID-19 vaccine. */
 export const demographics: Questionnaire = {
@@ -38,7 +38,8 @@ export const demographics: Questionnaire = {
           ['other', 'Other'],
           ['prefer-not-to-say', 'Prefer not to say'],
         ]),
-        checkbox(
+        // An attention check: optional, as the spec says, but not labelled so.
+        unmarked(checkbox(
           'attentioncheck2',
           'Studies like this one depend on people reading the questions carefully. To show that you read this one, ' +
             'ignore the question that follows and tick both "Very interested" and "Extremely interested". ' +
@@ -50,7 +51,7 @@ export const demographics: Questionnaire = {
             ['very', 'Very interested'],
             ['extremely', 'Extremely interested'],
           ],
-        ),
+        )),
         radio('covidvaccine', 'Have you had a COVID-19 vaccine, or would you get one if it were offered to you?', [
           ['1_definitely-not-get-it', 'I will definitely not get it'],
           ['2_probably-not-get-it', 'I will probably not get it'],

@@ -18,3 +18,8 @@ export function radio(labelName: string, label: string, choices: Choices, requir
 export function checkbox(labelName: string, label: string, choices: Choices, required = false): ChoiceField {
   return { kind: 'checkbox', labelName, label, required, options: options('checkbox', choices) };
 }
+
+/** unmarked shows an optional question without '(optional)' (attention checks). */
+export function unmarked<F extends { unmarked?: boolean }>(field: F): F {
+  return { ...field, unmarked: true };
+}

@@ -1,0 +1,115 @@
+// The end of the flow tells the truth and always reaches the platform (issue 14, item 1).
+import { expect, test } from '@playwright/test';
+import { cards, rowsFor, scrollToEnd, storedUser } from './support/feed';
+import { createStudy, exportCSV } from './support/studies';
+import { answersOf, choose, joinStudy, submit } from './forms-helpers';
+
+test('finishing offline: the modal says the answers are still being sent, shows the link, and says saved once every event arrived, each once', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const link = 'https://app.prolific.com/submissions/complete?cc=OFF1';
+  const id = await createStudy(baseURL!, [{ platform: 'prolific', 'redirect-url': link, forms: '[]', 'feed-button-like': 'yes' }]);
+  await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=off-1`);
+  await expect(cards(page).first()).toBeVisible();
+  const user = await storedUser(page);
+  await scrollToEnd(page, 700, 60);
+
+  await context.setOffline(true);
+  await cards(page).last().getByRole('button', { name: 'Like' }).click();
+  await page.getByRole('button', { name: 'Click to continue' }).click();
+  const end = page.getByRole('dialog');
+  // After the bounded wait (10 s) the participant is not held, and not told a lie.
+  await expect(end.getByText('Your answers are still being sent.', { exact: false })).toBeVisible({ timeout: 20_000 });
+  await expect(end).not.toContainText('have been saved');
+  await expect(end.getByRole('link', { name: 'Complete the study' })).toHaveAttribute('href', link);
+  // The completion record goes first.
+  const queued = await page.evaluate(() => JSON.parse(localStorage.getItem('feedlab_outbox') ?? '[]') as Array<{ body: { checkpoint?: string } }>);
+  expect(queued[0].body.checkpoint).toBe('end-redirect');
+  expect(queued.length).toBeGreaterThan(3);
+
+  await context.setOffline(false);
+  await expect(end.getByText('Your answers have been saved.')).toBeVisible({ timeout: 40_000 });
+  await expect(end).not.toContainText('still being sent');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('feedlab_outbox'))).toBeNull();
+
+  // Delivered exactly once.
+  const answers = await rowsFor(baseURL!, 'user_form', id, user, (rs) => rs.some((r) => r.field === 'end-redirect'));
+  await page.waitForTimeout(500);
+  const again = (await exportCSV(baseURL!, 'user_form', id)).filter((r) => r.user_id === user);
+  expect(again.length).toBe(answers.length);
+  for (const f of ['end-redirect', 'submit-click', 'leave_feed', 'feed-entity-idx-final', 'outbox-drain-timeout']) {
+    expect(again.filter((r) => r.field === f), f).toHaveLength(1);
+  }
+  const likes = (await exportCSV(baseURL!, 'engagement', id)).filter((r) => r.user_id === user && r.engagement_type === 'likes');
+  expect(likes).toHaveLength(1);
+});
+
+test('the server down at Finish: the modal does not claim the answers are saved; the MTurk code and saved follow when it returns', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const id = await createStudy(baseURL!, [{ forms: JSON.stringify(['final']), platform: 'mturk', 'completion-code': 'DOWNCODE1' }]);
+  const p = await joinStudy(page, id, { workerId: 'W-down' });
+  await page.goto('/form/final');
+  await choose(page, 'random', 'no');
+  await page.locator('[name="study-duration"]').fill('7');
+  let down = true;
+  await page.route('**/v1/write_*', (route) => (down ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":"false"}' }) : route.continue()));
+  await submit(page, 'Finish');
+  const end = page.getByRole('dialog');
+  await expect(end.getByText('Your answers are still being sent.', { exact: false })).toBeVisible({ timeout: 20_000 });
+  await expect(end).not.toContainText('have been saved');
+  down = false;
+  // The code comes with the completion record's answer, which now goes first.
+  await expect(end.getByTestId('completion-code')).toHaveText('DOWNCODE1', { timeout: 40_000 });
+  await expect(end.getByText('Your answers have been saved.')).toBeVisible({ timeout: 40_000 });
+  const answers = await answersOf(baseURL!, p);
+  expect(answers.get('end-redirect')).toHaveLength(1);
+  expect(answers.get('random')).toEqual(['no']);
+});
+
+for (const type of ['onpage', 'modal'] as const) {
+  test(`a custom message (${type}) not listed in forms is shown at the end of the flow; the last questionnaire reads Next`, async ({ page, baseURL }) => {
+    const id = await createStudy(baseURL!, [
+      {
+        forms: JSON.stringify(['final']),
+        platform: 'prolific',
+        'redirect-url': 'https://app.prolific.com/submissions/complete?cc=DEB1',
+        'custom-msg-type': type,
+        'custom-msg': 'The headlines in this study were **invented**.',
+      },
+    ]);
+    // Through the feed, which builds the participant's chain of pages.
+    await page.goto(`/?experiment_id=${id}`);
+    await expect(cards(page).first()).toBeVisible();
+    const p = { userId: await storedUser(page), experimentId: id, condition: 1, params: [] };
+    await scrollToEnd(page, 700, 60);
+    await page.getByRole('button', { name: 'Click to continue' }).click();
+    await expect(page).toHaveURL(/\/form\/final$/);
+    await choose(page, 'random', 'no');
+    await page.locator('[name="study-duration"]').fill('7');
+    // Something still follows (the debrief): the button says Next, not Finish.
+    await expect(page.getByRole('button', { name: 'Finish' })).toHaveCount(0);
+    await submit(page, 'Next');
+    await expect(page).toHaveURL(/\/form\/custom-msg\?/);
+    await expect(page.locator('.custom-msg strong')).toHaveText('invented');
+    if (type === 'modal') await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('link', { name: 'Complete the study' })).toBeVisible();
+    await expect(page.getByText('Your answers have been saved.')).toBeVisible();
+    const answers = await answersOf(baseURL!, p);
+    expect(answers.get('end-redirect')).toHaveLength(1);
+  });
+}
+
+test('a custom message is shown after the feed when the study has no questionnaires', async ({ page, baseURL }) => {
+  const id = await createStudy(baseURL!, [{ forms: '[]', 'custom-msg-type': 'modal', 'custom-msg': 'Debrief: these posts were made up.' }]);
+  await page.goto(`/?experiment_id=${id}`);
+  await expect(cards(page).first()).toBeVisible();
+  await scrollToEnd(page, 700, 60);
+  await page.getByRole('button', { name: 'Click to continue' }).click();
+  await expect(page).toHaveURL(/\/form\/custom-msg\?/);
+  await expect(page.getByRole('dialog')).toContainText('Debrief: these posts were made up.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Return home' })).toBeVisible();
+});

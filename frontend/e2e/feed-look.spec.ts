@@ -1,0 +1,85 @@
+// A feed that looks like a feed (issue 14, item 6): calm static side columns on a laptop,
+// one post filling the screen in swipe mode, upvote and downvote excluding each other.
+// Screenshots at both widths are kept as test artefacts (and in $SHOTS_DIR when set).
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { cards, rowsFor, storedUser } from './support/feed';
+import { createStudy } from './support/studies';
+
+async function shot(page: Page, name: string) {
+  const file = `${name}-${test.info().project.name}.png`;
+  const path = test.info().outputPath(file);
+  await page.screenshot({ path });
+  await test.info().attach(file, { path, contentType: 'image/png' });
+  if (process.env.SHOTS_DIR) {
+    mkdirSync(process.env.SHOTS_DIR, { recursive: true });
+    await page.screenshot({ path: join(process.env.SHOTS_DIR, file) });
+  }
+}
+
+test('the scroll feed: side columns are a static frame, not loading skeletons', async ({ page, baseURL }) => {
+  const id = await createStudy(baseURL!, [{ forms: '[]', 'feed-button-like': 'yes', 'feed-button-share': 'lognormal', 'feed-button-bookmark': 'yes' }]);
+  await page.goto(`/?experiment_id=${id}`);
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.locator('[class*="placeholder"]')).toHaveCount(0);
+  const side = page.locator('.feed-side--left');
+  if ((page.viewportSize()?.width ?? 0) >= 960) {
+    await expect(side).toBeVisible();
+    await expect(side).toContainText('Home');
+    await expect(page.locator('.feed-side--right')).toContainText('No upcoming events.');
+    // Nothing in the frame can be focused or followed.
+    await expect(page.locator('.feed-side a, .feed-side button, .feed-side [tabindex]')).toHaveCount(0);
+  } else {
+    await expect(side).toBeHidden();
+  }
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(300);
+  await shot(page, 'feed-scroll');
+});
+
+test('swipe: the post fills the screen', async ({ page, baseURL }) => {
+  const id = await createStudy(baseURL!, [{ feed: 'swipe', forms: '[]', 'feed-button-like': 'yes', 'feed-button-share': 'yes' }]);
+  await page.goto(`/?experiment_id=${id}`);
+  await expect(cards(page).first()).toBeVisible();
+  const { card, viewport } = await cards(page)
+    .first()
+    .evaluate((el) => ({ card: el.getBoundingClientRect().height, viewport: window.innerHeight }));
+  const header = await page.locator('header').evaluate((el) => el.getBoundingClientRect().height);
+  const footer = await page.locator('footer').evaluate((el) => el.getBoundingClientRect().height);
+  expect(card).toBeGreaterThanOrEqual(viewport - header - footer - 20);
+  const media = await cards(page).first().locator('img').evaluate((el) => el.getBoundingClientRect().height);
+  expect(media).toBeGreaterThan(viewport * 0.5);
+  await page.waitForTimeout(300);
+  await shot(page, 'feed-swipe');
+});
+
+test('upvote and downvote exclude each other on one card; every change is logged', async ({ page, baseURL }) => {
+  const id = await createStudy(baseURL!, [{ forms: '[]', 'feed-button-upvote': 'yes', 'feed-button-downvote': 'yes' }]);
+  await page.goto(`/?experiment_id=${id}`);
+  const card = cards(page).first();
+  await expect(card).toBeVisible();
+  const user = await storedUser(page);
+  const up = card.getByRole('button', { name: 'Upvote' });
+  const down = card.getByRole('button', { name: 'Downvote' });
+  await up.click();
+  await expect(up).toHaveAttribute('aria-pressed', 'true');
+  await down.click();
+  await expect(down).toHaveAttribute('aria-pressed', 'true');
+  await expect(up).toHaveAttribute('aria-pressed', 'false');
+  await expect(up).toHaveText('0');
+  await expect(down).toHaveText('1');
+  await up.click();
+  await expect(up).toHaveAttribute('aria-pressed', 'true');
+  await expect(down).toHaveAttribute('aria-pressed', 'false');
+  const rows = await rowsFor(baseURL!, 'engagement', id, user, (rs) => rs.filter((r) => r.engagement_type === 'upvote' || r.engagement_type === 'downvote').length >= 5);
+  const votes = rows
+    .filter((r) => r.engagement_type === 'upvote' || r.engagement_type === 'downvote')
+    .sort((a, b) => Number(a.time_engagement) - Number(b.time_engagement) || 0)
+    .map((r) => `${r.engagement_type}=${r.response}`);
+  expect(votes.sort()).toEqual(['downvote=0', 'downvote=1', 'upvote=0', 'upvote=1', 'upvote=1'].sort());
+  // After a reload the card shows the last state.
+  await page.reload();
+  await expect(cards(page).first().getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards(page).first().getByRole('button', { name: 'Downvote' })).toHaveAttribute('aria-pressed', 'false');
+});
