@@ -8,6 +8,7 @@ import (
 	"net/http/cookiejar"
 	"strings"
 	"testing"
+	"time"
 
 	"feedlab/auth"
 	"feedlab/demo"
@@ -65,7 +66,7 @@ func TestLoginSetsAStrictHttpOnlyCookieAndIsThrottled(t *testing.T) {
 func TestSetupLinkWorksOnce(t *testing.T) {
 	e := newEnv(t)
 	token := auth.NewToken()
-	e.store.PutSetting(context.Background(), SetupTokenSetting, auth.HashToken(token))
+	e.store.PutSetupToken(context.Background(), SetupTokenSetting, auth.HashToken(token), SetupTokenTTL)
 	body := map[string]string{"token": token, "name": "grace", "password": "another long password"}
 	if r := e.post("/v1/auth/setup", map[string]string{"token": token, "name": "grace", "password": "short"}); r.status != 400 {
 		t.Fatalf("short password: %d %s", r.status, r.body)
@@ -76,6 +77,48 @@ func TestSetupLinkWorksOnce(t *testing.T) {
 	body["name"] = "mallory"
 	if r := e.post("/v1/auth/setup", body); r.status != 403 {
 		t.Fatalf("second use: %d %s", r.status, r.body)
+	}
+}
+
+// TestSetupLinkIsSingleUseForReal is issue 13 item 4: a printed setup link stays unused
+// while an account is made another way ('feedlab researcher add' writes through
+// store.CreateResearcher); the link must then be dead, and claiming it with the taken name
+// answered 500. Expired and pre-expiry tokens are refused too.
+func TestSetupLinkIsSingleUseForReal(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	token := auth.NewToken()
+	e.store.PutSetupToken(ctx, SetupTokenSetting, auth.HashToken(token), SetupTokenTTL)
+	if _, err := e.store.CreateResearcher(ctx, "ada", "hash"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name   string
+		status int
+	}{
+		{"ada", http.StatusConflict},      // the holder of a valid link learns the name is taken
+		{"mallory", http.StatusForbidden}, // an account exists: the link is dead
+		{"ada", http.StatusForbidden},
+	} {
+		r := e.post("/v1/auth/setup", map[string]string{"token": token, "name": c.name, "password": "another long password"})
+		if r.status != c.status || r.header.Get("Set-Cookie") != "" {
+			t.Fatalf("setup as %s with an account existing: %d %s, want %d", c.name, r.status, r.body, c.status)
+		}
+	}
+
+	e2 := newEnv(t)
+	expired := auth.NewToken()
+	e2.store.PutSetupToken(ctx, SetupTokenSetting, auth.HashToken(expired), -time.Second)
+	if r := e2.post("/v1/auth/setup", map[string]string{"token": expired, "name": "grace", "password": "another long password"}); r.status != http.StatusForbidden {
+		t.Fatalf("expired link: %d %s", r.status, r.body)
+	}
+	legacy := auth.NewToken()
+	e2.store.PutSetting(ctx, SetupTokenSetting, auth.HashToken(legacy)) // stored without an expiry
+	if r := e2.post("/v1/auth/setup", map[string]string{"token": legacy, "name": "grace", "password": "another long password"}); r.status != http.StatusForbidden {
+		t.Fatalf("link without an expiry: %d %s", r.status, r.body)
+	}
+	if n, _ := e2.store.CountResearchers(ctx); n != 0 {
+		t.Fatalf("%d accounts after refused setups", n)
 	}
 }
 
