@@ -267,6 +267,17 @@ func TestIngestEntitySetStoresTheUploadOrSaysWhatIsWrong(t *testing.T) {
 		{"bad category", map[string]any{"setname": "b", "category": "gossip", "covariates": []any{row(0)}}, "category"},
 		{"empty name", map[string]any{"setname": "!!!", "category": "news", "covariates": []any{row(0)}}, "name"},
 		{"no rows", map[string]any{"setname": "c", "category": "news", "covariates": []any{}}, "no stimuli"},
+		// Issue 13 item 11: a card's URLs reach participants' pages as links and images.
+		{"javascript source_url", map[string]any{"setname": "d", "category": "news", "covariates": []any{row(0), func() map[string]string {
+			r := row(1)
+			r["source_url"] = "javascript:alert(document.cookie)"
+			return r
+		}()}}, `record 2: column source_url must be an http:// or https:// URL or a path of this appliance`},
+		{"remote-less entity_url", map[string]any{"setname": "e", "category": "news", "covariates": []any{func() map[string]string {
+			r := row(0)
+			r["entity_url"] = "//evil.example/x.png"
+			return r
+		}()}}, `record 1: column entity_url must be`},
 	}
 	for _, b := range bad {
 		r := e.call(c, http.MethodPost, "/v1/ingest_entity_set", map[string]any{"entity_set_settings": b.settings}, "application/json")
