@@ -17,6 +17,9 @@ const sessionCookie = "feedlab_session"
 // SetupTokenSetting is the settings key holding the hash of the one-time setup token.
 const SetupTokenSetting = "setup_token_hash"
 
+// SetupTokenTTL is how long a printed setup link works.
+const SetupTokenTTL = 24 * time.Hour
+
 const sessionLifetime = 7 * 24 * time.Hour
 
 type researcherKey struct{}

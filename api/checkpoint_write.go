@@ -1,7 +1,6 @@
 package api
 
 import (
-	"fmt"
 	"net/http"
 	"regexp"
 
@@ -61,7 +60,7 @@ func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 		s.record(w, r, ev)
 		return
 	}
-	if _, err := s.store.RecordEvent(r.Context(), ev); err != nil {
+	if _, err := s.recordEvent(r, ev); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -76,9 +75,10 @@ func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The code also goes into the user_form export, so the researcher can match the codes
-	// participants submit on their platform. One row per participant (a fixed event id).
-	if _, err := s.store.RecordEvent(r.Context(), store.Event{Answers: []store.Answer{{
-		EventID: fmt.Sprintf("completion:%d", target.ParticipantID), ParticipantID: target.ParticipantID,
+	// participants submit on their platform. One row per participant, under the server's
+	// own id, which no client can send.
+	if _, err := s.recordEvent(r, store.Event{Answers: []store.Answer{{
+		EventID: store.CompletionEventID, ParticipantID: target.ParticipantID,
 		Kind: store.AnswerKindCheckpoint, Field: "completion_code", Response: code,
 	}}}); err != nil {
 		s.fail(w, r, err)

@@ -16,6 +16,9 @@ type dumpRequest struct {
 	DataType     string `json:"data_type"`
 	ExperimentID string `json:"experiment_id"`
 	StimulusSet  string `json:"stimulus_set"`
+	// Raw asks for values as stored; by default cells a spreadsheet would run as formulas
+	// are neutralised (export.Neutralise).
+	Raw bool `json:"raw"`
 }
 
 var fileSafe = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
@@ -67,7 +70,7 @@ func (s *Server) dumpData(w http.ResponseWriter, r *http.Request) {
 			h.Set("X-Feedlab-Notice", export.PlatformIDNotice)
 		}
 	}}
-	err := export.Write(r.Context(), s.store, bw, req.DataType, id)
+	err := export.WriteWith(r.Context(), s.store, bw, req.DataType, id, export.Options{Raw: req.Raw})
 	if errors.Is(err, store.ErrNotFound) && !bw.started {
 		s.fail(w, r, &apiError{http.StatusNotFound, codeNotFound, "No data found. Did you enter your experiment ID correctly?"})
 		return

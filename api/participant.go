@@ -136,10 +136,21 @@ func entityNumber(t text) (int64, *apiError) {
 
 // record stores an event and answers once it is committed.
 func (s *Server) record(w http.ResponseWriter, r *http.Request, ev store.Event) {
-	stored, err := s.store.RecordEvent(r.Context(), ev)
+	stored, err := s.recordEvent(r, ev)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	ok(w, map[string]any{"stored": stored})
+}
+
+// recordEvent stores an event; an event_id the participant already used for another event
+// is logged (a buggy or hostile client: the stored row is kept) and answered 409 conflict.
+func (s *Server) recordEvent(r *http.Request, ev store.Event) (int, error) {
+	stored, err := s.store.RecordEvent(r.Context(), ev)
+	if errors.Is(err, store.ErrEventConflict) {
+		s.log.Warn("event refused: event_id reused for a different event", "path", r.URL.Path, "err", err)
+		return 0, &apiError{http.StatusConflict, codeConflict, "This event_id was already used for a different event of this participant; send a new event_id."}
+	}
+	return stored, err
 }

@@ -8,6 +8,7 @@ import (
 	"net/http/cookiejar"
 	"strings"
 	"testing"
+	"time"
 
 	"feedlab/auth"
 	"feedlab/demo"
@@ -65,7 +66,7 @@ func TestLoginSetsAStrictHttpOnlyCookieAndIsThrottled(t *testing.T) {
 func TestSetupLinkWorksOnce(t *testing.T) {
 	e := newEnv(t)
 	token := auth.NewToken()
-	e.store.PutSetting(context.Background(), SetupTokenSetting, auth.HashToken(token))
+	e.store.PutSetupToken(context.Background(), SetupTokenSetting, auth.HashToken(token), SetupTokenTTL)
 	body := map[string]string{"token": token, "name": "grace", "password": "another long password"}
 	if r := e.post("/v1/auth/setup", map[string]string{"token": token, "name": "grace", "password": "short"}); r.status != 400 {
 		t.Fatalf("short password: %d %s", r.status, r.body)
@@ -76,6 +77,48 @@ func TestSetupLinkWorksOnce(t *testing.T) {
 	body["name"] = "mallory"
 	if r := e.post("/v1/auth/setup", body); r.status != 403 {
 		t.Fatalf("second use: %d %s", r.status, r.body)
+	}
+}
+
+// TestSetupLinkIsSingleUseForReal is issue 13 item 4: a printed setup link stays unused
+// while an account is made another way ('feedlab researcher add' writes through
+// store.CreateResearcher); the link must then be dead, and claiming it with the taken name
+// answered 500. Expired and pre-expiry tokens are refused too.
+func TestSetupLinkIsSingleUseForReal(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	token := auth.NewToken()
+	e.store.PutSetupToken(ctx, SetupTokenSetting, auth.HashToken(token), SetupTokenTTL)
+	if _, err := e.store.CreateResearcher(ctx, "ada", "hash"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name   string
+		status int
+	}{
+		{"ada", http.StatusConflict},      // the holder of a valid link learns the name is taken
+		{"mallory", http.StatusForbidden}, // an account exists: the link is dead
+		{"ada", http.StatusForbidden},
+	} {
+		r := e.post("/v1/auth/setup", map[string]string{"token": token, "name": c.name, "password": "another long password"})
+		if r.status != c.status || r.header.Get("Set-Cookie") != "" {
+			t.Fatalf("setup as %s with an account existing: %d %s, want %d", c.name, r.status, r.body, c.status)
+		}
+	}
+
+	e2 := newEnv(t)
+	expired := auth.NewToken()
+	e2.store.PutSetupToken(ctx, SetupTokenSetting, auth.HashToken(expired), -time.Second)
+	if r := e2.post("/v1/auth/setup", map[string]string{"token": expired, "name": "grace", "password": "another long password"}); r.status != http.StatusForbidden {
+		t.Fatalf("expired link: %d %s", r.status, r.body)
+	}
+	legacy := auth.NewToken()
+	e2.store.PutSetting(ctx, SetupTokenSetting, auth.HashToken(legacy)) // stored without an expiry
+	if r := e2.post("/v1/auth/setup", map[string]string{"token": legacy, "name": "grace", "password": "another long password"}); r.status != http.StatusForbidden {
+		t.Fatalf("link without an expiry: %d %s", r.status, r.body)
+	}
+	if n, _ := e2.store.CountResearchers(ctx); n != 0 {
+		t.Fatalf("%d accounts after refused setups", n)
 	}
 }
 
@@ -224,6 +267,17 @@ func TestIngestEntitySetStoresTheUploadOrSaysWhatIsWrong(t *testing.T) {
 		{"bad category", map[string]any{"setname": "b", "category": "gossip", "covariates": []any{row(0)}}, "category"},
 		{"empty name", map[string]any{"setname": "!!!", "category": "news", "covariates": []any{row(0)}}, "name"},
 		{"no rows", map[string]any{"setname": "c", "category": "news", "covariates": []any{}}, "no stimuli"},
+		// Issue 13 item 11: a card's URLs reach participants' pages as links and images.
+		{"javascript source_url", map[string]any{"setname": "d", "category": "news", "covariates": []any{row(0), func() map[string]string {
+			r := row(1)
+			r["source_url"] = "javascript:alert(document.cookie)"
+			return r
+		}()}}, `record 2: column source_url must be an http:// or https:// URL or a path of this appliance`},
+		{"remote-less entity_url", map[string]any{"setname": "e", "category": "news", "covariates": []any{func() map[string]string {
+			r := row(0)
+			r["entity_url"] = "//evil.example/x.png"
+			return r
+		}()}}, `record 1: column entity_url must be`},
 	}
 	for _, b := range bad {
 		r := e.call(c, http.MethodPost, "/v1/ingest_entity_set", map[string]any{"entity_set_settings": b.settings}, "application/json")

@@ -4,7 +4,7 @@
 //	feedlab serve   [--addr :8080] [--data ./feedlab-data]      (default when no subcommand)
 //	feedlab study create --from params.csv [--owner NAME]      prints the new experiment_id
 //	feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv
-//	feedlab export --study ID --type TYPE [--out FILE]
+//	feedlab export --study ID --type TYPE [--out FILE] [--raw]
 //	feedlab backup --out FILE
 //	feedlab researcher add NAME [--password-stdin]
 //	feedlab researcher list
@@ -40,9 +40,10 @@ Usage:
   feedlab study create --from params.csv [--owner NAME]      prints the new experiment_id;
                                                               without --owner every researcher sees it
   feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv
-  feedlab export --study ID --type TYPE [--out FILE]          TYPE: engagement, user_form,
+  feedlab export --study ID --type TYPE [--out FILE] [--raw]  TYPE: engagement, user_form,
                                                               entity_info, experiment_parameters,
-                                                              inventory, stimulus_set
+                                                              inventory, stimulus_set; --raw: keep
+                                                              cells starting =+-@ as stored
   feedlab backup --out FILE                                   consistent copy while serving
   feedlab researcher add NAME [--password-stdin]
   feedlab researcher list                                     one account a line: name, created (UTC date)

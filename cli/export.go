@@ -20,6 +20,7 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	id := fs.String("study", "", "experiment_id (for --type stimulus_set: the set name)")
 	typ := fs.String("type", "", fmt.Sprintf("one of %v", export.Types))
 	out := fs.String("out", "", "file to write (default: standard output)")
+	raw := fs.Bool("raw", false, "write values as stored: do not neutralise cells a spreadsheet would run as formulas (=, +, -, @, tab, CR)")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
 	} else if err := noPositional(pos); err != nil {
@@ -40,14 +41,14 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	defer st.Close()
 	if *out == "" {
-		return exportTo(ctx, st, stdout, stderr, *typ, *id)
+		return exportTo(ctx, st, stdout, stderr, *typ, *id, export.Options{Raw: *raw})
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(*out), ".feedlab-export-*")
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
 	defer os.Remove(tmp.Name())
-	if err := exportTo(ctx, st, tmp, stderr, *typ, *id); err != nil {
+	if err := exportTo(ctx, st, tmp, stderr, *typ, *id, export.Options{Raw: *raw}); err != nil {
 		tmp.Close()
 		return err
 	}
@@ -61,8 +62,8 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	return nil
 }
 
-func exportTo(ctx context.Context, st *store.Store, w io.Writer, stderr io.Writer, typ, id string) error {
-	err := export.Write(ctx, st, w, typ, id)
+func exportTo(ctx context.Context, st *store.Store, w io.Writer, stderr io.Writer, typ, id string, opts export.Options) error {
+	err := export.WriteWith(ctx, st, w, typ, id, opts)
 	if errors.Is(err, store.ErrNotFound) {
 		what := "study"
 		if typ == export.TypeStimulusSet {

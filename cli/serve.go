@@ -125,21 +125,22 @@ func lanAddresses() []string {
 }
 
 // printSetupLink prints a one-time link to create the first researcher account when none
-// exists. Only the token's hash is stored; a new link replaces the previous one.
+// exists. Only the token's hash is stored, with its expiry (api.SetupTokenTTL); a new link
+// replaces the previous one. It stops working as soon as any account exists.
 func printSetupLink(ctx context.Context, st *store.Store, w io.Writer, addr *net.TCPAddr) error {
 	n, err := st.CountResearchers(ctx)
 	if err != nil || n > 0 {
 		return err
 	}
 	token := auth.NewToken()
-	if err := st.PutSetting(ctx, api.SetupTokenSetting, auth.HashToken(token)); err != nil {
+	if err := st.PutSetupToken(ctx, api.SetupTokenSetting, auth.HashToken(token), api.SetupTokenTTL); err != nil {
 		return err
 	}
 	host := "localhost"
 	if addr.IP != nil && !addr.IP.IsUnspecified() {
 		host = addr.IP.String()
 	}
-	fmt.Fprintf(w, "\nNo researcher account yet. Create the first one (this link works once):\n  http://%s/setup?token=%s\n", net.JoinHostPort(host, fmt.Sprint(addr.Port)), token)
+	fmt.Fprintf(w, "\nNo researcher account yet. Create the first one (this link works once, for 24 hours):\n  http://%s/setup?token=%s\n", net.JoinHostPort(host, fmt.Sprint(addr.Port)), token)
 	fmt.Fprintln(w, "  or run: feedlab researcher add NAME --password-stdin")
 	fmt.Fprintln(w, strings.Repeat("-", 60))
 	return nil

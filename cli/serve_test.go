@@ -183,6 +183,35 @@ func TestServeNoSetupLinkWhenAnAccountExists(t *testing.T) {
 	}
 }
 
+// TestServeSetupLinkDiesWhenAccountAddedOnCommandLine is issue 13 item 4 against the real
+// serve: the printed link is left unused, an account is added with 'feedlab researcher
+// add' while the server runs, and the link no longer creates an account (a taken name is a
+// 409, not a 500).
+func TestServeSetupLinkDiesWhenAccountAddedOnCommandLine(t *testing.T) {
+	t.Parallel()
+	data := t.TempDir()
+	s := startServe(t, data, false)
+	m := setupLinkPattern.FindStringSubmatch(s.stdout.String())
+	if m == nil {
+		t.Fatalf("no setup link in:\n%s", s.stdout)
+	}
+	if !strings.Contains(s.stdout.String(), "24 hours") {
+		t.Errorf("the setup link's lifetime is not printed:\n%s", s.stdout)
+	}
+	mustCLI(t, "a long enough password\n", "researcher", "add", "ada", "--password-stdin", "--data", data)
+	creds := map[string]string{"token": m[2], "name": "ada", "password": "another long password"}
+	if status, _, err := postJSON(http.DefaultClient, s.base, "/v1/auth/setup", creds); err != nil || status != http.StatusConflict {
+		t.Errorf("setup link with the taken name: %d %v, want 409", status, err)
+	}
+	creds["name"] = "mallory"
+	if status, _, err := postJSON(http.DefaultClient, s.base, "/v1/auth/setup", creds); err != nil || status != http.StatusForbidden {
+		t.Errorf("setup link after 'researcher add': %d %v, want 403", status, err)
+	}
+	if _, _, err := openStore(t, data).ResearcherPasswordHash(t.Context(), "mallory"); err == nil {
+		t.Error("the setup link created a second account")
+	}
+}
+
 // engagementSender sends write_user_engagement calls for one participant and records which
 // event ids were acknowledged (HTTP 200 with success "true").
 type engagementSender struct {

@@ -283,3 +283,23 @@ func TestSetsImportUsage(t *testing.T) {
 	_, _, err := cli(t, "", "sets", "import", "--name", "x", "--category", "news", filepath.Join(t.TempDir(), "nope.tsv"), "--data", data)
 	wantErr(t, err, "nope.tsv")
 }
+
+// TestExportRawKeepsFormulas: a covariate a spreadsheet would run is neutralised by
+// 'feedlab export' and kept as stored with --raw (issue 13 item 7).
+func TestExportRawKeepsFormulas(t *testing.T) {
+	t.Parallel()
+	data, mediaDir := t.TempDir(), t.TempDir()
+	writePNG(t, filepath.Join(mediaDir, "a.png"), 3)
+	tsv := filepath.Join(t.TempDir(), "s.tsv")
+	os.WriteFile(tsv, []byte("source_url\tfilename\tretrieve_date\tentity_type\tnote\tscore\nhttps://a\ta.png\t2026-01-01\timage\t=1+1\t-3\n"), 0o644)
+	out, _ := mustCLI(t, "", "sets", "import", "--name", "f", "--category", "news", "--media", mediaDir, tsv, "--data", data)
+	set := lastLine(out)
+	safe, _ := mustCLI(t, "", "export", "--study", set, "--type", "stimulus_set", "--data", data)
+	raw, _ := mustCLI(t, "", "export", "--study", set, "--type", "stimulus_set", "--raw", "--data", data)
+	if !strings.Contains(safe, ",'=1+1,-3") {
+		t.Errorf("default export:\n%s", safe)
+	}
+	if !strings.Contains(raw, ",=1+1,-3") {
+		t.Errorf("--raw export:\n%s", raw)
+	}
+}

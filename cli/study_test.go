@@ -225,6 +225,8 @@ func FuzzStudyCreateCSV(f *testing.F) {
 	f.Add("condition,param,value\n1,entity_sets,\"[{\"\"entity_set\"\":\"\"fz\"\"}]\"\n")
 	f.Add("condition,param,value\n1,n-conditions,2\n1,entity_sets,\"[{\"\"entity_set\"\":\"\"fz\"\"}]\"\n2,entity_sets,\"[{\"\"entity_set\"\":\"\"fz\"\",\"\"number_to_show\"\":1}]\"\n2,intervention-type,accprompt-modal\n")
 	f.Add("condition,param,value\n1,entity_sets,[]\n")
+	// A value a spreadsheet would run: the parameters export is raw, so it round-trips.
+	f.Add("condition,param,value\n1,title,=1+1\n1,entity_sets,\"[{\"\"entity_set\"\":\"\"fz\"\"}]\"\n")
 	f.Add("condition,param,value\n1,instruct,\"a\r\nb\"\n1,entity_sets,\"[{\"\"entity_set\"\":\"\"fz\"\"}]\"\n")
 	f.Add("\uFEFFcondition,param,value\n0,feed,scroll\n")
 	f.Add("")

@@ -46,15 +46,32 @@ func HoldsPlatformIDs(typ string) bool { return typ == TypeUserForm }
 // (the experiment_parameters export has them all).
 var expandExcluded = []string{"instruct", "consent", "custom-msg", "title"}
 
-// Write streams the export of type typ to w. id is the experiment_id, or the stimulus set
-// name for TypeStimulusSet. An unknown study or set gives store.ErrNotFound before anything
-// is written.
+// Options change how an export is written.
+type Options struct {
+	// Raw writes every value as stored. By default a cell that a spreadsheet would run as
+	// a formula is neutralised (see Neutralise). The experiment_parameters export is
+	// always raw: it is a study definition that 'feedlab study create --from' reads back.
+	Raw bool
+}
+
+// Write streams the export of type typ to w, with formula cells neutralised. id is the
+// experiment_id, or the stimulus set name for TypeStimulusSet. An unknown study or set
+// gives store.ErrNotFound before anything is written.
 func Write(ctx context.Context, st *store.Store, w io.Writer, typ, id string) error {
+	return WriteWith(ctx, st, w, typ, id, Options{})
+}
+
+// WriteWith is Write with options.
+func WriteWith(ctx context.Context, st *store.Store, w io.Writer, typ, id string, opts Options) error {
 	cw := csv.NewWriter(w)
+	var rw recordWriter = &safeWriter{cw: cw}
+	if opts.Raw {
+		rw = cw
+	}
 	var err error
 	switch typ {
 	case TypeStimulusSet:
-		err = writeStimulusSet(ctx, st, cw, id)
+		err = writeStimulusSet(ctx, st, rw, id)
 	case TypeEngagement, TypeUserForm, TypeEntityInfo, TypeExperimentParameters, TypeInventory:
 		if _, err := st.Study(ctx, id); err != nil {
 			return fmt.Errorf("export: %w", err)
@@ -65,15 +82,17 @@ func Write(ctx context.Context, st *store.Store, w io.Writer, typ, id string) er
 		}
 		switch typ {
 		case TypeEngagement:
-			err = writeEngagements(ctx, st, cw, id, newParamColumns(ps))
+			err = writeEngagements(ctx, st, rw, id, newParamColumns(ps))
 		case TypeUserForm:
-			err = writeAnswers(ctx, st, cw, id, newParamColumns(ps))
+			err = writeAnswers(ctx, st, rw, id, newParamColumns(ps))
 		case TypeEntityInfo:
-			err = writeEntityInfo(ctx, st, cw, ps)
+			err = writeEntityInfo(ctx, st, rw, ps)
 		case TypeExperimentParameters:
+			// Always raw: the file must recreate the study exactly ('study create --from'
+			// reads values as written) and equal Verify parameters' download byte for byte.
 			err = writeParams(cw, ps)
 		case TypeInventory:
-			err = writeInventory(ctx, st, cw, id)
+			err = writeInventory(ctx, st, rw, id)
 		}
 	default:
 		return fmt.Errorf("%w %q; choose one of %v", ErrUnknownType, typ, Types)

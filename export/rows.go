@@ -20,7 +20,7 @@ var EngagementColumns = []string{
 	"event_id", "shown_shares", "shown_likes", "shown_read_later", "shown_upvote", "shown_downvote",
 }
 
-func writeEngagements(ctx context.Context, st *store.Store, cw *csv.Writer, id string, pc paramColumns) error {
+func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns) error {
 	// Participants, cards and the inventory are loaded once and looked up per row: joining
 	// them in SQL on every page cost more than the rest of the export together.
 	participants, err := st.ParticipantsOf(ctx, id)
@@ -59,7 +59,7 @@ func writeEngagements(ctx context.Context, st *store.Store, cw *csv.Writer, id s
 // answer, checkpoint, URLParams-* value and condition); parameters follow.
 var UserFormColumns = []string{"time_stamp", "user_id", "experiment_id", "field", "response", "event_id", "kind", "condition", "client_time"}
 
-func writeAnswers(ctx context.Context, st *store.Store, cw *csv.Writer, id string, pc paramColumns) error {
+func writeAnswers(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns) error {
 	if err := cw.Write(append(slices.Clone(UserFormColumns), pc.names...)); err != nil {
 		return err
 	}
@@ -76,7 +76,7 @@ func writeAnswers(ctx context.Context, st *store.Store, cw *csv.Writer, id strin
 var InventoryColumns = []string{"user_id", "experiment_id", "condition", "item_order", "entity_id", "entity_set", "entity_url",
 	"shown_shares", "shown_likes", "shown_read_later", "shown_upvote", "shown_downvote"}
 
-func writeInventory(ctx context.Context, st *store.Store, cw *csv.Writer, id string) error {
+func writeInventory(ctx context.Context, st *store.Store, cw recordWriter, id string) error {
 	if err := cw.Write(InventoryColumns); err != nil {
 		return err
 	}
@@ -103,7 +103,7 @@ func writeParams(cw *csv.Writer, ps []store.Param) error {
 var entityBaseColumns = []string{"entity_id", "entity_set", "entity_category", "entity_url", "source_url", "filename", "retrieve_date", "entity_type", "headline"}
 
 // writeEntityInfo writes the cards (and their covariates) of every set the study uses.
-func writeEntityInfo(ctx context.Context, st *store.Store, cw *csv.Writer, ps []store.Param) error {
+func writeEntityInfo(ctx context.Context, st *store.Store, cw recordWriter, ps []store.Param) error {
 	var setNames []string
 	for _, p := range ps {
 		if p.Param != "entity_sets" {
@@ -154,7 +154,7 @@ func writeEntityInfo(ctx context.Context, st *store.Store, cw *csv.Writer, ps []
 
 // writeStimulusSet writes a set back in its uploaded columns, with entity_id and
 // entity_url added, so it can be inspected or uploaded elsewhere.
-func writeStimulusSet(ctx context.Context, st *store.Store, cw *csv.Writer, name string) error {
+func writeStimulusSet(ctx context.Context, st *store.Store, cw recordWriter, name string) error {
 	set, err := st.EntitySet(ctx, name)
 	if err != nil {
 		return err

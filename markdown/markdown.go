@@ -11,11 +11,14 @@ import (
 	"github.com/microcosm-cc/bluemonday"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/util"
 )
 
 var (
-	renderer = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Linkify))
-	policy   = newPolicy()
+	renderer = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Linkify),
+		goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(localImages{}, 100))))
+	policy = newPolicy()
 )
 
 func newPolicy() *bluemonday.Policy {

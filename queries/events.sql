@@ -1,11 +1,25 @@
+-- Event ids are unique per participant (migration 0003); a repeated id stores nothing and
+-- the store compares the stored row with the new one (a different body is a conflict).
+
 -- name: InsertEngagement :execrows
 INSERT INTO engagements (event_id, participant_id, entity_id, engagement_type, response,
                          time_content_viewed, time_engagement, likes, read_later, shares,
                          received_at)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (event_id) DO NOTHING;
+ON CONFLICT (participant_id, event_id) DO NOTHING;
 
 -- name: InsertAnswer :execrows
 INSERT INTO answers (event_id, participant_id, kind, field, response, client_time, received_at)
 VALUES (?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (event_id) DO NOTHING;
+ON CONFLICT (participant_id, event_id) DO NOTHING;
+
+-- name: GetEngagementByEvent :one
+SELECT entity_id, engagement_type, response, time_content_viewed, time_engagement, likes,
+       read_later, shares
+FROM engagements
+WHERE participant_id = ? AND event_id = ?;
+
+-- name: GetAnswerByEvent :one
+SELECT kind, field, response, client_time
+FROM answers
+WHERE participant_id = ? AND event_id = ?;

@@ -14,11 +14,11 @@ func FuzzParseTSV(f *testing.F) {
 	for _, s := range []string{
 		"",
 		header,
-		lines(header, "u\tf\td\tt"),
-		"\uFEFF" + header + "\theadline\tage\r\nu\tf\td\tt\th\t1\r\n\r\n",
-		lines("headline\tsource_url\tx\tfilename\tretrieve_date\tentity_type", "h\tu\t\tf\td\tt", "", " \t u\t\tf\td\tt"),
-		lines(header+"\tx\tx", "u\tf\td\tt\t1\t2"),
-		lines(header, "u\tf\xff\td\tt"),
+		lines(header, "https://u\tf\td\tt"),
+		"\uFEFF" + header + "\theadline\tage\r\nhttps://u\tf\td\tt\th\t1\r\n\r\n",
+		lines("headline\tsource_url\tx\tfilename\tretrieve_date\tentity_type", "h\thttps://u\t\tf\td\tt", "", " \t https://u\t\tf\td\tt"),
+		lines(header+"\tx\tx", "https://u\tf\td\tt\t1\t2"),
+		lines(header, "https://u\tf\xff\td\tt"),
 		header + "\ru\tf\td\tt",
 	} {
 		f.Add(s)

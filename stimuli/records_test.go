@@ -8,7 +8,7 @@ import (
 )
 
 func record(extra ...string) map[string]string {
-	m := map[string]string{"source_url": "u", "filename": "f", "retrieve_date": "d", "entity_type": "t"}
+	m := map[string]string{"source_url": "https://u", "filename": "f", "retrieve_date": "d", "entity_type": "t"}
 	for i := 0; i+1 < len(extra); i += 2 {
 		m[extra[i]] = extra[i+1]
 	}
@@ -26,31 +26,31 @@ func TestFromRecords(t *testing.T) {
 		{
 			name: "required, headline, covariates sorted; headline decoded",
 			in: []map[string]string{
-				record("zeta", "1", "headline", "Hello%20World!%2B+%E2%9C%93", "entity_url", "u", "alpha", "a"),
-				record("alpha", "b", "zeta", "2", "entity_url", "u", "headline", ""),
+				record("zeta", "1", "headline", "Hello%20World!%2B+%E2%9C%93", "entity_url", "/media/u.png", "alpha", "a"),
+				record("alpha", "b", "zeta", "2", "entity_url", "/media/u.png", "headline", ""),
 			},
 			cols: []string{"source_url", "filename", "retrieve_date", "entity_type", "headline", "alpha", "entity_url", "zeta"},
 			rows: []Row{
-				{Line: 1, SourceURL: "u", Filename: "f", RetrieveDate: "d", EntityType: "t", Headline: "Hello World!++✓",
-					Extra: []Field{{"alpha", "a"}, {"entity_url", "u"}, {"zeta", "1"}}},
-				{Line: 2, SourceURL: "u", Filename: "f", RetrieveDate: "d", EntityType: "t",
-					Extra: []Field{{"alpha", "b"}, {"entity_url", "u"}, {"zeta", "2"}}},
+				{Line: 1, SourceURL: "https://u", Filename: "f", RetrieveDate: "d", EntityType: "t", Headline: "Hello World!++✓",
+					Extra: []Field{{"alpha", "a"}, {"entity_url", "/media/u.png"}, {"zeta", "1"}}},
+				{Line: 2, SourceURL: "https://u", Filename: "f", RetrieveDate: "d", EntityType: "t",
+					Extra: []Field{{"alpha", "b"}, {"entity_url", "/media/u.png"}, {"zeta", "2"}}},
 			},
 		},
 		{
 			name: "no headline, names and values trimmed",
-			in:   []map[string]string{{" source_url": " u ", "filename ": "f", "retrieve_date": "d", "entity_type": "t", " x ": " 1 "}},
+			in:   []map[string]string{{" source_url": " https://u ", "filename ": "f", "retrieve_date": "d", "entity_type": "t", " x ": " 1 "}},
 			cols: []string{"source_url", "filename", "retrieve_date", "entity_type", "x"},
-			rows: []Row{{Line: 1, SourceURL: "u", Filename: "f", RetrieveDate: "d", EntityType: "t", Extra: []Field{{"x", "1"}}}},
+			rows: []Row{{Line: 1, SourceURL: "https://u", Filename: "f", RetrieveDate: "d", EntityType: "t", Extra: []Field{{"x", "1"}}}},
 		},
 
 		{name: "nil", in: nil, wantErr: "stimuli: no stimuli: the upload has no rows"},
 		{name: "empty", in: []map[string]string{}, wantErr: "stimuli: no stimuli: the upload has no rows"},
-		{name: "missing required", in: []map[string]string{{"source_url": "u", "retrieve_date": "d", "headline": "h"}},
+		{name: "missing required", in: []map[string]string{{"source_url": "https://u", "retrieve_date": "d", "headline": "h"}},
 			wantErr: "stimuli: missing required column(s): filename, entity_type"},
 		{name: "later record missing a column", in: []map[string]string{record("a", "1", "b", "2"), record("b", "2", "c", "3")},
 			wantErr: "stimuli: record 2: columns differ from record 1: missing a; unexpected c"},
-		{name: "later record missing a required column", in: []map[string]string{record(), {"source_url": "u", "filename": "f", "retrieve_date": "d"}},
+		{name: "later record missing a required column", in: []map[string]string{record(), {"source_url": "https://u", "filename": "f", "retrieve_date": "d"}},
 			wantErr: "stimuli: record 2: columns differ from record 1: missing entity_type"},
 		{name: "bad escape", in: []map[string]string{record("headline", "ok"), record("headline", "100%zz")},
 			wantErr: `stimuli: record 2: headline: invalid URL escape "%zz"`},

@@ -193,6 +193,11 @@ func (l layout) row(values []string, line int, unit string) (Row, error) {
 			return Row{}, invalidf("%s %d: column %s is empty", unit, line, RequiredColumns[k])
 		}
 	}
+	for i, v := range values {
+		if (i == l.required[0] || l.names[i] == ColEntityURL) && v != "" && !isStimulusURL(v) {
+			return Row{}, invalidf("%s %d: column %s must be an http:// or https:// URL or a path of this appliance (/media/, /img/, /video/), not %q", unit, line, l.names[i], truncate(v, 80))
+		}
+	}
 	r.SourceURL = values[l.required[0]]
 	r.Filename = values[l.required[1]]
 	r.RetrieveDate = values[l.required[2]]

@@ -13,6 +13,21 @@ import (
 // ErrClosed is returned for events submitted after the store began shutting down.
 var ErrClosed = errors.New("store: closed")
 
+// ErrEventConflict is returned for an event whose id this participant already used for a
+// different body: the stored row is kept and the new one refused, never silently dropped.
+var ErrEventConflict = errors.New("event_id already used for a different event")
+
+// ServerEventPrefix starts every event id the server writes itself (arrival rows, the
+// completion code). Client ids are made of [A-Za-z0-9_.:-] (and the ids the API derives
+// from them start with one), so no client can claim a server row's id.
+const ServerEventPrefix = "#"
+
+// CompletionEventID is the id of a participant's completion_code row (one per participant).
+const CompletionEventID = ServerEventPrefix + "completion"
+
+// arrivalEventID is the id of a participant's arrival row for field (condition, URLParams-*).
+func arrivalEventID(field string) string { return ServerEventPrefix + "arrival/" + field }
+
 // Engagement is one engagement row: a click, a video event or one dwell.
 type Engagement struct {
 	EventID           string
@@ -52,8 +67,10 @@ type Event struct {
 }
 
 // RecordEvent stores the event's rows and returns once they are committed (durable on
-// disk). Rows whose event_id is already stored are skipped, so a client may retry freely;
-// stored is the number of rows that were new.
+// disk). Event ids are unique per participant. Rows whose event_id the participant already
+// stored with the same content are skipped, so a client may retry freely; stored is the
+// number of rows that were new. A row whose id is stored with a different content fails
+// the whole event with ErrEventConflict (nothing of it is stored).
 func (s *Store) RecordEvent(ctx context.Context, ev Event) (stored int, err error) {
 	return s.events.submit(ctx, ev)
 }
@@ -215,6 +232,11 @@ func insertEvent(q *db.Queries, ev Event, now int64) (int, error) {
 		if err != nil {
 			return 0, err
 		}
+		if n == 0 {
+			if err := sameEngagement(q, e); err != nil {
+				return 0, err
+			}
+		}
 		stored += int(n)
 	}
 	for _, a := range ev.Answers {
@@ -230,7 +252,44 @@ func insertEvent(q *db.Queries, ev Event, now int64) (int, error) {
 		if err != nil {
 			return 0, err
 		}
+		if n == 0 {
+			if err := sameAnswer(q, a); err != nil {
+				return 0, err
+			}
+		}
 		stored += int(n)
 	}
 	return stored, nil
+}
+
+// sameEngagement checks that the stored row a repeated id points at is this engagement
+// (a retry) and not another one sent under a reused id. It runs only for repeats, so the
+// ingestion path of new events pays nothing for it.
+func sameEngagement(q *db.Queries, e Engagement) error {
+	got, err := q.GetEngagementByEvent(context.Background(), db.GetEngagementByEventParams{ParticipantID: e.ParticipantID, EventID: e.EventID})
+	if err != nil {
+		return err
+	}
+	if got.EntityID != e.EntityID || got.EngagementType != e.Type || got.Response != e.Response ||
+		!sameNull(got.TimeContentViewed, e.TimeContentViewed) || !sameNull(got.TimeEngagement, e.TimeEngagement) ||
+		!sameNull(got.Likes, e.Likes) || !sameNull(got.ReadLater, e.ReadLater) || !sameNull(got.Shares, e.Shares) {
+		return fmt.Errorf("%w: participant %d, event_id %q", ErrEventConflict, e.ParticipantID, e.EventID)
+	}
+	return nil
+}
+
+// sameAnswer is sameEngagement for answer rows.
+func sameAnswer(q *db.Queries, a Answer) error {
+	got, err := q.GetAnswerByEvent(context.Background(), db.GetAnswerByEventParams{ParticipantID: a.ParticipantID, EventID: a.EventID})
+	if err != nil {
+		return err
+	}
+	if got.Kind != a.Kind || got.Field != a.Field || got.Response != a.Response || !sameNull(got.ClientTime, a.ClientTime) {
+		return fmt.Errorf("%w: participant %d, event_id %q", ErrEventConflict, a.ParticipantID, a.EventID)
+	}
+	return nil
+}
+
+func sameNull(a, b sql.NullInt64) bool {
+	return a.Valid == b.Valid && (!a.Valid || a.Int64 == b.Int64)
 }

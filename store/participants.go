@@ -98,7 +98,7 @@ func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compo
 		}
 		for _, a := range arrival {
 			if _, err := q.InsertAnswer(ctx, db.InsertAnswerParams{
-				EventID: fmt.Sprintf("arrival:%d:%s", id, a[0]), ParticipantID: id,
+				EventID: arrivalEventID(a[0]), ParticipantID: id,
 				Kind: AnswerKindArrival, Field: a[0], Response: a[1], ReceivedAt: now,
 			}); err != nil {
 				return err

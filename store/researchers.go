@@ -2,9 +2,12 @@ package store
 
 import (
 	"context"
+	"crypto/subtle"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 
 	"feedlab/store/db"
 )
@@ -99,14 +102,43 @@ func (s *Store) PutSetting(ctx context.Context, key, value string) error {
 	return nil
 }
 
-// ClaimSetupToken creates the first researcher account if the stored setup token hash
-// matches, and deletes the token, in one transaction: a setup link works once.
+// PutSetupToken stores the hash of a new one-time setup token, valid for ttl, replacing
+// any previous one.
+func (s *Store) PutSetupToken(ctx context.Context, key, tokenHash string, ttl time.Duration) error {
+	value := tokenHash + " " + strconv.FormatInt(s.now().Add(ttl).UnixMilli(), 10)
+	return s.PutSetting(ctx, key, value)
+}
+
+// ClaimSetupToken creates the first researcher account from a setup token, in one
+// transaction: the token must match the stored hash and not have expired, and no account
+// may exist yet (however it was made: the setup link, 'researcher add' or an older
+// version). Otherwise it gives ErrNotFound and the token is deleted if accounts exist.
+// A valid token with a taken name gives ErrConflict (the holder of the link may learn
+// that; no one else can). On success the token is deleted: a setup link works once.
 func (s *Store) ClaimSetupToken(ctx context.Context, key, tokenHash, name, passwordHash string) (Researcher, error) {
 	var r Researcher
 	err := s.withTx(ctx, func(q *db.Queries) error {
 		stored, err := q.GetSetting(ctx, key)
-		if err != nil || stored != tokenHash {
+		if err != nil {
 			return ErrNotFound
+		}
+		hash, expiry, _ := strings.Cut(stored, " ")
+		expires, perr := strconv.ParseInt(expiry, 10, 64)
+		// A token stored without an expiry (before tokens expired) is not valid: serve
+		// prints a new one while no account exists.
+		if subtle.ConstantTimeCompare([]byte(hash), []byte(tokenHash)) != 1 || perr != nil || s.millis() >= expires {
+			return ErrNotFound
+		}
+		if _, err := q.GetResearcherByName(ctx, name); err == nil {
+			return ErrConflict
+		}
+		n, err := q.CountResearchers(ctx)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			// Nothing else of the transaction happens: the deletion is its only write.
+			return q.DeleteSetting(ctx, key)
 		}
 		if err := q.DeleteSetting(ctx, key); err != nil {
 			return err
@@ -118,8 +150,11 @@ func (s *Store) ClaimSetupToken(ctx context.Context, key, tokenHash, name, passw
 		r = Researcher{ID: id, Name: name}
 		return nil
 	})
+	if err == nil && r.ID == 0 {
+		err = ErrNotFound // accounts exist: the link was deleted, not used
+	}
 	if err != nil {
-		if !errors.Is(err, ErrNotFound) {
+		if !errors.Is(err, ErrNotFound) && !errors.Is(err, ErrConflict) {
 			err = fmt.Errorf("store: claim setup token: %w", err)
 		}
 		return Researcher{}, err

@@ -96,6 +96,12 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.exportInventoryStmt, err = db.PrepareContext(ctx, exportInventory); err != nil {
 		return nil, fmt.Errorf("error preparing query ExportInventory: %w", err)
 	}
+	if q.getAnswerByEventStmt, err = db.PrepareContext(ctx, getAnswerByEvent); err != nil {
+		return nil, fmt.Errorf("error preparing query GetAnswerByEvent: %w", err)
+	}
+	if q.getEngagementByEventStmt, err = db.PrepareContext(ctx, getEngagementByEvent); err != nil {
+		return nil, fmt.Errorf("error preparing query GetEngagementByEvent: %w", err)
+	}
 	if q.getEntitySetStmt, err = db.PrepareContext(ctx, getEntitySet); err != nil {
 		return nil, fmt.Errorf("error preparing query GetEntitySet: %w", err)
 	}
@@ -299,6 +305,16 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing exportInventoryStmt: %w", cerr)
 		}
 	}
+	if q.getAnswerByEventStmt != nil {
+		if cerr := q.getAnswerByEventStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getAnswerByEventStmt: %w", cerr)
+		}
+	}
+	if q.getEngagementByEventStmt != nil {
+		if cerr := q.getEngagementByEventStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getEngagementByEventStmt: %w", cerr)
+		}
+	}
 	if q.getEntitySetStmt != nil {
 		if cerr := q.getEntitySetStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing getEntitySetStmt: %w", cerr)
@@ -492,6 +508,8 @@ type Queries struct {
 	exportEngagementsStmt            *sql.Stmt
 	exportEntitiesOfSetStmt          *sql.Stmt
 	exportInventoryStmt              *sql.Stmt
+	getAnswerByEventStmt             *sql.Stmt
+	getEngagementByEventStmt         *sql.Stmt
 	getEntitySetStmt                 *sql.Stmt
 	getMediaStmt                     *sql.Stmt
 	getParticipantStmt               *sql.Stmt
@@ -548,6 +566,8 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		exportEngagementsStmt:            q.exportEngagementsStmt,
 		exportEntitiesOfSetStmt:          q.exportEntitiesOfSetStmt,
 		exportInventoryStmt:              q.exportInventoryStmt,
+		getAnswerByEventStmt:             q.getAnswerByEventStmt,
+		getEngagementByEventStmt:         q.getEngagementByEventStmt,
 		getEntitySetStmt:                 q.getEntitySetStmt,
 		getMediaStmt:                     q.getMediaStmt,
 		getParticipantStmt:               q.getParticipantStmt,

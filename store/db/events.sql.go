@@ -10,10 +10,79 @@ import (
 	"database/sql"
 )
 
+const getAnswerByEvent = `-- name: GetAnswerByEvent :one
+SELECT kind, field, response, client_time
+FROM answers
+WHERE participant_id = ? AND event_id = ?
+`
+
+type GetAnswerByEventParams struct {
+	ParticipantID int64
+	EventID       string
+}
+
+type GetAnswerByEventRow struct {
+	Kind       string
+	Field      string
+	Response   string
+	ClientTime sql.NullInt64
+}
+
+func (q *Queries) GetAnswerByEvent(ctx context.Context, arg GetAnswerByEventParams) (GetAnswerByEventRow, error) {
+	row := q.queryRow(ctx, q.getAnswerByEventStmt, getAnswerByEvent, arg.ParticipantID, arg.EventID)
+	var i GetAnswerByEventRow
+	err := row.Scan(
+		&i.Kind,
+		&i.Field,
+		&i.Response,
+		&i.ClientTime,
+	)
+	return i, err
+}
+
+const getEngagementByEvent = `-- name: GetEngagementByEvent :one
+SELECT entity_id, engagement_type, response, time_content_viewed, time_engagement, likes,
+       read_later, shares
+FROM engagements
+WHERE participant_id = ? AND event_id = ?
+`
+
+type GetEngagementByEventParams struct {
+	ParticipantID int64
+	EventID       string
+}
+
+type GetEngagementByEventRow struct {
+	EntityID          int64
+	EngagementType    string
+	Response          string
+	TimeContentViewed sql.NullInt64
+	TimeEngagement    sql.NullInt64
+	Likes             sql.NullInt64
+	ReadLater         sql.NullInt64
+	Shares            sql.NullInt64
+}
+
+func (q *Queries) GetEngagementByEvent(ctx context.Context, arg GetEngagementByEventParams) (GetEngagementByEventRow, error) {
+	row := q.queryRow(ctx, q.getEngagementByEventStmt, getEngagementByEvent, arg.ParticipantID, arg.EventID)
+	var i GetEngagementByEventRow
+	err := row.Scan(
+		&i.EntityID,
+		&i.EngagementType,
+		&i.Response,
+		&i.TimeContentViewed,
+		&i.TimeEngagement,
+		&i.Likes,
+		&i.ReadLater,
+		&i.Shares,
+	)
+	return i, err
+}
+
 const insertAnswer = `-- name: InsertAnswer :execrows
 INSERT INTO answers (event_id, participant_id, kind, field, response, client_time, received_at)
 VALUES (?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (event_id) DO NOTHING
+ON CONFLICT (participant_id, event_id) DO NOTHING
 `
 
 type InsertAnswerParams struct {
@@ -43,11 +112,12 @@ func (q *Queries) InsertAnswer(ctx context.Context, arg InsertAnswerParams) (int
 }
 
 const insertEngagement = `-- name: InsertEngagement :execrows
+
 INSERT INTO engagements (event_id, participant_id, entity_id, engagement_type, response,
                          time_content_viewed, time_engagement, likes, read_later, shares,
                          received_at)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (event_id) DO NOTHING
+ON CONFLICT (participant_id, event_id) DO NOTHING
 `
 
 type InsertEngagementParams struct {
@@ -64,6 +134,8 @@ type InsertEngagementParams struct {
 	ReceivedAt        int64
 }
 
+// Event ids are unique per participant (migration 0003); a repeated id stores nothing and
+// the store compares the stored row with the new one (a different body is a conflict).
 func (q *Queries) InsertEngagement(ctx context.Context, arg InsertEngagementParams) (int64, error) {
 	result, err := q.exec(ctx, q.insertEngagementStmt, insertEngagement,
 		arg.EventID,
