@@ -145,13 +145,11 @@ func (s *Store) StudyShares(ctx context.Context, experimentID string) ([]string,
 // caller checks that the one asking owns the study.
 func (s *Store) ShareStudy(ctx context.Context, experimentID, name string) ([]string, error) {
 	err := s.withTx(ctx, func(q *db.Queries) error {
-		r, err := q.GetResearcherByName(ctx, name)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNoResearcher
-		} else if err != nil {
+		id, err := researcherIDByName(ctx, q, name)
+		if err != nil {
 			return err
 		}
-		return q.CreateStudyShare(ctx, db.CreateStudyShareParams{ExperimentID: experimentID, ResearcherID: r.ResearcherID, CreatedAt: s.millis()})
+		return q.CreateStudyShare(ctx, db.CreateStudyShareParams{ExperimentID: experimentID, ResearcherID: id, CreatedAt: s.millis()})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: share study %s: %w", experimentID, err)
@@ -164,13 +162,11 @@ func (s *Store) ShareStudy(ctx context.Context, experimentID, name string) ([]st
 // gives ErrNoResearcher.
 func (s *Store) UnshareStudy(ctx context.Context, experimentID, name string) ([]string, error) {
 	err := s.withTx(ctx, func(q *db.Queries) error {
-		r, err := q.GetResearcherByName(ctx, name)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNoResearcher
-		} else if err != nil {
+		id, err := researcherIDByName(ctx, q, name)
+		if err != nil {
 			return err
 		}
-		return q.DeleteStudyShare(ctx, db.DeleteStudyShareParams{ExperimentID: experimentID, ResearcherID: r.ResearcherID})
+		return q.DeleteStudyShare(ctx, db.DeleteStudyShareParams{ExperimentID: experimentID, ResearcherID: id})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: unshare study %s: %w", experimentID, err)
@@ -204,4 +200,17 @@ func setOwner(ctx context.Context, q *db.Queries, experimentID, owner string) er
 		return err
 	}
 	return q.SetStudyOwner(ctx, db.SetStudyOwnerParams{OwnerID: sql.NullInt64{Int64: r.ResearcherID, Valid: true}, ExperimentID: experimentID})
+}
+
+// researcherIDByName resolves a researcher's name inside a transaction; an unknown name
+// gives ErrNoResearcher, the error share and unshare answer alike.
+func researcherIDByName(ctx context.Context, q *db.Queries, name string) (int64, error) {
+	r, err := q.GetResearcherByName(ctx, name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, ErrNoResearcher
+	}
+	if err != nil {
+		return 0, err
+	}
+	return r.ResearcherID, nil
 }
