@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useField } from 'formik';
-import { describedBy, ErrorLine, Hint, useFieldIds, useShownError, type Option } from './shared';
+import { ChoiceFieldset } from './ChoiceFieldset';
+import type { Option } from './shared';
 
 /** CheckboxGroupProps configure a group of checkboxes whose Formik value is string[]. */
 export interface CheckboxGroupProps {
@@ -15,8 +16,6 @@ export interface CheckboxGroupProps {
  * lists the checked options in the options' order. */
 export function CheckboxGroup({ name, label, options, hint, inline }: CheckboxGroupProps) {
   const [field, meta, helpers] = useField<string[]>(name);
-  const ids = useFieldIds();
-  const error = useShownError(meta);
   const checked = Array.isArray(field.value) ? field.value : [];
   const toggle = (value: string, on: boolean) => {
     const next = options.map((o) => o.value).filter((v) => (v === value ? on : checked.includes(v)));
@@ -25,30 +24,23 @@ export function CheckboxGroup({ name, label, options, hint, inline }: CheckboxGr
     helpers.setValue([...next, ...extra]);
   };
   return (
-    <fieldset
-      className={`field field--choices${inline ? ' field--inline' : ''}`}
-      aria-describedby={describedBy(ids, hint, error)}
-      aria-invalid={error ? true : undefined}
-    >
-      <legend>{label}</legend>
-      <Hint id={ids.hint}>{hint}</Hint>
-      <div className="field__options">
-        {options.map((o) => (
-          <label key={o.value} className="choice">
-            <input
-              type="checkbox"
-              name={name}
-              value={o.value}
-              checked={checked.includes(o.value)}
-              disabled={o.disabled}
-              onChange={(e) => toggle(o.value, e.currentTarget.checked)}
-              onBlur={() => helpers.setTouched(true)}
-            />
-            <span>{o.label}</span>
-          </label>
-        ))}
-      </div>
-      <ErrorLine id={ids.error} error={error} />
-    </fieldset>
+    <ChoiceFieldset
+      label={label}
+      hint={hint}
+      inline={inline}
+      meta={meta}
+      options={options}
+      input={(o) => (
+        <input
+          type="checkbox"
+          name={name}
+          value={o.value}
+          checked={checked.includes(o.value)}
+          disabled={o.disabled}
+          onChange={(e) => toggle(o.value, e.currentTarget.checked)}
+          onBlur={() => helpers.setTouched(true)}
+        />
+      )}
+    />
   );
 }
