@@ -58,6 +58,16 @@ func (s *Server) dumpData(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, err)
 			return
 		}
+		// Recorded before the first byte leaves: a download that cannot be logged does not
+		// happen.
+		detail := req.DataType
+		if req.Raw {
+			detail += " (raw)"
+		}
+		if err := s.store.RecordAudit(r.Context(), id, researcherFrom(r.Context()).Name, store.AuditDownload, detail); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 	}
 	// The first bytes are held back until the export has started without error, so an
 	// unknown id still gets a JSON 404 instead of a broken download.

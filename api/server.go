@@ -95,6 +95,8 @@ func (s *Server) Handler() http.Handler {
 	v1.HandleFunc("/studies/{experiment_id}/parameters.csv", s.requireResearcher(s.studyParamsCSV)).Methods(http.MethodGet)
 	v1.HandleFunc("/studies/{experiment_id}/shares", s.requireResearcher(s.shareStudy)).Methods(http.MethodPost)
 	v1.HandleFunc("/studies/{experiment_id}/shares/{name}", s.requireResearcher(s.unshareStudy)).Methods(http.MethodDelete)
+	v1.HandleFunc("/studies/{experiment_id}/audit", s.requireResearcher(s.studyAudit)).Methods(http.MethodGet)
+	v1.HandleFunc("/studies/{experiment_id}/audit.csv", s.requireResearcher(s.studyAuditCSV)).Methods(http.MethodGet)
 	v1.HandleFunc("/researchers", s.requireResearcher(s.listResearchers)).Methods(http.MethodGet)
 	v1.HandleFunc("/check_parameters", s.requireResearcher(s.checkParameters)).Methods(http.MethodPost)
 	v1.HandleFunc("/render_markdown", s.requireResearcher(s.renderMarkdown)).Methods(http.MethodPost)

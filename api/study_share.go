@@ -39,6 +39,9 @@ func (s *Server) shareStudy(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, noResearcher(req.Name))
 		return
 	}
+	if err == nil {
+		err = s.store.RecordAudit(r.Context(), id, researcherFrom(r.Context()).Name, store.AuditShare, "with "+req.Name)
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -59,6 +62,9 @@ func (s *Server) unshareStudy(w http.ResponseWriter, r *http.Request) {
 	if errors.Is(err, store.ErrNoResearcher) {
 		s.fail(w, r, noResearcher(name))
 		return
+	}
+	if err == nil {
+		err = s.store.RecordAudit(r.Context(), id, researcherFrom(r.Context()).Name, store.AuditUnshare, "from "+name)
 	}
 	if err != nil {
 		s.fail(w, r, err)

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"feedlab/params"
+	"feedlab/store"
 	"feedlab/study"
 )
 
@@ -33,13 +34,18 @@ func (s *Server) spawnExperiment(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The signed-in researcher owns what they create (DESIGN.md decision 9).
-	id, err := study.Create(r.Context(), s.store, rows, researcherFrom(r.Context()).Name)
+	name := researcherFrom(r.Context()).Name
+	id, err := study.Create(r.Context(), s.store, rows, name)
 	var problems params.Problems
 	if errors.As(err, &problems) {
 		s.fail(w, r, invalidParameters(problems))
 		return
 	}
 	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.store.RecordAudit(r.Context(), id, name, store.AuditCreate, "from the wizard"); err != nil {
 		s.fail(w, r, err)
 		return
 	}

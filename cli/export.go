@@ -74,6 +74,15 @@ func exportTo(ctx context.Context, st *store.Store, w io.Writer, stderr io.Write
 	if err != nil {
 		return err
 	}
+	if typ != export.TypeStimulusSet {
+		detail := typ + " on the command line"
+		if opts.Raw {
+			detail = typ + " (raw) on the command line"
+		}
+		if err := st.RecordAudit(ctx, id, auditCLI, store.AuditDownload, detail); err != nil {
+			return err
+		}
+	}
 	if export.HoldsPlatformIDs(typ) {
 		fmt.Fprintln(stderr, export.PlatformIDNotice)
 	}

@@ -6,11 +6,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"feedlab/params"
 	"feedlab/store"
 	"feedlab/study"
 )
+
+// auditCLI is the researcher name the audit log gives to what was done on the command
+// line (whoever can run feedlab there holds the data directory).
+const auditCLI = "cli"
 
 // cmdStudyCreate creates a study from a params.csv (condition,param,value) and prints its
 // experiment_id as the last line. With --owner the study belongs to that researcher;
@@ -51,6 +56,13 @@ func cmdStudyCreate(ctx context.Context, args []string, stdout, stderr io.Writer
 		return fmt.Errorf("study create: %s has problems; nothing was created:\n%w", *from, err)
 	}
 	if err != nil {
+		return err
+	}
+	detail := "from " + filepath.Base(*from) + " on the command line"
+	if *owner != "" {
+		detail += ", owner " + *owner
+	}
+	if err := st.RecordAudit(ctx, id, auditCLI, store.AuditCreate, detail); err != nil {
 		return err
 	}
 	created, err := st.Study(ctx, id)

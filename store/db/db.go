@@ -135,8 +135,14 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.insertAnswerStmt, err = db.PrepareContext(ctx, insertAnswer); err != nil {
 		return nil, fmt.Errorf("error preparing query InsertAnswer: %w", err)
 	}
+	if q.insertAuditEntryStmt, err = db.PrepareContext(ctx, insertAuditEntry); err != nil {
+		return nil, fmt.Errorf("error preparing query InsertAuditEntry: %w", err)
+	}
 	if q.insertEngagementStmt, err = db.PrepareContext(ctx, insertEngagement); err != nil {
 		return nil, fmt.Errorf("error preparing query InsertEngagement: %w", err)
+	}
+	if q.listAuditEntriesStmt, err = db.PrepareContext(ctx, listAuditEntries); err != nil {
+		return nil, fmt.Errorf("error preparing query ListAuditEntries: %w", err)
 	}
 	if q.listCardsStmt, err = db.PrepareContext(ctx, listCards); err != nil {
 		return nil, fmt.Errorf("error preparing query ListCards: %w", err)
@@ -370,9 +376,19 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing insertAnswerStmt: %w", cerr)
 		}
 	}
+	if q.insertAuditEntryStmt != nil {
+		if cerr := q.insertAuditEntryStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing insertAuditEntryStmt: %w", cerr)
+		}
+	}
 	if q.insertEngagementStmt != nil {
 		if cerr := q.insertEngagementStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing insertEngagementStmt: %w", cerr)
+		}
+	}
+	if q.listAuditEntriesStmt != nil {
+		if cerr := q.listAuditEntriesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listAuditEntriesStmt: %w", cerr)
 		}
 	}
 	if q.listCardsStmt != nil {
@@ -521,7 +537,9 @@ type Queries struct {
 	getStudyAccessStmt               *sql.Stmt
 	getStudySummaryStmt              *sql.Stmt
 	insertAnswerStmt                 *sql.Stmt
+	insertAuditEntryStmt             *sql.Stmt
 	insertEngagementStmt             *sql.Stmt
+	listAuditEntriesStmt             *sql.Stmt
 	listCardsStmt                    *sql.Stmt
 	listEntitiesStmt                 *sql.Stmt
 	listEntitySetsStmt               *sql.Stmt
@@ -579,7 +597,9 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		getStudyAccessStmt:               q.getStudyAccessStmt,
 		getStudySummaryStmt:              q.getStudySummaryStmt,
 		insertAnswerStmt:                 q.insertAnswerStmt,
+		insertAuditEntryStmt:             q.insertAuditEntryStmt,
 		insertEngagementStmt:             q.insertEngagementStmt,
+		listAuditEntriesStmt:             q.listAuditEntriesStmt,
 		listCardsStmt:                    q.listCardsStmt,
 		listEntitiesStmt:                 q.listEntitiesStmt,
 		listEntitySetsStmt:               q.listEntitySetsStmt,

@@ -19,6 +19,15 @@ type Answer struct {
 	ReceivedAt    int64
 }
 
+type AuditLog struct {
+	AuditID      int64
+	ExperimentID string
+	At           int64
+	Researcher   string
+	Action       string
+	Detail       string
+}
+
 type Engagement struct {
 	EngagementPk      int64
 	EventID           string

@@ -1,0 +1,76 @@
+package api
+
+import (
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"feedlab/export"
+	"feedlab/store"
+)
+
+// auditEntryJSON is one audit log entry as the API answers it.
+type auditEntryJSON struct {
+	At         int64  `json:"at"` // Unix ms
+	Researcher string `json:"researcher"`
+	Action     string `json:"action"`
+	Detail     string `json:"detail"`
+}
+
+// studyAudit answers a study's audit log (who created, shared, changed, paused or
+// downloaded it, and when), oldest first.
+func (s *Server) studyAudit(w http.ResponseWriter, r *http.Request) {
+	id := mux.Vars(r)["experiment_id"]
+	entries, err := s.auditLog(r, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]auditEntryJSON, len(entries))
+	for i, e := range entries {
+		out[i] = auditEntryJSON{At: e.At.UnixMilli(), Researcher: e.Researcher, Action: e.Action, Detail: e.Detail}
+	}
+	ok(w, map[string]any{"entries": out})
+}
+
+// studyAuditCSV answers the same log as a CSV download (at as UTC ISO 8601), for an ethics
+// board's file. Cells are neutralised like every export's (a researcher's name or a share
+// detail could start with '=').
+func (s *Server) studyAuditCSV(w http.ResponseWriter, r *http.Request) {
+	id := mux.Vars(r)["experiment_id"]
+	entries, err := s.auditLog(r, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/csv; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s_audit.csv"`, fileSafe.ReplaceAllString(id, "_")))
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"at", "researcher", "action", "detail"})
+	for _, e := range entries {
+		cw.Write([]string{
+			e.At.UTC().Format(time.RFC3339Nano), export.Neutralise(e.Researcher),
+			e.Action, export.Neutralise(e.Detail),
+		})
+	}
+	cw.Flush()
+}
+
+// auditLog reads a study's audit log for its owner. A study without an owner is every
+// researcher's, so every researcher may read its log; a collaborator may not (403), and a
+// study the researcher may not see is 404 like an unknown id.
+func (s *Server) auditLog(r *http.Request, id string) ([]store.AuditEntry, error) {
+	a, err := s.readableStudy(r, id)
+	if err != nil {
+		return nil, err
+	}
+	if a != store.AccessOwner && a != store.AccessEveryone {
+		return nil, &apiError{http.StatusForbidden, codeForbidden, "Only the study's owner can read its audit log."}
+	}
+	return s.store.AuditLog(r.Context(), id)
+}
