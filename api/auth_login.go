@@ -14,37 +14,42 @@ type credentials struct {
 	Token    string `json:"token"` // setup only
 }
 
-// authLogin signs a researcher in. Failed attempts are throttled per name and client
-// address; the address is used in memory only, never stored.
+// authLogin signs a researcher in. Every attempt goes through the sign-in guard
+// (auth_guard.go) before its password is checked; the client address is used in memory
+// only, never stored.
 func (s *Server) authLogin(w http.ResponseWriter, r *http.Request) {
 	var c credentials
 	if err := decode(w, r, 4<<10, &c); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	key := c.Name + "\x00" + clientAddr(r)
-	now := s.now()
-	if wait := s.logins.RetryAfter(key, now); wait > 0 {
-		s.fail(w, r, rateLimited("sign-ins", wait))
-		return
-	}
-	res, hash, err := s.store.ResearcherPasswordHash(r.Context(), c.Name)
-	if errors.Is(err, store.ErrNotFound) {
-		auth.DummyVerify(c.Password)
-		s.logins.Fail(key, now)
+	if len(c.Name) > 4*auth.MaxNameLen || auth.CheckName(c.Name) != nil {
+		// No account has such a name (account names pass CheckName); nothing is hashed.
 		s.fail(w, r, &apiError{http.StatusUnauthorized, codeUnauthorized, "Wrong name or password."})
 		return
 	}
+	att, err := s.signIns.begin("login", c.Name, clientAddr(r), s.now())
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if auth.VerifyPassword(hash, c.Password) != nil {
-		s.logins.Fail(key, now)
+	defer att.done()
+	res, hash, err := s.store.ResearcherPasswordHash(r.Context(), c.Name)
+	if errors.Is(err, store.ErrNotFound) {
+		s.dummyVerify(c.Password)
 		s.fail(w, r, &apiError{http.StatusUnauthorized, codeUnauthorized, "Wrong name or password."})
 		return
 	}
-	s.logins.Succeed(key)
+	if err != nil {
+		att.notCounted()
+		s.fail(w, r, err)
+		return
+	}
+	if s.verifyPassword(hash, c.Password) != nil {
+		s.fail(w, r, &apiError{http.StatusUnauthorized, codeUnauthorized, "Wrong name or password."})
+		return
+	}
+	att.succeed()
 	if err := s.startSession(w, r, res); err != nil {
 		s.fail(w, r, err)
 		return

@@ -22,20 +22,29 @@ func (s *Server) authSetup(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, badRequest("Name: %s.", err))
 		return
 	}
-	// The throttle is checked before the (deliberately slow) password hash.
-	key := "setup\x00" + clientAddr(r)
-	if wait := s.logins.RetryAfter(key, s.now()); wait > 0 {
-		s.fail(w, r, rateLimited("attempts", wait))
+	if err := auth.CheckPassword(c.Password); err != nil {
+		s.fail(w, r, badRequest("Password: %s.", err))
 		return
 	}
-	hash, err := auth.HashPassword(c.Password)
+	// The attempt is reserved in the sign-in guard before the (deliberately slow) password
+	// hash, keyed on the address alone (the name is the claimer's choice).
+	att, err := s.signIns.begin("setup", "", clientAddr(r), s.now())
 	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer att.done()
+	hash, err := s.hashPassword(c.Password)
+	if err != nil {
+		att.notCounted()
 		s.fail(w, r, badRequest("Password: %s.", err))
 		return
 	}
 	res, err := s.store.ClaimSetupToken(r.Context(), SetupTokenSetting, auth.HashToken(c.Token), c.Name, hash)
+	if err == nil {
+		att.succeed()
+	}
 	if errors.Is(err, store.ErrNotFound) {
-		s.logins.Fail(key, s.now())
 		s.fail(w, r, &apiError{http.StatusForbidden, codeForbidden, "This setup link is not valid: it was already used, it expired (after 24 hours), or a researcher account exists. Add an account with 'feedlab researcher add', or restart 'feedlab serve' for a new link while no account exists."})
 		return
 	}

@@ -37,7 +37,11 @@ type Server struct {
 	frontend fs.FS
 	log      *slog.Logger
 	contact  string
-	logins   *auth.Throttle
+	signIns  *signInGuard
+	// The password functions, replaced in tests that count how many guesses reach a hash.
+	verifyPassword func(hash, pw string) error
+	dummyVerify    func(pw string)
+	hashPassword   func(pw string) (string, error)
 	// publicURLs are the participant addresses serve prints, offered by capabilities.
 	publicURLs []string
 	studies    *study.Definitions
@@ -51,15 +55,18 @@ func New(cfg Config) *Server {
 		log = slog.Default()
 	}
 	return &Server{
-		store:      cfg.Store,
-		media:      cfg.Media,
-		frontend:   cfg.Frontend,
-		log:        log,
-		contact:    cfg.ContactEmail,
-		logins:     auth.NewThrottle(10, 15*time.Minute),
-		studies:    study.NewDefinitions(cfg.Store),
-		publicURLs: cfg.PublicURLs,
-		now:        time.Now,
+		store:          cfg.Store,
+		media:          cfg.Media,
+		frontend:       cfg.Frontend,
+		log:            log,
+		contact:        cfg.ContactEmail,
+		signIns:        newSignInGuard(),
+		verifyPassword: auth.VerifyPassword,
+		dummyVerify:    auth.DummyVerify,
+		hashPassword:   auth.HashPassword,
+		studies:        study.NewDefinitions(cfg.Store),
+		publicURLs:     cfg.PublicURLs,
+		now:            time.Now,
 	}
 }
 

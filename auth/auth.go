@@ -104,6 +104,7 @@ type Throttle struct {
 	Window time.Duration
 	mu     sync.Mutex
 	fails  map[string][]time.Time
+	pruned time.Time
 }
 
 // NewThrottle returns a throttle allowing max failures per window.
@@ -132,16 +133,58 @@ func (t *Throttle) RetryAfter(key string, now time.Time) time.Duration {
 	return list[len(list)-t.Max].Add(t.Window).Sub(now)
 }
 
+// Reserve counts an attempt for key before it is made, in one step with the check: it
+// answers 0 and records the attempt when key may try, otherwise how long it must wait
+// (recording nothing). Reserving before the password hash is what keeps 200 concurrent
+// guesses from all passing a check made before any of them had failed. A successful
+// attempt gives its reservation back with Cancel.
+func (t *Throttle) Reserve(key string, now time.Time) time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	list := t.recent(key, now)
+	if len(list) >= t.Max {
+		return list[len(list)-t.Max].Add(t.Window).Sub(now)
+	}
+	t.fails[key] = append(list, now)
+	t.prune(now)
+	return 0
+}
+
+// Cancel takes back the attempt Reserve recorded for key at time at.
+func (t *Throttle) Cancel(key string, at time.Time) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	list := t.fails[key]
+	for i := len(list) - 1; i >= 0; i-- {
+		if list[i].Equal(at) {
+			t.fails[key] = append(list[:i:i], list[i+1:]...)
+			break
+		}
+	}
+	if len(t.fails[key]) == 0 {
+		delete(t.fails, key)
+	}
+}
+
 // Fail records a failed attempt.
 func (t *Throttle) Fail(key string, now time.Time) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.fails[key] = append(t.recent(key, now), now)
-	if len(t.fails) > 10000 { // bound memory under a spray of keys
-		for k := range t.fails {
-			if len(t.recent(k, now)) == 0 {
-				delete(t.fails, k)
-			}
+	t.prune(now)
+}
+
+// prune bounds memory under a spray of keys (made-up names): past 10,000 keys, those
+// without a failure in the window are forgotten, at most once a second so a flood does not
+// make every call walk the map.
+func (t *Throttle) prune(now time.Time) {
+	if len(t.fails) <= 10000 || now.Sub(t.pruned) < time.Second {
+		return
+	}
+	t.pruned = now
+	for k := range t.fails {
+		if len(t.recent(k, now)) == 0 {
+			delete(t.fails, k)
 		}
 	}
 }
