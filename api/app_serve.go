@@ -1,6 +1,7 @@
 package api
 
 import (
+	"html"
 	"io/fs"
 	"net/http"
 	"path"
@@ -59,7 +60,8 @@ func (s *Server) serveApp(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	page := "index.html"
-	if isResearcherPage(p) {
+	researcher := isResearcherPage(p)
+	if researcher {
 		page = "researcher.html"
 	}
 	body, err := fs.ReadFile(s.frontend, page)
@@ -70,5 +72,28 @@ func (s *Server) serveApp(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
+	if !researcher {
+		// Participant pages may be embedded (a feed inside a survey) by the configured
+		// origins, and are told which exact origins to post their messages to.
+		h.Set("Content-Security-Policy", s.participantFramePolicy())
+		body = withFrameParents(body, s.frameAncestors)
+	}
 	w.Write(body)
+}
+
+// withFrameParents adds to a participant page the exact origins (no wildcard) that may
+// embed it, as <meta name="feedlab-frame-parents">: the feed posts its messages to them
+// (and to its own origin), never to "*".
+func withFrameParents(page []byte, origins []string) []byte {
+	var exact []string
+	for _, o := range origins {
+		if !strings.Contains(o, "*") {
+			exact = append(exact, html.EscapeString(o))
+		}
+	}
+	if len(exact) == 0 {
+		return page
+	}
+	meta := `<meta name="feedlab-frame-parents" content="` + strings.Join(exact, " ") + `">`
+	return []byte(strings.Replace(string(page), "<head>", "<head>\n"+meta, 1))
 }

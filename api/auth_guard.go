@@ -27,7 +27,7 @@ const (
 
 // signInGuard holds the sign-in limits of one server.
 type signInGuard struct {
-	slots                            chan struct{}
+	slots                           chan struct{}
 	byNameAddr, byAddr, byName, all *auth.Throttle
 }
 

@@ -93,7 +93,9 @@ func TestSignInsBeyondTheHashingSlotsAreRefusedFast(t *testing.T) {
 	release := make(chan struct{})
 	e := newGuardEnv(t, 1, func() { <-release })
 	done := make(chan response)
-	go func() { done <- e.post("/v1/auth/login", map[string]string{"name": "someone", "password": "wrong password!"}) }()
+	go func() {
+		done <- e.post("/v1/auth/login", map[string]string{"name": "someone", "password": "wrong password!"})
+	}()
 	for e.hashed.Load() == 0 {
 		time.Sleep(time.Millisecond)
 	}

@@ -69,6 +69,7 @@ func (s *Server) dumpData(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	extendWrite(w, exportWriteWindow)
 	// The first bytes are held back until the export has started without error, so an
 	// unknown id still gets a JSON 404 instead of a broken download.
 	bw := &deferredWriter{w: w, onFirst: func() {

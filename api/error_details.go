@@ -64,3 +64,13 @@ func rateLimited(what string, wait time.Duration) error {
 		fields: map[string]any{"retry_after": secs},
 	}
 }
+
+// tooMany is a 429 for an anonymous write limit (arrivals, sign-ups): what was limited and
+// when to retry, in seconds and in retry_after.
+func tooMany(what string, wait time.Duration) error {
+	secs := max(1, int(math.Ceil(wait.Seconds())))
+	return &detailedError{
+		err:    &apiError{http.StatusTooManyRequests, codeRateLimited, fmt.Sprintf("%s; try again in %d seconds.", what, secs)},
+		fields: map[string]any{"retry_after": secs},
+	}
+}

@@ -2,13 +2,20 @@ package api
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
+
+	"feedlab/store"
 )
 
+// What one registration may store of its arrival parameters (issue 13, item 3): enough
+// for every platform's ids and a survey tool's tracking parameters, not enough to fill
+// the disk (one client once stored 750 MB in 10 s).
 const (
-	maxQueryParams     = 50
+	maxQueryParams     = 30
 	maxQueryParamName  = 100
 	maxQueryParamValue = 2000
+	maxQueryParamTotal = 8 << 10 // names and values together, bytes
 )
 
 type loadRequest struct {
@@ -51,6 +58,10 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if err := s.limitArrival(r, req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	p, err := def.Register(ctx, s.store, string(req.UserID), req.QueryParams)
 	if err != nil {
 		s.fail(w, r, err)
@@ -75,12 +86,31 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 
 func checkQueryParams(q map[string]string) *apiError {
 	if len(q) > maxQueryParams {
-		return badRequest("query_params has more than %d parameters.", maxQueryParams)
+		return badRequest("The study link has %d parameters; at most %d are kept. Remove the extra parameters from the link.", len(q), maxQueryParams)
 	}
+	total := 0
 	for k, v := range q {
 		if k == "" || len(k) > maxQueryParamName || len(v) > maxQueryParamValue {
 			return badRequest("query parameter %q is too long (names up to %d, values up to %d characters).", truncate(k, 40), maxQueryParamName, maxQueryParamValue)
 		}
+		total += len(k) + len(v)
+	}
+	if total > maxQueryParamTotal {
+		return badRequest("The study link's parameters hold %d bytes; at most %d are kept. Shorten the link.", total, maxQueryParamTotal)
+	}
+	return nil
+}
+
+// limitArrival spends one of the client address's arrivals when the participant is new
+// (a returning participant reloading their feed costs nothing), so one client cannot
+// register thousands of fake participants; a classroom behind one address fits the burst.
+func (s *Server) limitArrival(r *http.Request, req loadRequest) error {
+	_, err := s.store.ResolveEvent(r.Context(), string(req.ExperimentID), string(req.UserID), 0)
+	if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
+	if wait := s.arrivals.Take(clientAddr(r), s.now()); wait > 0 {
+		return tooMany("Too many new participants from one address", wait)
 	}
 	return nil
 }

@@ -82,6 +82,11 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		// event later, so this is not a server error.
 		s.log.Info("client went away", "method", r.Method, "path", r.URL.Path)
 		ae = &apiError{http.StatusServiceUnavailable, codeUnavailable, "The request was cancelled; retry."}
+	} else if reason := storageProblem(err); reason != "" && !errors.As(err, &ae) {
+		if ok, missed := s.storageErrors.allow(s.now()); ok {
+			s.log.Error("cannot store data", "reason", reason, "err", err, "similar_errors_not_logged", missed)
+		}
+		ae = &apiError{http.StatusServiceUnavailable, codeUnavailable, reason}
 	} else if !errors.As(err, &ae) {
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		ae = &apiError{http.StatusInternalServerError, codeInternal, "Something went wrong on the server; the error was logged."}

@@ -13,6 +13,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"feedlab/auth"
+	"feedlab/limit"
 	"feedlab/media"
 	"feedlab/store"
 	"feedlab/study"
@@ -28,7 +29,24 @@ type Config struct {
 	// PublicURLs are the base addresses participants open (local first, then the LAN
 	// addresses), as serve prints them; the wizard shows them after creating a study.
 	PublicURLs []string
+	// BehindProxy trusts X-Forwarded-For and X-Forwarded-Proto (serve --behind-proxy).
+	BehindProxy bool
+	// FrameAncestors are the origins that may embed the participant pages in a frame
+	// (serve --frame-ancestors), beside feedlab itself; participant pages post their
+	// messages to the exact origins among them.
+	FrameAncestors []string
+	// ArrivalsPerMinute and SignupsPerMinute limit new participants and home-page sign-ups
+	// per client address (the burst is the same number); 0 takes the default.
+	ArrivalsPerMinute int
+	SignupsPerMinute  int
 }
+
+// Default anonymous-write limits per client address (serve flags raise them). A classroom
+// of 200 behind one NAT address arrives within a minute.
+const (
+	DefaultArrivalsPerMinute = 200
+	DefaultSignupsPerMinute  = 10
+)
 
 // Server answers feedlab's HTTP requests.
 type Server struct {
@@ -46,6 +64,12 @@ type Server struct {
 	publicURLs []string
 	studies    *study.Definitions
 	now        func() time.Time
+
+	behindProxy    bool
+	frameAncestors []string
+	arrivals       *limit.Rate
+	signups        *limit.Rate
+	storageErrors  *onceEvery
 }
 
 // New returns a server for cfg.
@@ -117,7 +141,7 @@ func (s *Server) Handler() http.Handler {
 
 	r.PathPrefix("/media/").Handler(http.HandlerFunc(s.serveMedia)).Methods(http.MethodGet, http.MethodHead)
 	r.PathPrefix("/").Handler(http.HandlerFunc(s.serveApp)).Methods(http.MethodGet, http.MethodHead)
-	return s.recoverPanics(securityHeaders(r))
+	return s.trustProxy(s.recoverPanics(s.securityHeaders(s.sameOriginWrites(r))))
 }
 
 // recoverPanics turns a handler panic into a logged 500, so one bad request can never take
@@ -137,11 +161,9 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 	})
 }
 
-func securityHeaders(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "same-origin")
-		next.ServeHTTP(w, r)
-	})
+func orDefault(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
 }

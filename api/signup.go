@@ -27,6 +27,10 @@ func (s *Server) signup(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, badRequest("The name is longer than 200 characters."))
 		return
 	}
+	if wait := s.signups.Take(clientAddr(r), s.now()); wait > 0 {
+		s.fail(w, r, tooMany("Too many sign-ups from one address", wait))
+		return
+	}
 	if err := s.store.CreateSignup(r.Context(), req.Email, req.Name); err != nil {
 		s.fail(w, r, err)
 		return

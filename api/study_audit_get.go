@@ -46,6 +46,7 @@ func (s *Server) studyAuditCSV(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	extendWrite(w, exportWriteWindow)
 	h := w.Header()
 	h.Set("Content-Type", "text/csv; charset=utf-8")
 	h.Set("Cache-Control", "no-store")

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +18,7 @@ import (
 	"feedlab/auth"
 	"feedlab/demo"
 	"feedlab/frontend"
+	"feedlab/limit"
 	"feedlab/media"
 	"feedlab/store"
 )
@@ -29,10 +31,35 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs, data := newFlags("serve", stderr)
 	addr := fs.String("addr", ":8080", "address to listen on")
 	contact := fs.String("contact", os.Getenv("FEEDLAB_CONTACT_EMAIL"), "contact email shown on the home page")
+	tlsCert := fs.String("tls-cert", "", "serve HTTPS with this certificate file (PEM, with --tls-key)")
+	tlsKey := fs.String("tls-key", "", "the private key file (PEM) of --tls-cert")
+	behindProxy := fs.Bool("behind-proxy", false, "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy in front of feedlab (listen on 127.0.0.1 then)")
+	frameAncestors := fs.String("frame-ancestors", "", "origins allowed to embed the participant pages in a frame, space- or comma-separated (e.g. https://example.qualtrics.com)")
+	arrivals := fs.Int("arrivals-per-minute", api.DefaultArrivalsPerMinute, "new participants accepted per client address per minute (also the burst)")
+	signups := fs.Int("signups-per-minute", api.DefaultSignupsPerMinute, "home-page sign-ups accepted per client address per minute (also the burst)")
+	maxConns := fs.Int("max-conns-per-client", defaultMaxConnsPerClient, "open connections allowed per client address (0: no cap)")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
 	} else if err := noPositional(pos); err != nil {
 		return err
+	}
+	if (*tlsCert == "") != (*tlsKey == "") {
+		return fmt.Errorf("%w: --tls-cert and --tls-key go together", errUsage)
+	}
+	if *arrivals < 1 || *signups < 1 || *maxConns < 0 {
+		return fmt.Errorf("%w: --arrivals-per-minute and --signups-per-minute must be at least 1, --max-conns-per-client at least 0", errUsage)
+	}
+	parents, err := parseFrameAncestors(*frameAncestors)
+	if err != nil {
+		return fmt.Errorf("%w: --frame-ancestors: %v", errUsage, err)
+	}
+	var certs []tls.Certificate
+	if *tlsCert != "" {
+		cert, err := tls.LoadX509KeyPair(*tlsCert, *tlsKey)
+		if err != nil {
+			return fmt.Errorf("serve: load TLS certificate: %w", err)
+		}
+		certs = []tls.Certificate{cert}
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	st, ms, err := openData(ctx, *data)
@@ -40,6 +67,11 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer st.Close()
+	// Checked before any address is printed: a server that cannot store what participants
+	// send must not invite them.
+	if err := checkWritable(*data); err != nil {
+		return err
+	}
 	if err := demo.Ensure(ctx, st, ms); err != nil {
 		return err
 	}
@@ -47,21 +79,46 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", *addr, err)
 	}
+	scheme := "http"
+	if certs != nil {
+		scheme = "https"
+	}
 	srv := &http.Server{
 		Handler: api.New(api.Config{
 			Store: st, Media: ms, Frontend: frontend.Dist(), Logger: log,
-			ContactEmail: *contact, PublicURLs: participantURLs(ln.Addr().(*net.TCPAddr)),
+			ContactEmail: *contact, PublicURLs: participantURLs(ln.Addr().(*net.TCPAddr), scheme),
+			BehindProxy: *behindProxy, FrameAncestors: parents,
+			ArrivalsPerMinute: *arrivals, SignupsPerMinute: *signups,
 		}).Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       2 * time.Minute, // uploads of media over slow links
-		IdleTimeout:       2 * time.Minute,
+		// A request's headers and body must arrive within seconds, so slow clients cannot
+		// hold connections open (slowloris); the few calls that need longer (stimulus
+		// uploads, exports) extend their own deadlines (api.extendDeadlines).
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	printAddresses(stdout, ln.Addr().(*net.TCPAddr), *data)
-	if err := printSetupLink(ctx, st, stdout, ln.Addr().(*net.TCPAddr)); err != nil {
+	if certs != nil {
+		srv.TLSConfig = &tls.Config{Certificates: certs, MinVersion: tls.VersionTLS12}
+	}
+	if !*behindProxy {
+		// Behind a proxy every connection comes from the proxy; capping them is its job.
+		ln = limit.NewListener(ln, *maxConns)
+	}
+	printAddresses(stdout, ln.Addr().(*net.TCPAddr), *data, scheme)
+	if err := printSetupLink(ctx, st, stdout, ln.Addr().(*net.TCPAddr), scheme); err != nil {
 		return err
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() {
+		if certs != nil {
+			errc <- srv.ServeTLS(ln, "", "")
+			return
+		}
+		errc <- srv.Serve(ln)
+	}()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)
@@ -96,9 +153,9 @@ func openData(ctx context.Context, dir string) (*store.Store, *media.Store, erro
 
 // printAddresses tells the user where the pages are, on this machine and on the local
 // network (participants in a classroom open the LAN address).
-func printAddresses(w io.Writer, addr *net.TCPAddr, data string) {
+func printAddresses(w io.Writer, addr *net.TCPAddr, data, scheme string) {
 	fmt.Fprintf(w, "feedlab %s serving (data in %s)\n", version, data)
-	for i, base := range serveBases(addr) {
+	for i, base := range serveBases(addr, scheme) {
 		label := "Local"
 		if i > 0 {
 			label = "LAN  "
@@ -127,7 +184,7 @@ func lanAddresses() []string {
 // printSetupLink prints a one-time link to create the first researcher account when none
 // exists. Only the token's hash is stored, with its expiry (api.SetupTokenTTL); a new link
 // replaces the previous one. It stops working as soon as any account exists.
-func printSetupLink(ctx context.Context, st *store.Store, w io.Writer, addr *net.TCPAddr) error {
+func printSetupLink(ctx context.Context, st *store.Store, w io.Writer, addr *net.TCPAddr, scheme string) error {
 	n, err := st.CountResearchers(ctx)
 	if err != nil || n > 0 {
 		return err
@@ -140,7 +197,7 @@ func printSetupLink(ctx context.Context, st *store.Store, w io.Writer, addr *net
 	if addr.IP != nil && !addr.IP.IsUnspecified() {
 		host = addr.IP.String()
 	}
-	fmt.Fprintf(w, "\nNo researcher account yet. Create the first one (this link works once, for 24 hours):\n  http://%s/setup?token=%s\n", net.JoinHostPort(host, fmt.Sprint(addr.Port)), token)
+	fmt.Fprintf(w, "\nNo researcher account yet. Create the first one (this link works once, for 24 hours):\n  %s://%s/setup?token=%s\n", scheme, net.JoinHostPort(host, fmt.Sprint(addr.Port)), token)
 	fmt.Fprintln(w, "  or run: feedlab researcher add NAME --password-stdin")
 	fmt.Fprintln(w, strings.Repeat("-", 60))
 	return nil

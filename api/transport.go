@@ -1,0 +1,85 @@
+package api
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"strings"
+)
+
+// Transport settings (issue 13, item 9): TLS, a reverse proxy in front, and who may frame
+// the participant pages.
+
+type httpsKey struct{}
+
+// trustProxy, when the server runs behind a reverse proxy (serve --behind-proxy), takes
+// the client address from the last X-Forwarded-For entry (the one the proxy appended: the
+// earlier ones are the client's to invent) and HTTPS from X-Forwarded-Proto, so throttles
+// key on the real client and the session cookie is Secure. Without --behind-proxy these
+// headers are ignored: anyone could send them.
+func (s *Server) trustProxy(next http.Handler) http.Handler {
+	if !s.behindProxy {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			parts := strings.Split(xff, ",")
+			if ip := net.ParseIP(strings.TrimSpace(parts[len(parts)-1])); ip != nil {
+				r.RemoteAddr = net.JoinHostPort(ip.String(), "0")
+			}
+		}
+		if strings.EqualFold(strings.TrimSpace(r.Header.Get("X-Forwarded-Proto")), "https") {
+			r = r.WithContext(context.WithValue(r.Context(), httpsKey{}, true))
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// isHTTPS reports whether the client reached feedlab over HTTPS (directly or through a
+// trusted proxy).
+func isHTTPS(r *http.Request) bool {
+	return r.TLS != nil || r.Context().Value(httpsKey{}) == true
+}
+
+// clientAddr is the client's IP address (the proxy's client behind --behind-proxy). It
+// keys throttles in memory and is never stored.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// contentSecurityPolicy is sent with every answer. Scripts come only from feedlab's own
+// bundle (no inline script, no eval); styles may be inline because components set style
+// attributes; images and videos may come from any http(s) host because a stimulus set may
+// point at them (stimuli/tsv.go accepts only http(s) or the appliance's own paths);
+// everything the pages fetch goes to feedlab itself. frame-ancestors is added per page.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: blob: http: https:; media-src 'self' blob: http: https:; connect-src 'self'; " +
+	"font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'"
+
+// securityHeaders sets the headers every answer carries. Participant pages may be framed
+// by the origins serve --frame-ancestors names (embedding the feed in a survey is a
+// feature); everything else may be framed by no one (serveApp sets the participant
+// pages' policy).
+func (s *Server) securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("Content-Security-Policy", contentSecurityPolicy+"; frame-ancestors 'none'")
+		if isHTTPS(r) {
+			// Browsers keep to HTTPS for a year once they saw it over HTTPS.
+			h.Set("Strict-Transport-Security", "max-age=31536000")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// participantFramePolicy is the CSP of participant pages: framed by feedlab itself and by
+// the configured parent origins.
+func (s *Server) participantFramePolicy() string {
+	return contentSecurityPolicy + "; frame-ancestors 'self'" + strings.Join(append([]string{""}, s.frameAncestors...), " ")
+}
