@@ -95,5 +95,11 @@ func withFrameParents(page []byte, origins []string) []byte {
 		return page
 	}
 	meta := `<meta name="feedlab-frame-parents" content="` + strings.Join(exact, " ") + `">`
-	return []byte(strings.Replace(string(page), "<head>", "<head>\n"+meta, 1))
+	doc := string(page)
+	for _, after := range []string{"<head>", "<!doctype html>"} {
+		if i := strings.Index(doc, after); i >= 0 {
+			return []byte(doc[:i+len(after)] + "\n" + meta + doc[i+len(after):])
+		}
+	}
+	return []byte(meta + "\n" + doc)
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"feedlab/auth"
+	"feedlab/limit"
 )
 
 // Sign-in limits (issue 13, item 2). Password checks are deliberately slow (bcrypt, tens of
@@ -13,22 +14,27 @@ import (
 // participants. Three defences, all checked before any hash:
 //   - a small number of concurrent password checks; beyond it a sign-in is refused at once
 //     (429, retry after a second) instead of queueing for CPU;
-//   - failed attempts are throttled per name and address, per address, per account name and
-//     across the appliance, each reserved before the hash so concurrent guesses cannot all
-//     slip past a check made before any of them failed;
+//   - failed attempts are throttled per name and address, per address and per account
+//     name, each reserved before the hash so concurrent guesses cannot all slip past a
+//     check made before any of them failed;
+//   - across the appliance, at most hashesPerMinute password checks a minute (a burst of
+//     hashBurst): a flood from ever new addresses and names costs participants at most
+//     about one hash a second (BENCHMARKS.md, sign-in flood);
 //   - names longer than auth.MaxNameLen are refused before anything else.
 const (
-	signInWindow      = 15 * time.Minute
-	failsPerNameAddr  = 10   // one person mistyping their password
-	failsPerAddr      = 30   // one address trying many names
-	failsPerAccount   = 50   // many addresses trying one name
-	failsAcrossServer = 1000 // a distributed spray
+	signInWindow     = 15 * time.Minute
+	failsPerNameAddr = 10 // one person mistyping their password
+	failsPerAddr     = 30 // one address trying many names
+	failsPerAccount  = 50 // many addresses trying one name
+	hashesPerMinute  = 60 // a distributed spray
+	hashBurst        = 10
 )
 
 // signInGuard holds the sign-in limits of one server.
 type signInGuard struct {
-	slots                           chan struct{}
-	byNameAddr, byAddr, byName, all *auth.Throttle
+	slots                      chan struct{}
+	byNameAddr, byAddr, byName *auth.Throttle
+	hashes                     *limit.Rate
 }
 
 func newSignInGuard() *signInGuard {
@@ -38,7 +44,7 @@ func newSignInGuard() *signInGuard {
 		byNameAddr: auth.NewThrottle(failsPerNameAddr, signInWindow),
 		byAddr:     auth.NewThrottle(failsPerAddr, signInWindow),
 		byName:     auth.NewThrottle(failsPerAccount, signInWindow),
-		all:        auth.NewThrottle(failsAcrossServer, signInWindow),
+		hashes:     limit.NewRate(hashesPerMinute, hashBurst),
 	}
 }
 
@@ -67,7 +73,7 @@ func (g *signInGuard) begin(kind, name, addr string, now time.Time) (*attempt, e
 	}
 	a := &attempt{g: g, at: now, nameAddr: kind + "\x00" + name + "\x00" + addr}
 	for _, r := range []reservation{
-		{g.byNameAddr, a.nameAddr}, {g.byAddr, kind + "\x00" + addr}, {g.byName, kind + "\x00" + name}, {g.all, kind},
+		{g.byNameAddr, a.nameAddr}, {g.byAddr, kind + "\x00" + addr}, {g.byName, kind + "\x00" + name},
 	} {
 		if wait := r.t.Reserve(r.key, now); wait > 0 {
 			a.cancel()
@@ -79,6 +85,11 @@ func (g *signInGuard) begin(kind, name, addr string, now time.Time) (*attempt, e
 			return nil, rateLimited(what, wait)
 		}
 		a.reserved = append(a.reserved, r)
+	}
+	if g.hashes.Take("", now) > 0 {
+		a.cancel()
+		<-g.slots
+		return nil, busySignIn()
 	}
 	return a, nil
 }

@@ -1,12 +1,16 @@
 package api
 
 import (
+	"fmt"
+	"strings"
 	"net/http"
 	"net/http/httptest"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"feedlab/limit"
 )
 
 // guardEnv is a real server whose password checks are counted (and made to take a while,
@@ -20,6 +24,7 @@ func newGuardEnv(t *testing.T, slots int, hold func()) *guardEnv {
 	e := &guardEnv{testEnv: newEnv(t)}
 	s := New(Config{Store: e.store, Media: e.media, Frontend: testFrontend})
 	s.signIns.slots = make(chan struct{}, slots)
+	s.signIns.hashes = limit.NewRate(1<<30, 1<<30) // TestHashesAcrossTheServerAreLimited checks it
 	count := func() { e.hashed.Add(1); hold() }
 	s.verifyPassword = func(string, string) error { count(); return errWrong }
 	s.dummyVerify = func(string) { count() }
@@ -121,5 +126,31 @@ func TestSetupAttemptsAreReservedBeforeHashing(t *testing.T) {
 	})
 	if got := e.hashed.Load(); got > failsPerNameAddr {
 		t.Errorf("%d setup attempts reached the hash; the limit is %d", got, failsPerNameAddr)
+	}
+}
+
+// TestHashesAcrossTheServerAreLimited: a flood from ever new addresses with ever new names
+// (no per-address or per-account throttle triggers) reaches at most the appliance-wide
+// burst of password checks; the rest are refused before hashing.
+func TestHashesAcrossTheServerAreLimited(t *testing.T) {
+	e := newEnvWith(t, func(c *Config) { c.BehindProxy = true })
+	hashed := 0
+	for i := 0; i < 60; i++ {
+		req, _ := http.NewRequest(http.MethodPost, e.srv.URL+"/v1/auth/login", strings.NewReader(fmt.Sprintf(`{"name":"n%d","password":"not the password"}`, i)))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.0.%d.%d", i/250, i%250))
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode == 401 {
+			hashed++
+		} else if res.StatusCode != 429 {
+			t.Fatalf("status %d", res.StatusCode)
+		}
+	}
+	if hashed != hashBurst {
+		t.Errorf("%d of 60 sign-ins from different addresses were checked; the burst is %d", hashed, hashBurst)
 	}
 }

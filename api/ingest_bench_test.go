@@ -141,12 +141,13 @@ func newInProcessIngest(b *testing.B) *ingestEnv {
 	}
 	front := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>feedlab</title>")}}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil)) // errors are counted client-side
-	srv := httptest.NewServer(api.New(api.Config{Store: st, Media: ms, Frontend: front, Logger: quiet}).Handler())
+	// One address stands for a thousand participants here: the arrival limit is lifted.
+	srv := httptest.NewServer(api.New(api.Config{Store: st, Media: ms, Frontend: front, Logger: quiet, ArrivalsPerMinute: 1 << 30}).Handler())
 	b.Cleanup(func() { srv.Close(); st.Close() })
 	return &ingestEnv{url: srv.URL, client: newIngestClient(b), rows: openRowCounter(b, st.Path())}
 }
 
-func newBinaryIngest(b *testing.B) *ingestEnv {
+func newBinaryIngest(b *testing.B, serveFlags ...string) *ingestEnv {
 	dir := b.TempDir()
 	bin := filepath.Join(dir, "feedlab")
 	build := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", bin, ".")
@@ -162,7 +163,8 @@ func newBinaryIngest(b *testing.B) *ingestEnv {
 	addr := ln.Addr().String()
 	ln.Close()
 	data := filepath.Join(dir, "data")
-	args := []string{bin, "serve", "--addr", addr, "--data", data}
+	args := []string{bin, "serve", "--addr", addr, "--data", data, "--arrivals-per-minute", "1000000000"}
+	args = append(args, serveFlags...)
 	if cpus := os.Getenv("FEEDLAB_BENCH_SERVER_CPUS"); cpus != "" {
 		args = append([]string{"taskset", "-c", cpus}, args...)
 	}

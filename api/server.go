@@ -91,6 +91,12 @@ func New(cfg Config) *Server {
 		studies:        study.NewDefinitions(cfg.Store),
 		publicURLs:     cfg.PublicURLs,
 		now:            time.Now,
+
+		behindProxy:    cfg.BehindProxy,
+		frameAncestors: cfg.FrameAncestors,
+		arrivals:       limit.NewRate(orDefault(cfg.ArrivalsPerMinute, DefaultArrivalsPerMinute), orDefault(cfg.ArrivalsPerMinute, DefaultArrivalsPerMinute)),
+		signups:        limit.NewRate(orDefault(cfg.SignupsPerMinute, DefaultSignupsPerMinute), orDefault(cfg.SignupsPerMinute, DefaultSignupsPerMinute)),
+		storageErrors:  &onceEvery{period: time.Minute},
 	}
 }
 

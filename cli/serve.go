@@ -62,16 +62,16 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		certs = []tls.Certificate{cert}
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
+	// Checked before anything is opened or any address printed: a server that cannot store
+	// what participants send must not invite them.
+	if err := checkWritable(*data); err != nil {
+		return err
+	}
 	st, ms, err := openData(ctx, *data)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	// Checked before any address is printed: a server that cannot store what participants
-	// send must not invite them.
-	if err := checkWritable(*data); err != nil {
-		return err
-	}
 	if err := demo.Ensure(ctx, st, ms); err != nil {
 		return err
 	}

@@ -16,6 +16,9 @@ const defaultMaxConnsPerClient = 1500
 // read-only or full disk is said at start-up, not discovered by the first participant.
 func checkWritable(dir string) error {
 	for _, d := range []string{dir, filepath.Join(dir, "media")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return fmt.Errorf("serve: cannot create the data directory %s (%v); choose another with --data", d, err)
+		}
 		f, err := os.CreateTemp(d, ".feedlab-write-check-*")
 		if err == nil {
 			_, err = f.Write([]byte("feedlab"))

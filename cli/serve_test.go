@@ -377,10 +377,10 @@ func (c *childServe) kill() {
 }
 
 // startChildServe starts serve in a child process on a free port and waits until it answers.
-func startChildServe(ctx context.Context, t *testing.T, data string) (*childServe, error) {
+func startChildServe(ctx context.Context, t *testing.T, data string, flags ...string) (*childServe, error) {
 	port := freePort(t)
 	c := &childServe{base: fmt.Sprintf("http://127.0.0.1:%d", port), out: &syncBuffer{}, exited: make(chan struct{})}
-	c.cmd = mainCommand(ctx, t, "serve", "--addr", fmt.Sprintf("127.0.0.1:%d", port), "--data", data)
+	c.cmd = mainCommand(ctx, t, append([]string{"serve", "--addr", fmt.Sprintf("127.0.0.1:%d", port), "--data", data}, flags...)...)
 	c.cmd.Stdout, c.cmd.Stderr = c.out, c.out
 	if err := c.cmd.Start(); err != nil {
 		return nil, err

@@ -1,0 +1,224 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// These tests run the real main() in a child process: throttles, timeouts and connection
+// caps only mean something against the real server (issue 13, items 3 and 10).
+
+func postJSONTo(t *testing.T, url, body string) *http.Response {
+	t.Helper()
+	res, err := http.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	return res
+}
+
+func childServeOrSkip(t *testing.T, data string, flags ...string) *childServe {
+	t.Helper()
+	c, err := startChildServe(t.Context(), t, data, flags...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.kill)
+	return c
+}
+
+// TestServeLimitsAnonymousWrites: registrations and sign-ups per address, raised or
+// lowered with serve's flags.
+func TestServeLimitsAnonymousWrites(t *testing.T) {
+	t.Parallel()
+	c := childServeOrSkip(t, t.TempDir(), "--arrivals-per-minute", "5", "--signups-per-minute", "2")
+	for i := 0; i < 5; i++ {
+		if res := postJSONTo(t, c.base+"/v1/load_experiment", fmt.Sprintf(`{"user_id":"p%d","experiment_id":"solarflare"}`, i)); res.StatusCode != 200 {
+			t.Fatalf("arrival %d: %d", i, res.StatusCode)
+		}
+	}
+	res := postJSONTo(t, c.base+"/v1/load_experiment", `{"user_id":"p6","experiment_id":"solarflare"}`)
+	if res.StatusCode != 429 || res.Header.Get("Retry-After") == "" {
+		t.Errorf("6th arrival: %d %v", res.StatusCode, res.Header)
+	}
+	if res := postJSONTo(t, c.base+"/v1/load_experiment", `{"user_id":"p1","experiment_id":"solarflare"}`); res.StatusCode != 200 {
+		t.Errorf("a returning participant: %d", res.StatusCode)
+	}
+	for i := 0; i < 2; i++ {
+		postJSONTo(t, c.base+"/v1/signup", fmt.Sprintf(`{"email":"s%d@example.org"}`, i))
+	}
+	if res := postJSONTo(t, c.base+"/v1/signup", `{"email":"flood@example.org"}`); res.StatusCode != 429 {
+		t.Errorf("3rd sign-up: %d", res.StatusCode)
+	}
+}
+
+// TestServeCutsSlowRequests: a client trickling its body (one byte a second) had its
+// connection held for 2 minutes; now the server cuts it within the ReadTimeout (15 s).
+// Headers that never end are cut after 5 s.
+func TestServeCutsSlowRequests(t *testing.T) {
+	t.Parallel()
+	c := childServeOrSkip(t, t.TempDir())
+	addr := strings.TrimPrefix(c.base, "http://")
+	cut := func(name, start string, trickle string) {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer conn.Close()
+		fmt.Fprint(conn, start)
+		began := time.Now()
+		closed := make(chan struct{})
+		go func() { io.Copy(io.Discard, conn); close(closed) }()
+		for {
+			select {
+			case <-closed:
+				t.Logf("%s: cut after %v", name, time.Since(began).Round(time.Second))
+				return
+			case <-time.After(time.Second):
+			}
+			if time.Since(began) > time.Minute {
+				t.Errorf("%s: the connection was still open after a minute", name)
+				return
+			}
+			conn.Write([]byte(trickle))
+		}
+	}
+	done := make(chan struct{})
+	go func() { defer close(done); cut("slow headers", "GET / HTTP/1.1\r\nHost: x\r\n", "X") }()
+	defer func() { <-done }()
+	cut("slow body", "POST /v1/load_experiment HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{", " ")
+}
+
+// TestServeCapsConnectionsPerClient: one address cannot hold every connection; a
+// connection past the cap is closed at once, and a slot frees when one closes.
+func TestServeCapsConnectionsPerClient(t *testing.T) {
+	t.Parallel()
+	const capacity = 3
+	c := childServeOrSkip(t, t.TempDir(), "--max-conns-per-client", fmt.Sprint(capacity))
+	http.DefaultClient.CloseIdleConnections() // the start-up poll's connection
+	addr := strings.TrimPrefix(c.base, "http://")
+	// held dials and reports whether the server keeps the connection (no EOF or reset
+	// within a second); kept connections stay open until the test ends.
+	var kept []net.Conn
+	held := func() bool {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conn.SetReadDeadline(time.Now().Add(time.Second))
+		_, err = conn.Read(make([]byte, 1))
+		if ne, ok := err.(net.Error); ok && ne.Timeout() {
+			conn.SetReadDeadline(time.Time{})
+			kept = append(kept, conn)
+			return true
+		}
+		conn.Close()
+		return false
+	}
+	defer func() {
+		for _, k := range kept {
+			k.Close()
+		}
+	}()
+	var got []bool
+	for i := 0; i < capacity+2; i++ {
+		got = append(got, held())
+	}
+	if fmt.Sprint(got) != "[true true true false false]" {
+		t.Fatalf("connections kept: %v, want the first %d", got, capacity)
+	}
+	kept[0].Close()
+	freed := false
+	for i := 0; i < 20 && !freed; i++ {
+		freed = held()
+	}
+	if !freed {
+		t.Error("no connection was kept after one of the three closed")
+	}
+}
+
+// mountTmpfs mounts a small tmpfs (root only; the test is skipped elsewhere).
+func mountTmpfs(t *testing.T, size string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs (needs root): %v %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", "-l", dir).Run() })
+	return dir
+}
+
+// TestServeRefusesAReadOnlyDataDirectory: serve says the data directory is not writable
+// and prints no address, instead of inviting participants whose data it cannot store.
+func TestServeRefusesAReadOnlyDataDirectory(t *testing.T) {
+	dir := mountTmpfs(t, "64m")
+	data := filepath.Join(dir, "data")
+	mustCLI(t, "a long enough password\n", "researcher", "add", "ada", "--password-stdin", "--data", data) // creates the database
+	if out, err := exec.Command("mount", "-o", "remount,ro", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot remount read-only: %v %s", err, out)
+	}
+	stdout, stderr, code := runMain(t, "", "serve", "--addr", "127.0.0.1:0", "--data", data)
+	if code == 0 || strings.Contains(stdout, "http://") || !strings.Contains(stdout+stderr, "not writable") {
+		t.Errorf("serve on a read-only directory: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+}
+
+// TestServeAnswers503WhenTheDiskIsFull: with the disk full, events are refused with 503
+// and a reason (the outbox retries them), not a 500; the log says so once, not once per
+// request.
+func TestServeAnswers503WhenTheDiskIsFull(t *testing.T) {
+	dir := mountTmpfs(t, "64m")
+	data := filepath.Join(dir, "data")
+	c := childServeOrSkip(t, data)
+	res := postJSONTo(t, c.base+"/v1/load_experiment", `{"user_id":"p1","experiment_id":"solarflare"}`)
+	if res.StatusCode != 200 {
+		t.Fatalf("load: %d", res.StatusCode)
+	}
+	// Fill the disk.
+	f, err := os.Create(filepath.Join(dir, "filler"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := make([]byte, 1<<20)
+	for {
+		if _, err := f.Write(block); err != nil {
+			break
+		}
+	}
+	f.Close()
+	var statuses []int
+	var reason string
+	for i := 0; i < 40; i++ {
+		body := fmt.Sprintf(`{"user_id":"new%d","experiment_id":"solarflare","query_params":{"pad":"%s"}}`, i, strings.Repeat("x", 1900))
+		res, err := http.Post(c.base+"/v1/load_experiment", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		statuses = append(statuses, res.StatusCode)
+		if res.StatusCode == 503 {
+			reason = string(b)
+		}
+		if res.StatusCode == 500 {
+			t.Fatalf("500 on a full disk: %s", b)
+		}
+	}
+	if !strings.Contains(reason, "disk is full") {
+		t.Fatalf("no 503 with a reason; statuses %v", statuses)
+	}
+	if n := strings.Count(c.out.String(), `msg="cannot store data"`); n != 1 {
+		t.Errorf("the full disk was logged %d times:\n%s", n, c.out)
+	}
+}
