@@ -2,9 +2,9 @@ package api
 
 import (
 	"fmt"
-	"strings"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"

@@ -1,8 +1,16 @@
 package cli
 
 import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
 	"fmt"
 	"io"
+	"math/big"
 	"net"
 	"net/http"
 	"os"
@@ -221,4 +229,62 @@ func TestServeAnswers503WhenTheDiskIsFull(t *testing.T) {
 	if n := strings.Count(c.out.String(), `msg="cannot store data"`); n != 1 {
 		t.Errorf("the full disk was logged %d times:\n%s", n, c.out)
 	}
+}
+
+// TestServeOverTLS: serve --tls-cert/--tls-key answers HTTPS, prints https addresses, and
+// sends HSTS; one flag without the other is a usage error.
+func TestServeOverTLS(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cert, key := filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	writeSelfSigned(t, cert, key)
+	if _, _, err := cli(t, "", "serve", "--tls-cert", cert, "--data", t.TempDir()); err == nil || !strings.Contains(err.Error(), "go together") {
+		t.Errorf("--tls-cert alone: %v", err)
+	}
+	port := freePort(t)
+	cmd := mainCommand(t.Context(), t, "serve", "--addr", fmt.Sprintf("127.0.0.1:%d", port), "--data", filepath.Join(dir, "data"), "--tls-cert", cert, "--tls-key", key)
+	out := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}}}
+	var res *http.Response
+	var err error
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if res, err = client.Get(fmt.Sprintf("https://127.0.0.1:%d/", port)); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatalf("no HTTPS answer: %v\n%s", err, out)
+	}
+	res.Body.Close()
+	if res.Header.Get("Strict-Transport-Security") == "" || res.TLS == nil {
+		t.Errorf("HSTS %q", res.Header.Get("Strict-Transport-Security"))
+	}
+	if !strings.Contains(out.String(), fmt.Sprintf("https://127.0.0.1:%d/login", port)) {
+		t.Errorf("serve printed:\n%s", out)
+	}
+}
+
+func writeSelfSigned(t *testing.T, certPath, keyPath string) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "127.0.0.1"},
+		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")},
+		NotBefore:   time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kb, _ := x509.MarshalECPrivateKey(key)
+	os.WriteFile(certPath, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600)
+	os.WriteFile(keyPath, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kb}), 0o600)
 }

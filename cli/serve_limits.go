@@ -40,8 +40,11 @@ func parseFrameAncestors(v string) ([]string, error) {
 	var out []string
 	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == ',' }) {
 		u, err := url.Parse(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an origin like https://survey.example.org", f)
+		}
 		host := strings.TrimPrefix(u.Host, "*.")
-		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || host == "" || strings.ContainsAny(host, "*;'\"") ||
+		if (u.Scheme != "https" && u.Scheme != "http") || host == "" || strings.ContainsAny(host, "*;'\"") ||
 			(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
 			return nil, fmt.Errorf("%q is not an origin like https://survey.example.org", f)
 		}
