@@ -69,15 +69,43 @@ test("'onpage': the message on the page, sanitized; the flow ends there", async 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a query-string message is shown as plain text, never as HTML', async ({ page }) => {
-  await page.goto(
-    '/form/custom-msg?preview=1&custom-msg-type=onpage&custom-msg=' + encodeURIComponent('<b>bold?</b>\nnext line') + '&platform=prolific&redirect-url=' +
-      encodeURIComponent('javascript:alert(1)'),
-  );
-  await expect(page.locator('.custom-msg')).toContainText('<b>bold?</b>');
-  await expect(page.locator('.custom-msg b')).toHaveCount(0);
+test('a crafted link shows neither its text nor its completion link (issue 13, item 8)', async ({ page }) => {
+  const crafted =
+    '&custom-msg=' + encodeURIComponent('Your payment failed. <b>Log in again</b> below.') + '&platform=prolific&redirect-url=' + encodeURIComponent('https://evil.example/login');
+  // Outside a participant's session: a notice, nothing from the link.
+  await page.goto('/form/custom-msg?custom-msg-type=onpage' + crafted);
+  await expect(page.getByRole('heading', { name: 'No study in progress' })).toBeVisible();
+  await expect(page.getByText('Your payment failed')).toHaveCount(0);
+  await expect(page.locator('a[href*="evil.example"]')).toHaveCount(0);
+  // As a preview: the fixed example, and the end leads home, never to the link's host.
+  await page.goto('/form/custom-msg?preview=1&custom-msg-type=onpage' + crafted);
+  await expect(page.locator('.custom-msg')).toContainText('This is where the message you write');
+  await expect(page.getByText('Your payment failed')).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue' }).click();
-  // An unsafe redirect URL never becomes a link.
-  await expect(page.locator('a[href^="javascript"]')).toHaveCount(0);
+  await expect(page.locator('a[href*="evil.example"]')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Return home' })).toBeVisible();
+});
+
+test("in a participant's session, the study's own message and link win over the query", async ({ page, baseURL }) => {
+  const id = await createStudy(baseURL!, [
+    {
+      forms: JSON.stringify(['custom-msg']),
+      'custom-msg-type': 'modal',
+      'custom-msg': 'The study says thanks.',
+      platform: 'prolific',
+      'redirect-url': 'https://app.prolific.com/submissions/complete?cc=OWN1',
+    },
+  ]);
+  await joinStudy(page, id);
+  await page.goto(
+    '/form/custom-msg?custom-msg-type=modal&custom-msg=' + encodeURIComponent('Crafted text') + '&platform=prolific&redirect-url=' + encodeURIComponent('https://evil.example/x'),
+  );
+  const message = page.getByRole('dialog');
+  await expect(message).toContainText('The study says thanks.');
+  await expect(page.getByText('Crafted text')).toHaveCount(0);
+  await message.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'Complete the study' })).toHaveAttribute(
+    'href',
+    'https://app.prolific.com/submissions/complete?cc=OWN1',
+  );
 });

@@ -17,6 +17,7 @@ import { submitFeed } from './submit';
 import { FeedTracker } from './tracker';
 import { useCardVisibility } from './visibility';
 import { DEMO_INTERVENTION_VIDEO, VideoIntervention } from './VideoIntervention';
+import { postToParent } from '../../lib/parent';
 
 const AccuracyPrompt = lazy(() => import('./AccuracyPrompt'));
 
@@ -40,7 +41,7 @@ export function FeedView({ data }: { data: FeedData }) {
   // Landing, tab times, embedding.
   useEffect(() => {
     logCheckpoint('feed-landed');
-    if (window.parent !== window) window.parent.postMessage({ type: 'stimuli', stimuli: entities.map((e) => e.entity_url) }, '*');
+    postToParent({ type: 'stimuli', stimuli: entities.map((e) => e.entity_url) });
     let away = false;
     // The page is hidden, reloaded or closed, or the phone locks: the outbox runs this just
     // before it beacons what is pending, so the dwell of the card in view is closed and

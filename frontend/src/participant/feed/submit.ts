@@ -10,6 +10,7 @@ import { isQuestionnaireRoute, requestCompletionCode, runEndFlow, type EndRecord
 import { preloadForms } from '../forms/FormsRoute';
 import { toast } from './Toasts';
 import type { FeedTracker } from './tracker';
+import { postToParent } from '../../lib/parent';
 
 /**
  * submitFeed sends what the feed owes the server (the dwell batch with open dwells closed,
@@ -25,7 +26,7 @@ export async function submitFeed(tracker: FeedTracker): Promise<EndRecord | null
   storage.remove('feed_position');
   logCheckpoint('feed-entity-idx-final', tracker.lastReached);
   logCheckpoint('leave_feed');
-  if (window.parent !== window) window.parent.postMessage('submitClicked', '*');
+  postToParent('submitClicked');
   const box = outbox();
   if (box.pending > 0) toast('Saving your responses…');
   const { next } = advanceRoutes(storage.get('redirectionRoutes') ?? [], '/');

@@ -94,7 +94,7 @@ describe('URL helpers', () => {
 });
 
 describe('endInputs', () => {
-  it('reads the query first, then the stored parameters (decoded) and arrival RID', () => {
+  it('reads the stored parameters (decoded) and arrival RID, never the query (item 8)', () => {
     const store = memStore();
     store.set('experiment_id', 'fl-1');
     store.set('experiment_parameters', [
@@ -112,11 +112,13 @@ describe('endInputs', () => {
       redirectRoute: '',
       completionCode: '',
     });
-    const q = new URLSearchParams({ platform: 'prolific', 'redirect-url': 'https://p.example/c', experiment_id: 'solarflare' });
-    const fromQuery = endInputs(q, store, '');
-    assert.equal(fromQuery.platform, 'prolific');
-    assert.equal(fromQuery.redirectUrl, 'https://p.example/c');
-    assert.equal(fromQuery.experimentId, 'solarflare');
+    // A crafted link cannot point the completion link elsewhere.
+    const q = new URLSearchParams({ platform: 'prolific', 'redirect-url': 'https://evil.example/c', experiment_id: 'solarflare' });
+    assert.deepEqual(endInputs(q, store, ''), fromStore);
+    // Without a session nothing comes from the query: the end screen is the site's home.
+    const none = endInputs(q, memStore(), '');
+    assert.equal(none.redirectUrl, '');
+    assert.equal(endScreen(none).kind, 'home');
   });
 });
 

@@ -108,19 +108,21 @@ export function endScreen(inp: EndInputs): EndScreen {
 }
 
 /**
- * endInputs reads what the end screen needs from the page's query (the custom message
- * page carries platform, redirect-url and experiment_id) and from the stored session; the
- * query wins where both have a value.
+ * endInputs reads what the end screen needs from the stored session: the study's own
+ * platform, redirect-url and experiment_id. The page's query is never trusted for them
+ * (issue 13, item 8): a link to /form/custom-msg?redirect-url=https://evil.example must not
+ * turn feedlab's end page into a phishing page. Only the panel respondent id (RID) may come
+ * from the query, and it only fills the placeholder of the study's own URL.
  */
 export function endInputs(query: URLSearchParams, store: SessionStore, redirectRoute: string): EndInputs {
   const params = store.get('experiment_parameters');
   const arrival = store.get('queryParams') ?? {};
   const fromQuery = (name: string) => (query.get(name) ?? '').trim();
-  const rid = fromQuery('RID') || fromQuery('rid') || arrival.RID || arrival.rid || '';
+  const rid = arrival.RID || arrival.rid || fromQuery('RID') || fromQuery('rid') || '';
   return {
-    experimentId: fromQuery('experiment_id') || store.get('experiment_id') || '',
-    platform: fromQuery('platform') || paramValue(params, 'platform') || '',
-    redirectUrl: fromQuery('redirect-url') || paramValue(params, 'redirect-url') || '',
+    experimentId: store.get('experiment_id') || '',
+    platform: paramValue(params, 'platform') || '',
+    redirectUrl: paramValue(params, 'redirect-url') || '',
     rid,
     redirectRoute,
     completionCode: paramValue(params, 'completion-code') || '',

@@ -1,27 +1,35 @@
 // /form/custom-msg, the custom end message (questionnaires spec §2): the researcher's
 // message, in a modal with Continue ('modal') or on the page (otherwise). The message is
 // shown as the server rendered and sanitized it (load_experiment's texts['custom-msg']);
-// until or unless that arrives, as plain text from the query string, never as raw HTML.
+// until or unless that arrives, as plain text from the participant's stored study
+// parameters, never as raw HTML. The spec has the page read its message and redirect-url
+// from the query string; feedlab does not (issue 13, item 8, docs/decisions.md): a crafted
+// link could then make the appliance show any text and any completion link. Outside a
+// participant's session the page shows a fixed example (?preview=1) or a notice.
 import { useEffect, useRef, useState } from 'react';
 import { apiCall } from '../../lib/api';
 import { outbox } from '../../lib/outbox';
 import type { Location } from '../../lib/router';
-import { advance } from '../../lib/session';
+import { advance, paramValue } from '../../lib/session';
 import { storage } from '../../lib/storage';
 import { useTitle } from '../../lib/useTitle';
 import { Dialog } from './Dialog';
 import { EndContent, go, SavingDialog, EndModal } from '../flow/EndModal';
 import { endInputs, endScreen, requestCompletionCode, runEndFlow, type EndRecord } from '../flow/endFlow';
 import { FormHeader } from './FormHeader';
+import { CUSTOM_MESSAGE_EXAMPLE_TEXT } from './names';
 import { finishedRecord, hasSession, isLastPage, isPreview } from '../flow/guard';
 
 /** CustomMessagePage serves /form/custom-msg. */
 export function CustomMessagePage({ location }: { location: Location }) {
   useTitle('Thank you');
   const query = location.query;
+  // The layout may follow the query (it is harmless); the words never do.
   const asModal = (query.get('custom-msg-type') ?? '') === 'modal';
-  const text = query.get('custom-msg') ?? '';
   const [preview] = useState(() => isPreview(query, storage));
+  const [text] = useState(() =>
+    preview ? CUSTOM_MESSAGE_EXAMPLE_TEXT : (paramValue(storage.get('experiment_parameters'), 'custom-msg') ?? ''),
+  );
   const [last] = useState(() => !preview && isLastPage(storage, location.path));
   const [html, setHtml] = useState<string | null>(null);
   const [ended, setEnded] = useState<EndRecord | null>(() => (location.query.get('preview') === '1' ? null : finishedRecord(storage)));
@@ -96,6 +104,18 @@ export function CustomMessagePage({ location }: { location: Location }) {
   );
 
   const showMessageModal = asModal && !continued && ended === null;
+  if (!hasSession(storage) && query.get('preview') !== '1' && ended === null) {
+    // Someone followed a link to the end page without taking part in a study here.
+    return (
+      <>
+        <FormHeader />
+        <main id="main" className="page page--narrow questionnaire-page">
+          <h1>No study in progress</h1>
+          <p>This page ends a study. There is no study in progress in this browser, so there is nothing to show here.</p>
+        </main>
+      </>
+    );
+  }
   return (
     <>
       <FormHeader />

@@ -7,9 +7,7 @@ import { QUESTIONNAIRES } from './definitions';
 import { CUSTOM_MESSAGE_PATH } from './names';
 
 /** CUSTOM_MESSAGE_EXAMPLE is the custom message page as the list opens it. */
-export const CUSTOM_MESSAGE_EXAMPLE = `${CUSTOM_MESSAGE_PATH}?preview=1&custom-msg-type=onpage&custom-msg=${encodeURIComponent(
-  'Thank you for taking part!\n\nThis is where the message you write when creating a study appears.',
-)}`;
+export const CUSTOM_MESSAGE_EXAMPLE = `${CUSTOM_MESSAGE_PATH}?preview=1&custom-msg-type=onpage`;
 
 /** FormsList serves /viewforms. */
 export function FormsList() {

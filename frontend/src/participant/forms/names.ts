@@ -22,6 +22,10 @@ export const QUESTIONNAIRE_NAMES = [
 /** CUSTOM_MESSAGE_PATH is the custom end message page. */
 export const CUSTOM_MESSAGE_PATH = '/form/custom-msg';
 
+/** CUSTOM_MESSAGE_EXAMPLE_TEXT is what the custom message page shows as a preview: a fixed
+ * text, never one from the page's query (a crafted link must not make feedlab say anything). */
+export const CUSTOM_MESSAGE_EXAMPLE_TEXT = 'Thank you for taking part!\n\nThis is where the message you write when creating a study appears.';
+
 /** FORMS_LIST_PATH is the list of questionnaires. */
 export const FORMS_LIST_PATH = '/viewforms';
 
