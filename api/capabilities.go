@@ -107,7 +107,7 @@ func (s *Server) participantURLs(r *http.Request) []string {
 		return append([]string(nil), s.publicURLs...)
 	}
 	scheme := "http"
-	if r.TLS != nil {
+	if isHTTPS(r) {
 		scheme = "https"
 	}
 	host := r.Host
