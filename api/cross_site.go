@@ -22,7 +22,9 @@ var participantCalls = map[string]bool{
 // A browser says where a request comes from (Sec-Fetch-Site, Origin); a request saying
 // another origin is refused with 403. Bodies must be application/json, which a page of
 // another origin cannot send without a CORS preflight that feedlab never grants. Requests
-// without those headers come from programs, not from a page in a victim's browser.
+// without those headers come from programs, not from a page in a victim's browser. Media
+// uploads (/v1/media...) carry the file itself as the body, so only the origin checks
+// apply to them.
 func (s *Server) sameOriginWrites(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.Method {
@@ -42,7 +44,7 @@ func (s *Server) sameOriginWrites(next http.Handler) http.Handler {
 			s.fail(w, r, crossSite())
 			return
 		}
-		if r.ContentLength != 0 {
+		if r.ContentLength != 0 && !strings.HasPrefix(r.URL.Path, "/v1/media") {
 			mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 			if err != nil || mt != "application/json" {
 				s.fail(w, r, &apiError{http.StatusUnsupportedMediaType, codeUnsupportedMedia, "Researcher calls take an application/json body."})

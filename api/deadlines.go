@@ -9,14 +9,18 @@ import (
 // client cannot hold a connection by trickling bytes. Calls that legitimately take longer
 // extend their own connection's deadlines, only after the researcher is signed in:
 const (
-	uploadReadWindow  = 5 * time.Minute // a 16 MB stimulus set over a slow link
+	setUploadWindow   = 5 * time.Minute // a 16 MB stimulus set over a slow link
 	exportWriteWindow = time.Hour       // a million-row export to a slow client
 )
 
-// extendRead gives the rest of this request's body until d from now to arrive.
-func extendRead(w http.ResponseWriter, d time.Duration) {
-	// ErrNotSupported (a writer that is not a connection's) leaves the server's deadline.
-	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(d))
+// extendReadWrite gives the rest of this request's body until d from now to arrive, and
+// the answer as long. Both are needed: the server's WriteTimeout counts from the end of the
+// request's headers, so a long upload would otherwise lose its answer.
+func extendReadWrite(w http.ResponseWriter, d time.Duration) {
+	rc := http.NewResponseController(w)
+	// ErrNotSupported (a writer that is not a connection's) leaves the server's deadlines.
+	_ = rc.SetReadDeadline(time.Now().Add(d))
+	_ = rc.SetWriteDeadline(time.Now().Add(d))
 }
 
 // extendWrite gives this response until d from now to be written.

@@ -22,8 +22,7 @@ type ingestRequest struct {
 // with today's date prefix and the cleaned identifier, and the final name is answered.
 func (s *Server) ingestEntitySet(w http.ResponseWriter, r *http.Request) {
 	var req ingestRequest
-	extendRead(w, uploadReadWindow)
-	extendWrite(w, uploadReadWindow)
+	extendReadWrite(w, setUploadWindow)
 	if err := decode(w, r, limitSet, &req); err != nil {
 		s.fail(w, r, err)
 		return
