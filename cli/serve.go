@@ -47,11 +47,15 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", *addr, err)
 	}
+	app := api.New(api.Config{
+		Store: st, Media: ms, Frontend: frontend.Dist(), Logger: log,
+		ContactEmail: *contact, PublicURLs: participantURLs(ln.Addr().(*net.TCPAddr)),
+	})
+	// Media files no stimulus set uses (abandoned uploads, failed imports) are removed
+	// after api.MediaGrace; checked at start and every hour.
+	go app.SweepMediaEvery(ctx, time.Hour)
 	srv := &http.Server{
-		Handler: api.New(api.Config{
-			Store: st, Media: ms, Frontend: frontend.Dist(), Logger: log,
-			ContactEmail: *contact, PublicURLs: participantURLs(ln.Addr().(*net.TCPAddr)),
-		}).Handler(),
+		Handler:           app.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       2 * time.Minute, // uploads of media over slow links
 		IdleTimeout:       2 * time.Minute,
