@@ -367,3 +367,19 @@ func TestUnclaimedUploadsAreSweptAfterTheGracePeriod(t *testing.T) {
 		t.Fatal("the record stayed")
 	}
 }
+
+// TestSweepDoesNotWaitForAnUpload: a sweep that meets an upload under way skips its round
+// rather than queueing every later upload behind it.
+func TestSweepDoesNotWaitForAnUpload(t *testing.T) {
+	e := newEnv(t)
+	srv := New(Config{Store: e.store, Media: e.media})
+	srv.mediaMu.RLock()
+	_, busy, err := srv.SweepMedia(context.Background())
+	srv.mediaMu.RUnlock()
+	if !busy || err != nil {
+		t.Fatalf("busy %v, err %v", busy, err)
+	}
+	if _, busy, err := srv.SweepMedia(context.Background()); busy || err != nil {
+		t.Fatalf("idle: busy %v, err %v", busy, err)
+	}
+}

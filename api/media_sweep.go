@@ -53,11 +53,16 @@ func SweepUnusedMedia(ctx context.Context, st *store.Store, ms *media.Store, bef
 }
 
 // SweepMedia runs SweepUnusedMedia with the grace period, holding the media lock so no
-// upload is between storing a file and recording it.
-func (s *Server) SweepMedia(ctx context.Context) (int, error) {
-	s.mediaMu.Lock()
+// upload is between storing a file and recording it. While an upload is under way (a large
+// video over a slow network can take many minutes) it does not wait, which would also hold
+// up every new upload behind it: it sweeps nothing and answers busy; the next round will.
+func (s *Server) SweepMedia(ctx context.Context) (n int, busy bool, err error) {
+	if !s.mediaMu.TryLock() {
+		return 0, true, nil
+	}
 	defer s.mediaMu.Unlock()
-	return SweepUnusedMedia(ctx, s.store, s.media, s.now().Add(-MediaGrace))
+	n, err = SweepUnusedMedia(ctx, s.store, s.media, s.now().Add(-MediaGrace))
+	return n, false, err
 }
 
 // SweepMediaEvery sweeps at once and then every interval until ctx ends.
@@ -65,7 +70,7 @@ func (s *Server) SweepMediaEvery(ctx context.Context, interval time.Duration) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
-		if n, err := s.SweepMedia(ctx); err != nil {
+		if n, _, err := s.SweepMedia(ctx); err != nil {
 			s.log.Error("media sweep", "err", err)
 		} else if n > 0 {
 			s.log.Info("media sweep: removed files no stimulus set uses", "files", n)

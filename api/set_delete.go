@@ -28,10 +28,14 @@ func (s *Server) deleteSet(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, setInUse(set))
 		return
 	}
-	// Under the media lock: no upload may find a file already stored between the set's
-	// records going and its files being removed.
-	s.mediaMu.Lock()
-	defer s.mediaMu.Unlock()
+	// The files go only under the media lock: no upload may find a file already stored
+	// between its record going and the file being removed. While an upload is under way the
+	// lock is not waited for (it could take minutes, and new uploads would queue behind);
+	// the files, now without a record, are then left to the hourly sweep.
+	locked := s.mediaMu.TryLock()
+	if locked {
+		defer s.mediaMu.Unlock()
+	}
 	freed, err := s.store.DeleteEntitySet(r.Context(), name)
 	switch {
 	case isNotFound(err):
@@ -43,6 +47,10 @@ func (s *Server) deleteSet(w http.ResponseWriter, r *http.Request) {
 		return
 	case err != nil:
 		s.fail(w, r, err)
+		return
+	}
+	if !locked {
+		ok(w, map[string]any{"entity_set": name, "media_removed": 0})
 		return
 	}
 	for _, m := range freed {

@@ -230,3 +230,20 @@ test('delete: refused while a study uses the set, done for an unused one', async
   await expect(page.getByRole('link', { name: used })).toBeVisible();
   await expect(page.getByRole('link', { name: free })).toHaveCount(0);
 });
+
+test('files dropped onto the page are matched to the rows', async ({ page }, info) => {
+  await openHosted(page, info);
+  await fillSet(page, ident('drop'), tsv([['one.png', 'One'], ['two.png', 'Two']]));
+  const png = [...uniquePNG()];
+  const dt = await page.evaluateHandle((bytes) => {
+    const d = new DataTransfer();
+    for (const name of ['one.png', 'two.png', 'stray.gif']) d.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+    return d;
+  }, png);
+  await page.getByRole('group', { name: 'Media files: choose them or drop them here' }).dispatchEvent('drop', { dataTransfer: dt });
+  await expect(page.getByText('3 files, 1.5 KB')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Rows and files that do not match' })).toContainText('No covariate info: stray.gif');
+  await page.getByRole('button', { name: 'Leave out the 1 file no row names' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Every row has its file' })).toContainText('2 files for 2 rows');
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+});
