@@ -38,6 +38,10 @@ const (
 	codeRateLimited        = "rate_limited"
 	codeUnavailable        = "unavailable"
 	codeInternal           = "internal"
+	// The stimulus library (hosted upload, sets).
+	codeHashMismatch = "hash_mismatch"
+	codeMediaMissing = "media_missing"
+	codeInUse        = "in_use"
 )
 
 // apiError is a failure answered to the client: an HTTP status, a code and a message

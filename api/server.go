@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -70,6 +71,9 @@ type Server struct {
 	arrivals       *limit.Rate
 	signups        *limit.Rate
 	storageErrors  *onceEvery
+	// mediaMu: hosted uploads hold it shared from storing a file to recording it; sweeps
+	// and set deletion hold it alone, so a file is never removed between the two.
+	mediaMu sync.RWMutex
 }
 
 // New returns a server for cfg.
@@ -137,6 +141,15 @@ func (s *Server) Handler() http.Handler {
 	v1.HandleFunc("/researchers", s.requireResearcher(s.listResearchers)).Methods(http.MethodGet)
 	v1.HandleFunc("/check_parameters", s.requireResearcher(s.checkParameters)).Methods(http.MethodPost)
 	v1.HandleFunc("/render_markdown", s.requireResearcher(s.renderMarkdown)).Methods(http.MethodPost)
+
+	// The stimulus library: hosted media upload, listing, hiding and deleting sets.
+	v1.HandleFunc("/media", s.requireResearcher(s.uploadMedia)).Methods(http.MethodPost)
+	v1.HandleFunc("/media/stored", s.requireResearcher(s.storedMedia)).Methods(http.MethodPost)
+	v1.HandleFunc("/media/{sha256}", s.requireResearcher(s.uploadMedia)).Methods(http.MethodPut)
+	v1.HandleFunc("/sets", s.requireResearcher(s.listSets)).Methods(http.MethodGet)
+	v1.HandleFunc("/sets/{entity_set}", s.requireResearcher(s.getSet)).Methods(http.MethodGet)
+	v1.HandleFunc("/sets/{entity_set}", s.requireResearcher(s.deleteSet)).Methods(http.MethodDelete)
+	v1.HandleFunc("/sets/{entity_set}/hidden", s.requireResearcher(s.hideSet)).Methods(http.MethodPost)
 
 	v1.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{http.StatusNotFound, codeNotFound, "There is no API call " + r.URL.Path + "."})

@@ -14,6 +14,9 @@ type ingestRequest struct {
 		SetName    string              `json:"setname"`
 		Category   string              `json:"category"`
 		Covariates []map[string]string `json:"covariates"`
+		// Media (the hosted upload) maps each row's filename to the stored name of the
+		// file uploaded for it (PUT /v1/media/{sha256}); the cards then show that file.
+		Media map[string]string `json:"media"`
 	} `json:"entity_set_settings"`
 }
 
@@ -46,17 +49,32 @@ func (s *Server) ingestEntitySet(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, stimuliProblem(err))
 		return
 	}
-	cards, err := set.Cards(nil)
+	var entityURL func(stimuli.Row) (string, error)
+	var stored []string
+	if cfg.Media != nil {
+		if entityURL, stored, err = s.hostedMedia(set, cfg.Media); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	cards, err := set.Cards(entityURL)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	ns := store.NewSet{Name: name, Category: cfg.Category, Columns: set.Columns, Entities: make([]store.NewEntity, len(cards))}
+	ns := store.NewSet{
+		Name: name, Category: cfg.Category, Columns: set.Columns, Entities: make([]store.NewEntity, len(cards)),
+		UploadedBy: researcherFrom(r.Context()).Name, StoredMedia: stored,
+	}
 	for i, c := range cards {
 		ns.Entities[i] = store.NewEntity(c)
 	}
+	var missing *store.MediaMissingError
 	if err := s.store.CreateEntitySet(r.Context(), ns, nil); errors.Is(err, store.ErrConflict) {
 		s.fail(w, r, &apiError{http.StatusConflict, codeConflict, fmt.Sprintf("A stimulus set named %q already exists; choose another name.", name)})
+		return
+	} else if errors.As(err, &missing) {
+		s.fail(w, r, mediaNotStored(missing.Name))
 		return
 	} else if err != nil {
 		s.fail(w, r, err)

@@ -83,13 +83,17 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if certs != nil {
 		scheme = "https"
 	}
+	app := api.New(api.Config{
+		Store: st, Media: ms, Frontend: frontend.Dist(), Logger: log,
+		ContactEmail: *contact, PublicURLs: participantURLs(ln.Addr().(*net.TCPAddr), scheme),
+		BehindProxy: *behindProxy, FrameAncestors: parents,
+		ArrivalsPerMinute: *arrivals, SignupsPerMinute: *signups,
+	})
+	// Media files no stimulus set uses (abandoned uploads, failed imports) are removed
+	// after api.MediaGrace; checked at start and every hour.
+	go app.SweepMediaEvery(ctx, time.Hour)
 	srv := &http.Server{
-		Handler: api.New(api.Config{
-			Store: st, Media: ms, Frontend: frontend.Dist(), Logger: log,
-			ContactEmail: *contact, PublicURLs: participantURLs(ln.Addr().(*net.TCPAddr), scheme),
-			BehindProxy: *behindProxy, FrameAncestors: parents,
-			ArrivalsPerMinute: *arrivals, SignupsPerMinute: *signups,
-		}).Handler(),
+		Handler: app.Handler(),
 		// A request's headers and body must arrive within seconds, so slow clients cannot
 		// hold connections open (slowloris); the few calls that need longer (stimulus
 		// uploads, exports) extend their own deadlines (api.extendDeadlines).

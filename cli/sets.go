@@ -79,6 +79,7 @@ func cmdSetsImport(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	cards, err := set.Cards(entityURL)
 	if err != nil {
+		forgetStoredFiles(ctx, st, ms, stored)
 		return fmt.Errorf("sets import: %w; nothing was stored", err)
 	}
 	ns := store.NewSet{Name: setName, Category: *category, Columns: set.Columns, Entities: make([]store.NewEntity, len(cards))}
@@ -86,13 +87,30 @@ func cmdSetsImport(ctx context.Context, args []string, stdout, stderr io.Writer)
 		ns.Entities[i] = store.NewEntity(c)
 	}
 	if err := st.CreateEntitySet(ctx, ns, stored); errors.Is(err, store.ErrConflict) {
+		forgetStoredFiles(ctx, st, ms, stored)
 		return fmt.Errorf("sets import: a set named %q already exists; choose another --name", setName)
 	} else if err != nil {
+		forgetStoredFiles(ctx, st, ms, stored)
 		return err
 	}
 	fmt.Fprintf(stderr, "Imported %d stimuli (%d media files).\n", len(ns.Entities), len(stored))
 	fmt.Fprintln(stdout, setName)
 	return nil
+}
+
+// forgetStoredFiles removes, after a failed import, the files it copied into the media
+// store that nothing has a record of (another set's file, or a hosted upload's, has one
+// and stays). Whatever this misses, serve's sweep removes after the grace period.
+func forgetStoredFiles(ctx context.Context, st *store.Store, ms *media.Store, stored []store.Media) {
+	known, err := st.MediaNames(ctx)
+	if err != nil {
+		return
+	}
+	for _, m := range stored {
+		if !known[m.Name] {
+			_ = ms.Remove(m.Name)
+		}
+	}
 }
 
 // checkMediaFiles verifies, before anything is stored, that every row's file exists inside

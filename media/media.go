@@ -41,6 +41,8 @@ var (
 	ErrUnsupportedType = errors.New("unsupported media type")
 	// ErrTooLarge: the content is longer than the limit passed to Put.
 	ErrTooLarge = errors.New("content too large")
+	// ErrHashMismatch: the content's SHA-256 is not the one the sender announced.
+	ErrHashMismatch = errors.New("content does not match its SHA-256")
 )
 
 // tempPrefix marks files being written; Open removes stale ones left behind
@@ -99,7 +101,7 @@ func Open(dir string) (*Store, error) {
 // Storing content that is already present returns the same Item and leaves
 // the existing file alone.
 func (s *Store) Put(r io.Reader, limit int64) (Item, error) {
-	it, err := s.put(r, limit)
+	it, err := s.put(r, limit, "")
 	if err != nil {
 		return Item{}, fmt.Errorf("media: put: %w", err)
 	}
@@ -116,14 +118,65 @@ func (s *Store) PutFile(path string, limit int64) (Item, error) {
 	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && limit > 0 && info.Size() > limit {
 		return Item{}, fmt.Errorf("media: put %s: %w: %d bytes, limit %d", path, ErrTooLarge, info.Size(), limit)
 	}
-	it, err := s.put(f, limit)
+	it, err := s.put(f, limit, "")
 	if err != nil {
 		return Item{}, fmt.Errorf("media: put %s: %w", path, err)
 	}
 	return it, nil
 }
 
-func (s *Store) put(r io.Reader, limit int64) (Item, error) {
+// PutExpect stores the content read from r as Put does, but only when its SHA-256 is sum
+// (lowercase hex): otherwise it fails with ErrHashMismatch and nothing is stored. The
+// content streams through a temporary file, so its size never costs memory.
+func (s *Store) PutExpect(r io.Reader, limit int64, sum string) (Item, error) {
+	if len(sum) != sha256.Size*2 || !validName(sum+".png") {
+		return Item{}, fmt.Errorf("media: put: %w: %q is not a SHA-256", ErrHashMismatch, sum)
+	}
+	it, err := s.put(r, limit, sum)
+	if err != nil {
+		return Item{}, fmt.Errorf("media: put: %w", err)
+	}
+	return it, nil
+}
+
+// Remove deletes the stored file name; a name with no file is not an error.
+func (s *Store) Remove(name string) error {
+	if !validName(name) {
+		return fmt.Errorf("media: remove %q: %w", name, ErrNotFound)
+	}
+	if err := os.Remove(s.file(name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("media: remove %s: %w", name, err)
+	}
+	return nil
+}
+
+// Files calls fn with the name and modification time of every stored file.
+func (s *Store) Files(fn func(name string, modified time.Time)) error {
+	subs, err := os.ReadDir(s.dir)
+	if err != nil {
+		return fmt.Errorf("media: list: %w", err)
+	}
+	for _, sub := range subs {
+		if !sub.IsDir() || len(sub.Name()) != 2 {
+			continue
+		}
+		entries, err := os.ReadDir(filepath.Join(s.dir, sub.Name()))
+		if err != nil {
+			return fmt.Errorf("media: list: %w", err)
+		}
+		for _, e := range entries {
+			if !validName(e.Name()) {
+				continue
+			}
+			if info, err := e.Info(); err == nil {
+				fn(e.Name(), info.ModTime())
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Store) put(r io.Reader, limit int64, expect string) (Item, error) {
 	if limit <= 0 {
 		return Item{}, fmt.Errorf("limit must be positive, got %d", limit)
 	}
@@ -168,6 +221,9 @@ func (s *Store) put(r io.Reader, limit int64) (Item, error) {
 		return Item{}, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
 	}
 	sum := hex.EncodeToString(h.Sum(nil))
+	if expect != "" && sum != expect {
+		return Item{}, fmt.Errorf("%w: announced %s, received %s", ErrHashMismatch, expect, sum)
+	}
 	it := Item{Name: sum + ext, ContentType: ct, Size: size}
 	final := s.file(it.Name)
 

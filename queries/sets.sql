@@ -6,7 +6,7 @@ VALUES (?, ?, ?, ?, ?);
 SELECT * FROM entity_sets WHERE entity_set = ?;
 
 -- name: ListEntitySets :many
-SELECT s.entity_set, s.entity_category, s.builtin, count(e.entity_id) AS num_entities
+SELECT s.entity_set, s.entity_category, s.builtin, s.hidden, count(e.entity_id) AS num_entities
 FROM entity_sets s LEFT JOIN entities e ON e.entity_set = s.entity_set
 GROUP BY s.entity_set
 ORDER BY s.entity_set;

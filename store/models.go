@@ -43,6 +43,8 @@ type EntitySet struct {
 	Columns        []string // the uploaded header, in order
 	Builtin        bool
 	CreatedAt      int64
+	Hidden         bool   // left out of the study wizard
+	UploadedBy     string // researcher who uploaded it on the upload pages, or ''
 }
 
 // Entity is one card of a stimulus set.
@@ -144,7 +146,7 @@ type Shown struct {
 
 func entitySetFrom(r db.EntitySet) EntitySet {
 	return EntitySet{EntitySet: r.EntitySet, EntityCategory: r.EntityCategory, Columns: setColumns(r.Columns),
-		Builtin: r.Builtin != 0, CreatedAt: r.CreatedAt}
+		Builtin: r.Builtin != 0, CreatedAt: r.CreatedAt, Hidden: r.Hidden != 0, UploadedBy: r.UploadedBy}
 }
 
 func entitiesFrom(rows []db.Entity) []Entity {

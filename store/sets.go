@@ -27,6 +27,12 @@ type NewSet struct {
 	Columns  []string // header order as uploaded, for exporting the set back
 	Builtin  bool
 	Entities []NewEntity
+	// UploadedBy names the researcher who uploaded the set from the upload pages.
+	UploadedBy string
+	// StoredMedia are media files the set uses that must already be in the store (the
+	// hosted upload sent them earlier); the set is refused with ErrMediaMissing when one
+	// is not, so no set ever points at a missing file.
+	StoredMedia []string
 }
 
 // SetSummary is a stimulus set as listed to researchers.
@@ -35,6 +41,7 @@ type SetSummary struct {
 	Category    string
 	NumEntities int64
 	Builtin     bool
+	Hidden      bool // left out of the study wizard
 }
 
 // Media is a file held in the media store.
@@ -59,6 +66,14 @@ func (s *Store) CreateEntitySet(ctx context.Context, set NewSet, media []Media) 
 			return err
 		}
 		now := s.millis()
+		for _, name := range set.StoredMedia {
+			if _, err := q.GetMedia(ctx, name); err != nil {
+				if errors.Is(notFound(err), ErrNotFound) {
+					return &MediaMissingError{Name: name}
+				}
+				return err
+			}
+		}
 		for _, m := range media {
 			if err := q.PutMedia(ctx, db.PutMediaParams{Name: m.Name, ContentType: m.ContentType, Size: m.Size, CreatedAt: now}); err != nil {
 				return err
@@ -69,6 +84,11 @@ func (s *Store) CreateEntitySet(ctx context.Context, set NewSet, media []Media) 
 			Builtin: boolInt(set.Builtin), CreatedAt: now,
 		}); err != nil {
 			return err
+		}
+		if set.UploadedBy != "" {
+			if err := q.SetEntitySetUploader(ctx, db.SetEntitySetUploaderParams{UploadedBy: set.UploadedBy, EntitySet: set.Name}); err != nil {
+				return err
+			}
 		}
 		for i, e := range set.Entities {
 			cov := e.Covariates
@@ -103,7 +123,7 @@ func (s *Store) ListEntitySets(ctx context.Context) ([]SetSummary, error) {
 	}
 	out := make([]SetSummary, len(rows))
 	for i, r := range rows {
-		out[i] = SetSummary{Name: r.EntitySet, Category: r.EntityCategory, NumEntities: r.NumEntities, Builtin: r.Builtin != 0}
+		out[i] = SetSummary{Name: r.EntitySet, Category: r.EntityCategory, NumEntities: r.NumEntities, Builtin: r.Builtin != 0, Hidden: r.Hidden != 0}
 	}
 	return out, nil
 }

@@ -130,7 +130,7 @@ test('a researcher page opened signed out goes to sign-in and comes back', async
   await expect(page).toHaveURL(/\/login\?next=%2Fsets%2Fsolarflare_demo%3Fview%3Dcards$/);
   await signInOnPage(page, name);
   await expect(page).toHaveURL(/\/sets\/solarflare_demo\?view=cards$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Stimulus set' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'solarflare_demo' })).toBeVisible();
 });
 
 test('sign-in never redirects to another site', async ({ page }, info) => {

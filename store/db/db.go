@@ -24,6 +24,12 @@ func New(db DBTX) *Queries {
 func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	q := Queries{db: db}
 	var err error
+	if q.allMediaNamesStmt, err = db.PrepareContext(ctx, allMediaNames); err != nil {
+		return nil, fmt.Errorf("error preparing query AllMediaNames: %w", err)
+	}
+	if q.allStudySetParamsStmt, err = db.PrepareContext(ctx, allStudySetParams); err != nil {
+		return nil, fmt.Errorf("error preparing query AllStudySetParams: %w", err)
+	}
 	if q.completeParticipantStmt, err = db.PrepareContext(ctx, completeParticipant); err != nil {
 		return nil, fmt.Errorf("error preparing query CompleteParticipant: %w", err)
 	}
@@ -72,8 +78,17 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.createStudyShareStmt, err = db.PrepareContext(ctx, createStudyShare); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateStudyShare: %w", err)
 	}
+	if q.deleteEntitiesStmt, err = db.PrepareContext(ctx, deleteEntities); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteEntities: %w", err)
+	}
+	if q.deleteEntitySetStmt, err = db.PrepareContext(ctx, deleteEntitySet); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteEntitySet: %w", err)
+	}
 	if q.deleteExpiredSessionsStmt, err = db.PrepareContext(ctx, deleteExpiredSessions); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteExpiredSessions: %w", err)
+	}
+	if q.deleteMediaStmt, err = db.PrepareContext(ctx, deleteMedia); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteMedia: %w", err)
 	}
 	if q.deleteSessionStmt, err = db.PrepareContext(ctx, deleteSession); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteSession: %w", err)
@@ -95,6 +110,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.exportInventoryStmt, err = db.PrepareContext(ctx, exportInventory); err != nil {
 		return nil, fmt.Errorf("error preparing query ExportInventory: %w", err)
+	}
+	if q.findMediaByHashStmt, err = db.PrepareContext(ctx, findMediaByHash); err != nil {
+		return nil, fmt.Errorf("error preparing query FindMediaByHash: %w", err)
 	}
 	if q.getAnswerByEventStmt, err = db.PrepareContext(ctx, getAnswerByEvent); err != nil {
 		return nil, fmt.Errorf("error preparing query GetAnswerByEvent: %w", err)
@@ -156,6 +174,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listInventoryStmt, err = db.PrepareContext(ctx, listInventory); err != nil {
 		return nil, fmt.Errorf("error preparing query ListInventory: %w", err)
 	}
+	if q.listLibrarySetsStmt, err = db.PrepareContext(ctx, listLibrarySets); err != nil {
+		return nil, fmt.Errorf("error preparing query ListLibrarySets: %w", err)
+	}
 	if q.listParticipantsStmt, err = db.PrepareContext(ctx, listParticipants); err != nil {
 		return nil, fmt.Errorf("error preparing query ListParticipants: %w", err)
 	}
@@ -177,20 +198,51 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listVisibleStudiesStmt, err = db.PrepareContext(ctx, listVisibleStudies); err != nil {
 		return nil, fmt.Errorf("error preparing query ListVisibleStudies: %w", err)
 	}
+	if q.mediaInUseStmt, err = db.PrepareContext(ctx, mediaInUse); err != nil {
+		return nil, fmt.Errorf("error preparing query MediaInUse: %w", err)
+	}
 	if q.putMediaStmt, err = db.PrepareContext(ctx, putMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query PutMedia: %w", err)
 	}
 	if q.putSettingStmt, err = db.PrepareContext(ctx, putSetting); err != nil {
 		return nil, fmt.Errorf("error preparing query PutSetting: %w", err)
 	}
+	if q.putUploadedMediaStmt, err = db.PrepareContext(ctx, putUploadedMedia); err != nil {
+		return nil, fmt.Errorf("error preparing query PutUploadedMedia: %w", err)
+	}
+	if q.setEntitySetHiddenStmt, err = db.PrepareContext(ctx, setEntitySetHidden); err != nil {
+		return nil, fmt.Errorf("error preparing query SetEntitySetHidden: %w", err)
+	}
+	if q.setEntitySetUploaderStmt, err = db.PrepareContext(ctx, setEntitySetUploader); err != nil {
+		return nil, fmt.Errorf("error preparing query SetEntitySetUploader: %w", err)
+	}
+	if q.setMediaNamesStmt, err = db.PrepareContext(ctx, setMediaNames); err != nil {
+		return nil, fmt.Errorf("error preparing query SetMediaNames: %w", err)
+	}
 	if q.setStudyOwnerStmt, err = db.PrepareContext(ctx, setStudyOwner); err != nil {
 		return nil, fmt.Errorf("error preparing query SetStudyOwner: %w", err)
+	}
+	if q.touchMediaStmt, err = db.PrepareContext(ctx, touchMedia); err != nil {
+		return nil, fmt.Errorf("error preparing query TouchMedia: %w", err)
+	}
+	if q.unusedMediaStmt, err = db.PrepareContext(ctx, unusedMedia); err != nil {
+		return nil, fmt.Errorf("error preparing query UnusedMedia: %w", err)
 	}
 	return &q, nil
 }
 
 func (q *Queries) Close() error {
 	var err error
+	if q.allMediaNamesStmt != nil {
+		if cerr := q.allMediaNamesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing allMediaNamesStmt: %w", cerr)
+		}
+	}
+	if q.allStudySetParamsStmt != nil {
+		if cerr := q.allStudySetParamsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing allStudySetParamsStmt: %w", cerr)
+		}
+	}
 	if q.completeParticipantStmt != nil {
 		if cerr := q.completeParticipantStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing completeParticipantStmt: %w", cerr)
@@ -271,9 +323,24 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing createStudyShareStmt: %w", cerr)
 		}
 	}
+	if q.deleteEntitiesStmt != nil {
+		if cerr := q.deleteEntitiesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteEntitiesStmt: %w", cerr)
+		}
+	}
+	if q.deleteEntitySetStmt != nil {
+		if cerr := q.deleteEntitySetStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteEntitySetStmt: %w", cerr)
+		}
+	}
 	if q.deleteExpiredSessionsStmt != nil {
 		if cerr := q.deleteExpiredSessionsStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing deleteExpiredSessionsStmt: %w", cerr)
+		}
+	}
+	if q.deleteMediaStmt != nil {
+		if cerr := q.deleteMediaStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteMediaStmt: %w", cerr)
 		}
 	}
 	if q.deleteSessionStmt != nil {
@@ -309,6 +376,11 @@ func (q *Queries) Close() error {
 	if q.exportInventoryStmt != nil {
 		if cerr := q.exportInventoryStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing exportInventoryStmt: %w", cerr)
+		}
+	}
+	if q.findMediaByHashStmt != nil {
+		if cerr := q.findMediaByHashStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing findMediaByHashStmt: %w", cerr)
 		}
 	}
 	if q.getAnswerByEventStmt != nil {
@@ -411,6 +483,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listInventoryStmt: %w", cerr)
 		}
 	}
+	if q.listLibrarySetsStmt != nil {
+		if cerr := q.listLibrarySetsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listLibrarySetsStmt: %w", cerr)
+		}
+	}
 	if q.listParticipantsStmt != nil {
 		if cerr := q.listParticipantsStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listParticipantsStmt: %w", cerr)
@@ -446,6 +523,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listVisibleStudiesStmt: %w", cerr)
 		}
 	}
+	if q.mediaInUseStmt != nil {
+		if cerr := q.mediaInUseStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing mediaInUseStmt: %w", cerr)
+		}
+	}
 	if q.putMediaStmt != nil {
 		if cerr := q.putMediaStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing putMediaStmt: %w", cerr)
@@ -456,9 +538,39 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing putSettingStmt: %w", cerr)
 		}
 	}
+	if q.putUploadedMediaStmt != nil {
+		if cerr := q.putUploadedMediaStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing putUploadedMediaStmt: %w", cerr)
+		}
+	}
+	if q.setEntitySetHiddenStmt != nil {
+		if cerr := q.setEntitySetHiddenStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setEntitySetHiddenStmt: %w", cerr)
+		}
+	}
+	if q.setEntitySetUploaderStmt != nil {
+		if cerr := q.setEntitySetUploaderStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setEntitySetUploaderStmt: %w", cerr)
+		}
+	}
+	if q.setMediaNamesStmt != nil {
+		if cerr := q.setMediaNamesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setMediaNamesStmt: %w", cerr)
+		}
+	}
 	if q.setStudyOwnerStmt != nil {
 		if cerr := q.setStudyOwnerStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing setStudyOwnerStmt: %w", cerr)
+		}
+	}
+	if q.touchMediaStmt != nil {
+		if cerr := q.touchMediaStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing touchMediaStmt: %w", cerr)
+		}
+	}
+	if q.unusedMediaStmt != nil {
+		if cerr := q.unusedMediaStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing unusedMediaStmt: %w", cerr)
 		}
 	}
 	return err
@@ -500,6 +612,8 @@ func (q *Queries) queryRow(ctx context.Context, stmt *sql.Stmt, query string, ar
 type Queries struct {
 	db                               DBTX
 	tx                               *sql.Tx
+	allMediaNamesStmt                *sql.Stmt
+	allStudySetParamsStmt            *sql.Stmt
 	completeParticipantStmt          *sql.Stmt
 	countEntitiesStmt                *sql.Stmt
 	countParticipantsStmt            *sql.Stmt
@@ -516,7 +630,10 @@ type Queries struct {
 	createStudyStmt                  *sql.Stmt
 	createStudyParamStmt             *sql.Stmt
 	createStudyShareStmt             *sql.Stmt
+	deleteEntitiesStmt               *sql.Stmt
+	deleteEntitySetStmt              *sql.Stmt
 	deleteExpiredSessionsStmt        *sql.Stmt
+	deleteMediaStmt                  *sql.Stmt
 	deleteSessionStmt                *sql.Stmt
 	deleteSettingStmt                *sql.Stmt
 	deleteStudyShareStmt             *sql.Stmt
@@ -524,6 +641,7 @@ type Queries struct {
 	exportEngagementsStmt            *sql.Stmt
 	exportEntitiesOfSetStmt          *sql.Stmt
 	exportInventoryStmt              *sql.Stmt
+	findMediaByHashStmt              *sql.Stmt
 	getAnswerByEventStmt             *sql.Stmt
 	getEngagementByEventStmt         *sql.Stmt
 	getEntitySetStmt                 *sql.Stmt
@@ -544,6 +662,7 @@ type Queries struct {
 	listEntitiesStmt                 *sql.Stmt
 	listEntitySetsStmt               *sql.Stmt
 	listInventoryStmt                *sql.Stmt
+	listLibrarySetsStmt              *sql.Stmt
 	listParticipantsStmt             *sql.Stmt
 	listResearchersStmt              *sql.Stmt
 	listSharesOfOwnerStmt            *sql.Stmt
@@ -551,15 +670,24 @@ type Queries struct {
 	listStudyParamsStmt              *sql.Stmt
 	listStudySharesStmt              *sql.Stmt
 	listVisibleStudiesStmt           *sql.Stmt
+	mediaInUseStmt                   *sql.Stmt
 	putMediaStmt                     *sql.Stmt
 	putSettingStmt                   *sql.Stmt
+	putUploadedMediaStmt             *sql.Stmt
+	setEntitySetHiddenStmt           *sql.Stmt
+	setEntitySetUploaderStmt         *sql.Stmt
+	setMediaNamesStmt                *sql.Stmt
 	setStudyOwnerStmt                *sql.Stmt
+	touchMediaStmt                   *sql.Stmt
+	unusedMediaStmt                  *sql.Stmt
 }
 
 func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 	return &Queries{
 		db:                               tx,
 		tx:                               tx,
+		allMediaNamesStmt:                q.allMediaNamesStmt,
+		allStudySetParamsStmt:            q.allStudySetParamsStmt,
 		completeParticipantStmt:          q.completeParticipantStmt,
 		countEntitiesStmt:                q.countEntitiesStmt,
 		countParticipantsStmt:            q.countParticipantsStmt,
@@ -576,7 +704,10 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		createStudyStmt:                  q.createStudyStmt,
 		createStudyParamStmt:             q.createStudyParamStmt,
 		createStudyShareStmt:             q.createStudyShareStmt,
+		deleteEntitiesStmt:               q.deleteEntitiesStmt,
+		deleteEntitySetStmt:              q.deleteEntitySetStmt,
 		deleteExpiredSessionsStmt:        q.deleteExpiredSessionsStmt,
+		deleteMediaStmt:                  q.deleteMediaStmt,
 		deleteSessionStmt:                q.deleteSessionStmt,
 		deleteSettingStmt:                q.deleteSettingStmt,
 		deleteStudyShareStmt:             q.deleteStudyShareStmt,
@@ -584,6 +715,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		exportEngagementsStmt:            q.exportEngagementsStmt,
 		exportEntitiesOfSetStmt:          q.exportEntitiesOfSetStmt,
 		exportInventoryStmt:              q.exportInventoryStmt,
+		findMediaByHashStmt:              q.findMediaByHashStmt,
 		getAnswerByEventStmt:             q.getAnswerByEventStmt,
 		getEngagementByEventStmt:         q.getEngagementByEventStmt,
 		getEntitySetStmt:                 q.getEntitySetStmt,
@@ -604,6 +736,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listEntitiesStmt:                 q.listEntitiesStmt,
 		listEntitySetsStmt:               q.listEntitySetsStmt,
 		listInventoryStmt:                q.listInventoryStmt,
+		listLibrarySetsStmt:              q.listLibrarySetsStmt,
 		listParticipantsStmt:             q.listParticipantsStmt,
 		listResearchersStmt:              q.listResearchersStmt,
 		listSharesOfOwnerStmt:            q.listSharesOfOwnerStmt,
@@ -611,8 +744,15 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listStudyParamsStmt:              q.listStudyParamsStmt,
 		listStudySharesStmt:              q.listStudySharesStmt,
 		listVisibleStudiesStmt:           q.listVisibleStudiesStmt,
+		mediaInUseStmt:                   q.mediaInUseStmt,
 		putMediaStmt:                     q.putMediaStmt,
 		putSettingStmt:                   q.putSettingStmt,
+		putUploadedMediaStmt:             q.putUploadedMediaStmt,
+		setEntitySetHiddenStmt:           q.setEntitySetHiddenStmt,
+		setEntitySetUploaderStmt:         q.setEntitySetUploaderStmt,
+		setMediaNamesStmt:                q.setMediaNamesStmt,
 		setStudyOwnerStmt:                q.setStudyOwnerStmt,
+		touchMediaStmt:                   q.touchMediaStmt,
+		unusedMediaStmt:                  q.unusedMediaStmt,
 	}
 }

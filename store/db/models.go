@@ -62,6 +62,8 @@ type EntitySet struct {
 	Columns        string
 	Builtin        int64
 	CreatedAt      int64
+	Hidden         int64
+	UploadedBy     string
 }
 
 type Inventory struct {
@@ -80,6 +82,7 @@ type Medium struct {
 	ContentType string
 	Size        int64
 	CreatedAt   int64
+	UploadedAt  int64
 }
 
 type Participant struct {

@@ -78,7 +78,7 @@ func (q *Queries) CreateEntitySet(ctx context.Context, arg CreateEntitySetParams
 }
 
 const getEntitySet = `-- name: GetEntitySet :one
-SELECT entity_set, entity_category, columns, builtin, created_at FROM entity_sets WHERE entity_set = ?
+SELECT entity_set, entity_category, columns, builtin, created_at, hidden, uploaded_by FROM entity_sets WHERE entity_set = ?
 `
 
 func (q *Queries) GetEntitySet(ctx context.Context, entitySet string) (EntitySet, error) {
@@ -90,12 +90,14 @@ func (q *Queries) GetEntitySet(ctx context.Context, entitySet string) (EntitySet
 		&i.Columns,
 		&i.Builtin,
 		&i.CreatedAt,
+		&i.Hidden,
+		&i.UploadedBy,
 	)
 	return i, err
 }
 
 const getMedia = `-- name: GetMedia :one
-SELECT name, content_type, size, created_at FROM media WHERE name = ?
+SELECT name, content_type, size, created_at, uploaded_at FROM media WHERE name = ?
 `
 
 func (q *Queries) GetMedia(ctx context.Context, name string) (Medium, error) {
@@ -106,6 +108,7 @@ func (q *Queries) GetMedia(ctx context.Context, name string) (Medium, error) {
 		&i.ContentType,
 		&i.Size,
 		&i.CreatedAt,
+		&i.UploadedAt,
 	)
 	return i, err
 }
@@ -149,7 +152,7 @@ func (q *Queries) ListEntities(ctx context.Context, entitySet string) ([]Entity,
 }
 
 const listEntitySets = `-- name: ListEntitySets :many
-SELECT s.entity_set, s.entity_category, s.builtin, count(e.entity_id) AS num_entities
+SELECT s.entity_set, s.entity_category, s.builtin, s.hidden, count(e.entity_id) AS num_entities
 FROM entity_sets s LEFT JOIN entities e ON e.entity_set = s.entity_set
 GROUP BY s.entity_set
 ORDER BY s.entity_set
@@ -159,6 +162,7 @@ type ListEntitySetsRow struct {
 	EntitySet      string
 	EntityCategory string
 	Builtin        int64
+	Hidden         int64
 	NumEntities    int64
 }
 
@@ -175,6 +179,7 @@ func (q *Queries) ListEntitySets(ctx context.Context) ([]ListEntitySetsRow, erro
 			&i.EntitySet,
 			&i.EntityCategory,
 			&i.Builtin,
+			&i.Hidden,
 			&i.NumEntities,
 		); err != nil {
 			return nil, err

@@ -56,6 +56,8 @@ export interface EntitySetInfo {
   entity_set: string;
   entity_category: string;
   num_entities: number;
+  /** hidden: hidden from the wizard in the library (the spec's blocked list, kept on the server). */
+  hidden?: boolean;
 }
 
 /** StudyAccess says why the researcher sees a study. */
@@ -429,4 +431,141 @@ function saveBlob(filename: string, blob: Blob) {
   a.remove();
   // The browser reads the URL after the click returns; give it time before freeing it.
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+// --- The stimulus library (hosted upload, /sets) ---------------------------------------
+
+/** StoredMedia is a media file on the appliance, named by its content. */
+export interface StoredMedia {
+  /** name is the hex SHA-256 plus the extension of the detected type; cards show /media/<name>. */
+  name: string;
+  sha256: string;
+  content_type: string;
+  size: number;
+}
+
+/** storedMedia answers which of the SHA-256 sums the appliance already holds (an
+ * interrupted upload resumes without sending them again). */
+export async function storedMedia(sums: string[]): Promise<Record<string, StoredMedia>> {
+  return (await call<{ stored?: Record<string, StoredMedia> }>('/v1/media/stored', { body: { sha256: sums } })).stored ?? {};
+}
+
+/**
+ * uploadMedia sends one file with XMLHttpRequest, whose upload progress fetch cannot
+ * report: PUT /v1/media/<sha256> when the page could hash it, else POST /v1/media and the
+ * server hashes (SubtleCrypto is missing on a plain-http LAN address). onProgress hears the
+ * bytes sent. The server refuses anything but PNG, JPEG, GIF, WebP, MP4, WebM and Ogg,
+ * naming the file (label). Aborting through signal rejects with an AbortError.
+ */
+export function uploadMedia(
+  file: Blob,
+  sha256: string | null,
+  label: string,
+  onProgress: (sent: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<StoredMedia> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(sha256 ? 'PUT' : 'POST', sha256 ? `/v1/media/${sha256}` : '/v1/media');
+    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('X-Filename', enc(label));
+    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort);
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.onload = () => {
+      done();
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON
+      }
+      if (isObject(body) && body.success === 'true' && isObject(body.data)) {
+        onProgress(file.size, file.size);
+        resolve(body.data as unknown as StoredMedia);
+        return;
+      }
+      const e = isObject(body) && isObject(body.error) ? body.error : {};
+      const code = typeof e.code === 'string' ? e.code : 'bad_response';
+      const message = typeof e.message === 'string' && e.message ? e.message : `The server answered something unexpected (HTTP ${xhr.status}).`;
+      const error = new ResearcherApiError(xhr.status, code, message);
+      if (xhr.status === 401) signedOut(error);
+      reject(error);
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new ResearcherApiError(0, 'network', 'The connection dropped while sending the file.'));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException('The upload was stopped.', 'AbortError'));
+    };
+    if (signal?.aborted) {
+      done();
+      reject(new DOMException('The upload was stopped.', 'AbortError'));
+      return;
+    }
+    xhr.send(file);
+  });
+}
+
+/** ingestHostedSet creates a set whose cards show uploaded files: media maps each row's
+ * filename to the stored name. The set is made only if every file is on the appliance. */
+export function ingestHostedSet(settings: {
+  setname: string;
+  category: string;
+  covariates: Array<Record<string, string>>;
+  media: Record<string, string>;
+}): Promise<{ entity_set: string; num_entities: number }> {
+  return call('/v1/ingest_entity_set', { body: { entity_set_settings: settings } });
+}
+
+/** LibrarySet is a stimulus set as the library lists it. */
+export interface LibrarySet {
+  entity_set: string;
+  entity_category: string;
+  num_entities: number;
+  builtin: boolean;
+  hidden: boolean;
+  uploaded_by: string;
+  /** created_at is Unix ms. */
+  created_at: number;
+  /** used_by lists the studies using it that the researcher may see; used_by_others counts the rest. */
+  used_by: string[];
+  used_by_others: number;
+}
+
+/** SetCard is one card of a set, with its covariates. */
+export interface SetCard {
+  entity_id: number;
+  position: number;
+  entity_url: string;
+  source_url: string;
+  filename: string;
+  retrieve_date: string;
+  entity_type: string;
+  headline: string;
+  covariates: Record<string, string>;
+}
+
+/** listSets lists the lab's stimulus library, newest first. */
+export async function listSets(): Promise<LibrarySet[]> {
+  return (await call<{ sets?: LibrarySet[] }>('/v1/sets')).sets ?? [];
+}
+
+/** getSet answers one set with its cards in order; an unknown set is a 404. */
+export function getSet(name: string): Promise<{ set: LibrarySet; columns: string[]; cards: SetCard[] }> {
+  return call(`/v1/sets/${enc(name)}`);
+}
+
+/** hideSet hides a set from the study wizard, or shows it again. */
+export function hideSet(name: string, hidden: boolean): Promise<{ hidden: boolean }> {
+  return call(`/v1/sets/${enc(name)}/hidden`, { body: { hidden } });
+}
+
+/** deleteSet deletes a set no study uses (409 in_use otherwise). */
+export function deleteSet(name: string): Promise<{ media_removed: number }> {
+  return call(`/v1/sets/${enc(name)}`, { method: 'DELETE' });
 }

@@ -8,6 +8,9 @@ import { placeholder } from './pages/Placeholder';
 import { SetupPage } from './pages/SetupPage';
 import { StudiesPage } from './pages/StudiesPage';
 import { UploadPage } from './upload/UploadPage';
+import { HostedUploadPage } from './upload/HostedUploadPage';
+import { LibraryPage } from './library/LibraryPage';
+import { SetPage } from './library/SetPage';
 import { WizardPage } from './wizard/WizardPage';
 import type { ComponentType } from 'react';
 
@@ -40,21 +43,8 @@ export const researcherRoutes: Routes = {
   '/create-study': guarded(WizardPage),
   '/create-study-old': guarded(WizardPage),
   '/upload': guarded(UploadPage),
-  '/upload-hosted': guarded(
-    placeholder(
-      'Upload hosted stimuli',
-      'Add a stimulus set whose images or videos are already hosted elsewhere: a table of cards with their media addresses.',
-      code('feedlab sets import --name NAME --category CAT stimuli.tsv'),
-    ),
-  ),
-  '/sets': guarded(
-    placeholder(
-      'Stimulus library',
-      "Every stimulus set of the lab's library, with its category and number of cards, to look through before choosing sets for a study.",
-    ),
-  ),
-  '/sets/:entity_set': guarded(
-    placeholder('Stimulus set', "One stimulus set's cards, as participants will see them.", code('feedlab export --study SET --type stimulus_set')),
-  ),
+  '/upload-hosted': guarded(HostedUploadPage),
+  '/sets': guarded(LibraryPage),
+  '/sets/:entity_set': guarded(SetPage),
   '/download': guarded(DownloadPage),
 };

@@ -19,8 +19,9 @@ export interface FileFieldProps {
 /** FileField is a labelled file input. */
 export function FileField({ label, accept, multiple, directory, onFiles, hint, error, disabled }: FileFieldProps) {
   const ids = useFieldIds();
-  // webkitdirectory is what every current browser reads for folder picking.
-  const folder = directory ? ({ webkitdirectory: '', directory: '' } as Record<string, string>) : {};
+  // webkitdirectory is what every current browser reads for folder picking. Preact sets it
+  // as the element's boolean property, so it must be true ('' would read as false).
+  const folder = directory ? ({ webkitdirectory: true } as Record<string, unknown>) : {};
   return (
     <div className="field">
       <label htmlFor={ids.input}>{label}</label>

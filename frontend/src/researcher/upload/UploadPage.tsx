@@ -3,7 +3,7 @@
 // page previews what it read and the name the set will be stored under; the server reads
 // the rows again with the rules of `feedlab sets import` and its problems are shown as it
 // words them.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Formik, Form, useFormikContext } from 'formik';
 import { ingestEntitySet, ResearcherApiError } from '../api';
 import { FormStatus, RadioGroup, Section, TextField } from '../fields';
@@ -56,8 +56,8 @@ export function UploadPage(_: PageProps) {
       <h1>{TITLE}</h1>
       <p className="muted">
         Add a stimulus set to the lab's library. Paste it from a spreadsheet: the first line names the columns, each further line is one
-        card. Cards link to their images or videos by <code>source_url</code>; to store the media files on this appliance use{' '}
-        <code>feedlab sets import --media DIR</code>.
+        card. Cards link to their images or videos by <code>source_url</code>; to store the media files on this appliance, use{' '}
+        <Link href="/upload-hosted">Upload stimuli with media</Link>.
       </p>
       <Formik initialValues={initialUpload} validationSchema={uploadSchema} validateOnMount onSubmit={submit}>
         <UploadForm outcome={outcome} onEdit={() => outcome?.kind === 'failed' && setOutcome(null)} />
@@ -67,55 +67,12 @@ export function UploadPage(_: PageProps) {
 }
 
 function UploadForm({ outcome, onEdit }: { outcome: Outcome | null; onEdit(): void }) {
-  const { values, isValid, isSubmitting, touched, setFieldTouched } = useFormikContext<UploadValues>();
+  const { values, isValid, isSubmitting } = useFormikContext<UploadValues>();
   const p = pasted(values.stimuli);
-  // A paste is not a blur: show what is wrong with it (a missing column) at once.
-  const hasText = values.stimuli.trim() !== '';
-  useEffect(() => {
-    if (hasText && !touched.stimuli) void setFieldTouched('stimuli', true, false);
-  }, [hasText, touched.stimuli, setFieldTouched]);
-  const stored = values.setname ? setName(new Date(), values.setname) : null;
   return (
     <Form noValidate onChange={onEdit}>
-      <Section title="The set">
-        <TextField
-          name="setname"
-          label="Set name"
-          autoComplete="off"
-          spellCheck={false}
-          hint="Letters, digits and underscores; at most 15 are kept. Today's date is put in front."
-        />
-        <p className="upload__stored" aria-live="polite">
-          {stored ? (
-            <>
-              Will be stored as <code>{stored}</code>
-            </>
-          ) : (
-            ''
-          )}
-        </p>
-        <RadioGroup name="category" label="Category" inline options={CATEGORIES.map((c) => ({ value: c, label: c }))} />
-      </Section>
-      <Section title="Stimuli">
-        <TextField
-          name="stimuli"
-          label="Stimuli (tab-separated)"
-          multiline={8}
-          spellCheck={false}
-          hint={
-            <>
-              Required columns: {REQUIRED_COLUMNS.map((c, i) => (
-                <span key={c}>
-                  {i > 0 && ', '}
-                  <code>{c}</code>
-                </span>
-              ))}
-              . <code>headline</code> is optional; any other column is kept as a covariate of the card.
-            </>
-          }
-        />
-        <Preview p={p} />
-      </Section>
+      <SetFields />
+      <StimuliFields p={p} />
       <div className="actions">
         <button type="submit" className="button" disabled={!isValid || isSubmitting}>
           {isSubmitting ? 'Submitting…' : 'Submit'}
@@ -143,6 +100,66 @@ function UploadForm({ outcome, onEdit }: { outcome: Outcome | null; onEdit(): vo
         </p>
       )}
     </Form>
+  );
+}
+
+/** SetFields are the set's name (with the name it will be stored under) and category; the
+ * hosted upload page uses them too. */
+export function SetFields() {
+  const { values } = useFormikContext<UploadValues>();
+  const stored = values.setname ? setName(new Date(), values.setname) : null;
+  return (
+    <Section title="The set">
+      <TextField
+        name="setname"
+        label="Set name"
+        autoComplete="off"
+        spellCheck={false}
+        hint="Letters, digits and underscores; at most 15 are kept. Today's date is put in front."
+      />
+      <p className="upload__stored" aria-live="polite">
+        {stored ? (
+          <>
+            Will be stored as <code>{stored}</code>
+          </>
+        ) : (
+          ''
+        )}
+      </p>
+      <RadioGroup name="category" label="Category" inline options={CATEGORIES.map((c) => ({ value: c, label: c }))} />
+    </Section>
+  );
+}
+
+/** StimuliFields are the pasted stimuli with the preview of what the page read. */
+export function StimuliFields({ p, hint }: { p: Pasted; hint?: ReactNode }) {
+  const { values, touched, setFieldTouched } = useFormikContext<UploadValues>();
+  // A paste is not a blur: show what is wrong with it (a missing column) at once.
+  const hasText = values.stimuli.trim() !== '';
+  useEffect(() => {
+    if (hasText && !touched.stimuli) void setFieldTouched('stimuli', true, false);
+  }, [hasText, touched.stimuli, setFieldTouched]);
+  return (
+    <Section title="Stimuli">
+      <TextField
+        name="stimuli"
+        label="Stimuli (tab-separated)"
+        multiline={8}
+        spellCheck={false}
+        hint={
+          <>
+            Required columns: {REQUIRED_COLUMNS.map((c, i) => (
+              <span key={c}>
+                {i > 0 && ', '}
+                <code>{c}</code>
+              </span>
+            ))}
+            . <code>headline</code> is optional; any other column is kept as a covariate of the card.{hint}
+          </>
+        }
+      />
+      <Preview p={p} />
+    </Section>
   );
 }
 

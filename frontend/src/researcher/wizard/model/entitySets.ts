@@ -2,7 +2,9 @@
 import type { EntitySetInfo } from './types';
 
 /** HIDDEN_SETS are set names never offered in the wizard (the spec's blocked list). The
- * built-in demo set stays visible: it is the set a new researcher tries first. */
+ * built-in demo set stays visible: it is the set a new researcher tries first. Sets a
+ * researcher hid in the library come marked `hidden` from pull_entity_sets and are left
+ * out as well. */
 export const HIDDEN_SETS: readonly string[] = [];
 
 /** SetGroup is the sets of one category. */
@@ -21,7 +23,7 @@ export function setLabel(set: EntitySetInfo): string {
 export function groupSets(sets: EntitySetInfo[], hidden: readonly string[] = HIDDEN_SETS): SetGroup[] {
   const groups = new Map<string, EntitySetInfo[]>();
   for (const s of sets) {
-    if (s.entity_category === 'test' || hidden.includes(s.entity_set)) continue;
+    if (s.entity_category === 'test' || s.hidden || hidden.includes(s.entity_set)) continue;
     const list = groups.get(s.entity_category) ?? [];
     list.push(s);
     groups.set(s.entity_category, list);

@@ -278,6 +278,8 @@ describe('entity sets, CSV and storage', () => {
     assert.deepEqual(groups.map((g) => g.category), ['ads', 'news']);
     assert.deepEqual(groups[1].sets.map(setLabel), ['solarflare_demo [24]', 'zeta [3]']);
     assert.deepEqual(groupSets(SETS, ['zeta'])[1].sets.map((s) => s.entity_set), ['solarflare_demo']);
+    const hid = { entity_set: 'hid', entity_category: 'news', num_entities: 2, hidden: true };
+    assert.deepEqual(groupSets([...SETS, hid])[1].sets.map((s) => s.entity_set), ['solarflare_demo', 'zeta']);
   });
 
   it('writes params.csv as Go\'s csv.Writer does', () => {

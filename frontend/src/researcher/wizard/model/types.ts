@@ -14,6 +14,8 @@ export interface EntitySetInfo {
   entity_set: string;
   entity_category: string;
   num_entities: number;
+  /** hidden: hidden from the wizard in the library (the spec's blocked list, kept on the server). */
+  hidden?: boolean;
 }
 
 export type ButtonValue = 'no' | 'yes' | 'lognormal';

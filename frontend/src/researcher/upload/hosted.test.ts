@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parsePasted } from './model';
+import { isSystemFile, matchFiles, NO_COVARIATE_INFO, normalPath, problemLines, WRONG_COUNT, type PickedFile } from './hosted';
+
+const file = (path: string): PickedFile => ({ path, file: { size: 1 } as File });
+const tsv = (...names: string[]) =>
+  parsePasted(['source_url\tfilename\tretrieve_date\tentity_type', ...names.map((n) => `https://a\t${n}\t2026-01-01\timage`)].join('\n'));
+
+describe('hosted upload matching', () => {
+  it('finds files by path or by the end of their path inside a folder', () => {
+    const m = matchFiles(tsv('a.png', 'sub/b.mp4', ' a.png '), [file('pick/a.png'), file('pick/sub/b.mp4')]);
+    assert.deepEqual([...m.files.keys()], ['a.png', 'sub/b.mp4']);
+    assert.equal(m.files.get('a.png')!.path, 'pick/a.png');
+    assert.deepEqual(m.unmatched, []);
+    assert.deepEqual(m.unused, []);
+    assert.deepEqual(problemLines(m, 2), []);
+  });
+  it('lists rows without a file, files without a row, and counts that disagree', () => {
+    const m = matchFiles(tsv('a.png', 'missing.png'), [file('a.png'), file('extra/c.gif')]);
+    assert.deepEqual(m.unmatched.map((u) => u.line), [3]);
+    assert.deepEqual(m.unused, ['extra/c.gif']);
+    const lines = problemLines(m, 2);
+    assert.ok(lines.includes(`${NO_COVARIATE_INFO} extra/c.gif`));
+    assert.ok(lines[0].startsWith('Line 3: no file missing.png'));
+    assert.ok(!lines.includes(WRONG_COUNT)); // two names, two files: the counts agree
+    assert.ok(problemLines(matchFiles(tsv('a.png'), [file('a.png'), file('b.png')]), 2).includes(WRONG_COUNT));
+  });
+  it('calls two candidates ambiguous and forgives backslashes', () => {
+    const m = matchFiles(tsv('a.png'), [file('x/a.png'), file('y/a.png')]);
+    assert.equal(m.unmatched[0].candidates.length, 2);
+    assert.equal(normalPath('.\\img\\a.png'), 'img/a.png');
+    assert.ok(isSystemFile('pick/.DS_Store') && isSystemFile('Thumbs.db') && !isSystemFile('a.png'));
+  });
+});

@@ -1,0 +1,138 @@
+// The hosted upload's pure part (spec §2 "/upload-hosted", issue 9 item 2): which picked
+// file each row's filename names, what is left over, and the spec's hosted messages. The
+// upload page's model (model.ts) still reads the pasted rows; this only adds the files.
+import type { Pasted } from './model';
+
+/** NO_COVARIATE_INFO starts the line for a file no row names (the spec's hosted variant). */
+export const NO_COVARIATE_INFO = 'No covariate info:';
+
+/** WRONG_COUNT is the spec's message when the rows and the files do not add up. */
+export const WRONG_COUNT = 'Incorrect number of entities provided. Please try again.';
+
+/** PickedFile is a file the researcher picked or dropped, with its path inside the pick
+ * ("photos/2024/a.png" for a folder, just the name for single files). */
+export interface PickedFile {
+  path: string;
+  file: File;
+}
+
+/** isSystemFile: files an operating system leaves in folders, never stimuli. */
+export function isSystemFile(path: string): boolean {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return base.startsWith('.') || base === 'Thumbs.db' || base === 'desktop.ini';
+}
+
+/** normalPath writes a path with forward slashes, without a leading "./" or "/". */
+export function normalPath(path: string): string {
+  return path.replace(/\\/g, '/').replace(/^(\.\/|\/)+/, '');
+}
+
+/** RowProblem is a row whose filename has no file, or more than one. */
+export interface RowProblem {
+  line: number;
+  filename: string;
+  candidates: string[];
+}
+
+/** Matching is how the rows and the files fit together. */
+export interface Matching {
+  /** files maps each distinct filename of the rows (trimmed, as the server reads it) to its file. */
+  files: Map<string, PickedFile>;
+  /** unmatched rows name a file that was not picked (candidates empty) or is ambiguous. */
+  unmatched: RowProblem[];
+  /** unused are the paths of picked files no row names. */
+  unused: string[];
+  /** distinctNames counts the different filenames of the rows. */
+  distinctNames: number;
+}
+
+/**
+ * matchFiles finds each row's file: the picked file whose path is the filename, or ends
+ * with "/" + filename (a folder was picked around it). Two candidates and no exact one is
+ * ambiguous. Rows may share a file.
+ */
+export function matchFiles(p: Pasted, picked: PickedFile[]): Matching {
+  const col = p.columns.indexOf('filename');
+  const files = new Map<string, PickedFile>();
+  const unmatched: RowProblem[] = [];
+  const used = new Set<string>();
+  const byPath = new Map(picked.map((f) => [f.path, f]));
+  const seen = new Set<string>();
+  if (col < 0) return { files, unmatched, unused: picked.map((f) => f.path), distinctNames: 0 };
+  for (const row of p.rows) {
+    // The key is the filename as the server will read it (trimmed); the search forgives
+    // backslashes and a leading "./".
+    const raw = (row.fields[col] ?? '').trim();
+    const filename = normalPath(raw);
+    if (seen.has(raw)) continue;
+    seen.add(raw);
+    let hit = byPath.get(filename);
+    if (!hit && filename !== '') {
+      const candidates = picked.filter((f) => f.path.endsWith('/' + filename));
+      if (candidates.length === 1) hit = candidates[0];
+      else {
+        unmatched.push({ line: row.line, filename, candidates: candidates.map((c) => c.path) });
+        continue;
+      }
+    }
+    if (!hit) {
+      unmatched.push({ line: row.line, filename, candidates: [] });
+      continue;
+    }
+    files.set(raw, hit);
+    used.add(hit.path);
+  }
+  const unused = picked.filter((f) => !used.has(f.path)).map((f) => f.path);
+  return { files, unmatched, unused, distinctNames: seen.size };
+}
+
+/** problemLines are the lines shown before anything is sent, in the page's order. */
+export function problemLines(m: Matching, picked: number): string[] {
+  const lines: string[] = [];
+  for (const u of m.unmatched.slice(0, 20)) {
+    lines.push(
+      u.candidates.length > 1
+        ? `Line ${u.line}: ${u.filename} matches ${u.candidates.length} files (${u.candidates.slice(0, 3).join(', ')}); give its folder too.`
+        : `Line ${u.line}: no file ${u.filename || '(empty filename)'} among the files.`,
+    );
+  }
+  if (m.unmatched.length > 20) lines.push(`…and ${m.unmatched.length - 20} more rows without a file.`);
+  for (const path of m.unused.slice(0, 20)) lines.push(`${NO_COVARIATE_INFO} ${path}`);
+  if (m.unused.length > 20) lines.push(`…and ${m.unused.length - 20} more files no row names.`);
+  if (picked > 0 && m.distinctNames > 0 && picked !== m.distinctNames) lines.push(WRONG_COUNT);
+  return lines;
+}
+
+/** formatBytes writes a size for people: "812 KB", "3.4 MB". */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(n < 10 * 1024 ? 1 : 0)} KB`;
+  if (n < 1024 * 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  return `${(n / 1024 / 1024 / 1024).toFixed(2)} GB`;
+}
+
+/** hex writes a digest as lowercase hex. */
+export function hex(digest: ArrayBuffer): string {
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** canHash: SubtleCrypto exists only in a secure context (https, localhost, 127.0.0.1).
+ * On a plain-http LAN address the server hashes instead (docs/decisions.md). */
+export function canHash(): boolean {
+  return typeof crypto !== 'undefined' && typeof crypto.subtle?.digest === 'function' && globalThis.isSecureContext !== false;
+}
+
+/** sha256Of hashes a file in the browser (SubtleCrypto reads it whole). */
+export async function sha256Of(file: Blob): Promise<string> {
+  return hex(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()));
+}
+
+/** RETRY_DELAYS_MS are the waits before each new attempt at a file whose sending failed
+ * (a dropped connection, a server that did not answer); a refusal is not retried. */
+export const RETRY_DELAYS_MS = [500, 1500, 4000];
+
+/** retryable: a failure worth another attempt (no answer, the server's own trouble, or a
+ * file that arrived damaged). */
+export function retryable(status: number, code = ''): boolean {
+  return status === 0 || status >= 500 || status === 408 || status === 429 || code === 'hash_mismatch';
+}
