@@ -37,14 +37,14 @@ type signInGuard struct {
 	hashes                     *limit.Rate
 }
 
-func newSignInGuard() *signInGuard {
+func newSignInGuard(hashesPerMin int) *signInGuard {
 	// Half the cores (at least one) may hash at once: the other half stays with participants.
 	return &signInGuard{
 		slots:      make(chan struct{}, max(1, runtime.NumCPU()/2)),
 		byNameAddr: auth.NewThrottle(failsPerNameAddr, signInWindow),
 		byAddr:     auth.NewThrottle(failsPerAddr, signInWindow),
 		byName:     auth.NewThrottle(failsPerAccount, signInWindow),
-		hashes:     limit.NewRate(hashesPerMinute, hashBurst),
+		hashes:     limit.NewRate(hashesPerMin, max(hashBurst, hashesPerMin/6)),
 	}
 }
 

@@ -40,6 +40,10 @@ type Config struct {
 	// per client address (the burst is the same number); 0 takes the default.
 	ArrivalsPerMinute int
 	SignupsPerMinute  int
+	// PasswordChecksPerMinute caps password checks across the appliance (serve
+	// --password-checks-per-minute; the burst is a sixth of it, at least 10); 0 takes the
+	// default.
+	PasswordChecksPerMinute int
 }
 
 // Default anonymous-write limits per client address (serve flags raise them). A classroom
@@ -88,7 +92,7 @@ func New(cfg Config) *Server {
 		frontend:       cfg.Frontend,
 		log:            log,
 		contact:        cfg.ContactEmail,
-		signIns:        newSignInGuard(),
+		signIns:        newSignInGuard(orDefault(cfg.PasswordChecksPerMinute, hashesPerMinute)),
 		verifyPassword: auth.VerifyPassword,
 		dummyVerify:    auth.DummyVerify,
 		hashPassword:   auth.HashPassword,

@@ -37,6 +37,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	frameAncestors := fs.String("frame-ancestors", "", "origins allowed to embed the participant pages in a frame, space- or comma-separated (e.g. https://example.qualtrics.com)")
 	arrivals := fs.Int("arrivals-per-minute", api.DefaultArrivalsPerMinute, "new participants accepted per client address per minute (also the burst)")
 	signups := fs.Int("signups-per-minute", api.DefaultSignupsPerMinute, "home-page sign-ups accepted per client address per minute (also the burst)")
+	checks := fs.Int("password-checks-per-minute", 60, "password checks (sign-ins, setup) across the appliance per minute")
 	maxConns := fs.Int("max-conns-per-client", defaultMaxConnsPerClient, "open connections allowed per client address (0: no cap)")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
@@ -46,8 +47,8 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if (*tlsCert == "") != (*tlsKey == "") {
 		return fmt.Errorf("%w: --tls-cert and --tls-key go together", errUsage)
 	}
-	if *arrivals < 1 || *signups < 1 || *maxConns < 0 {
-		return fmt.Errorf("%w: --arrivals-per-minute and --signups-per-minute must be at least 1, --max-conns-per-client at least 0", errUsage)
+	if *arrivals < 1 || *signups < 1 || *checks < 1 || *maxConns < 0 {
+		return fmt.Errorf("%w: --arrivals-per-minute, --signups-per-minute and --password-checks-per-minute must be at least 1, --max-conns-per-client at least 0", errUsage)
 	}
 	parents, err := parseFrameAncestors(*frameAncestors)
 	if err != nil {
@@ -87,7 +88,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Store: st, Media: ms, Frontend: frontend.Dist(), Logger: log,
 		ContactEmail: *contact, PublicURLs: participantURLs(ln.Addr().(*net.TCPAddr), scheme),
 		BehindProxy: *behindProxy, FrameAncestors: parents,
-		ArrivalsPerMinute: *arrivals, SignupsPerMinute: *signups,
+		ArrivalsPerMinute: *arrivals, SignupsPerMinute: *signups, PasswordChecksPerMinute: *checks,
 	})
 	// Media files no stimulus set uses (abandoned uploads, failed imports) are removed
 	// after api.MediaGrace; checked at start and every hour.
