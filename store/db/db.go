@@ -24,11 +24,17 @@ func New(db DBTX) *Queries {
 func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	q := Queries{db: db}
 	var err error
+	if q.cardEngagementStatsStmt, err = db.PrepareContext(ctx, cardEngagementStats); err != nil {
+		return nil, fmt.Errorf("error preparing query CardEngagementStats: %w", err)
+	}
 	if q.completeParticipantStmt, err = db.PrepareContext(ctx, completeParticipant); err != nil {
 		return nil, fmt.Errorf("error preparing query CompleteParticipant: %w", err)
 	}
 	if q.countEntitiesStmt, err = db.PrepareContext(ctx, countEntities); err != nil {
 		return nil, fmt.Errorf("error preparing query CountEntities: %w", err)
+	}
+	if q.countFeedBlocksStmt, err = db.PrepareContext(ctx, countFeedBlocks); err != nil {
+		return nil, fmt.Errorf("error preparing query CountFeedBlocks: %w", err)
 	}
 	if q.countParticipantsStmt, err = db.PrepareContext(ctx, countParticipants); err != nil {
 		return nil, fmt.Errorf("error preparing query CountParticipants: %w", err)
@@ -48,11 +54,17 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.createEntitySetStmt, err = db.PrepareContext(ctx, createEntitySet); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateEntitySet: %w", err)
 	}
+	if q.createFeedBlockStmt, err = db.PrepareContext(ctx, createFeedBlock); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateFeedBlock: %w", err)
+	}
 	if q.createInventoryItemStmt, err = db.PrepareContext(ctx, createInventoryItem); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateInventoryItem: %w", err)
 	}
 	if q.createParticipantStmt, err = db.PrepareContext(ctx, createParticipant); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateParticipant: %w", err)
+	}
+	if q.createRankedInventoryItemStmt, err = db.PrepareContext(ctx, createRankedInventoryItem); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateRankedInventoryItem: %w", err)
 	}
 	if q.createResearcherStmt, err = db.PrepareContext(ctx, createResearcher); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateResearcher: %w", err)
@@ -141,11 +153,20 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listCardsStmt, err = db.PrepareContext(ctx, listCards); err != nil {
 		return nil, fmt.Errorf("error preparing query ListCards: %w", err)
 	}
+	if q.listEngagedCardsStmt, err = db.PrepareContext(ctx, listEngagedCards); err != nil {
+		return nil, fmt.Errorf("error preparing query ListEngagedCards: %w", err)
+	}
 	if q.listEntitiesStmt, err = db.PrepareContext(ctx, listEntities); err != nil {
 		return nil, fmt.Errorf("error preparing query ListEntities: %w", err)
 	}
 	if q.listEntitySetsStmt, err = db.PrepareContext(ctx, listEntitySets); err != nil {
 		return nil, fmt.Errorf("error preparing query ListEntitySets: %w", err)
+	}
+	if q.listExplainedInventoryStmt, err = db.PrepareContext(ctx, listExplainedInventory); err != nil {
+		return nil, fmt.Errorf("error preparing query ListExplainedInventory: %w", err)
+	}
+	if q.listFeedBlocksStmt, err = db.PrepareContext(ctx, listFeedBlocks); err != nil {
+		return nil, fmt.Errorf("error preparing query ListFeedBlocks: %w", err)
 	}
 	if q.listInventoryStmt, err = db.PrepareContext(ctx, listInventory); err != nil {
 		return nil, fmt.Errorf("error preparing query ListInventory: %w", err)
@@ -171,6 +192,12 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listVisibleStudiesStmt, err = db.PrepareContext(ctx, listVisibleStudies); err != nil {
 		return nil, fmt.Errorf("error preparing query ListVisibleStudies: %w", err)
 	}
+	if q.moveInventoryItemStmt, err = db.PrepareContext(ctx, moveInventoryItem); err != nil {
+		return nil, fmt.Errorf("error preparing query MoveInventoryItem: %w", err)
+	}
+	if q.parkInventoryFromStmt, err = db.PrepareContext(ctx, parkInventoryFrom); err != nil {
+		return nil, fmt.Errorf("error preparing query ParkInventoryFrom: %w", err)
+	}
 	if q.putMediaStmt, err = db.PrepareContext(ctx, putMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query PutMedia: %w", err)
 	}
@@ -185,6 +212,11 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 
 func (q *Queries) Close() error {
 	var err error
+	if q.cardEngagementStatsStmt != nil {
+		if cerr := q.cardEngagementStatsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing cardEngagementStatsStmt: %w", cerr)
+		}
+	}
 	if q.completeParticipantStmt != nil {
 		if cerr := q.completeParticipantStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing completeParticipantStmt: %w", cerr)
@@ -193,6 +225,11 @@ func (q *Queries) Close() error {
 	if q.countEntitiesStmt != nil {
 		if cerr := q.countEntitiesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing countEntitiesStmt: %w", cerr)
+		}
+	}
+	if q.countFeedBlocksStmt != nil {
+		if cerr := q.countFeedBlocksStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing countFeedBlocksStmt: %w", cerr)
 		}
 	}
 	if q.countParticipantsStmt != nil {
@@ -225,6 +262,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing createEntitySetStmt: %w", cerr)
 		}
 	}
+	if q.createFeedBlockStmt != nil {
+		if cerr := q.createFeedBlockStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createFeedBlockStmt: %w", cerr)
+		}
+	}
 	if q.createInventoryItemStmt != nil {
 		if cerr := q.createInventoryItemStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing createInventoryItemStmt: %w", cerr)
@@ -233,6 +275,11 @@ func (q *Queries) Close() error {
 	if q.createParticipantStmt != nil {
 		if cerr := q.createParticipantStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing createParticipantStmt: %w", cerr)
+		}
+	}
+	if q.createRankedInventoryItemStmt != nil {
+		if cerr := q.createRankedInventoryItemStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createRankedInventoryItemStmt: %w", cerr)
 		}
 	}
 	if q.createResearcherStmt != nil {
@@ -380,6 +427,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listCardsStmt: %w", cerr)
 		}
 	}
+	if q.listEngagedCardsStmt != nil {
+		if cerr := q.listEngagedCardsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listEngagedCardsStmt: %w", cerr)
+		}
+	}
 	if q.listEntitiesStmt != nil {
 		if cerr := q.listEntitiesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listEntitiesStmt: %w", cerr)
@@ -388,6 +440,16 @@ func (q *Queries) Close() error {
 	if q.listEntitySetsStmt != nil {
 		if cerr := q.listEntitySetsStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listEntitySetsStmt: %w", cerr)
+		}
+	}
+	if q.listExplainedInventoryStmt != nil {
+		if cerr := q.listExplainedInventoryStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listExplainedInventoryStmt: %w", cerr)
+		}
+	}
+	if q.listFeedBlocksStmt != nil {
+		if cerr := q.listFeedBlocksStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listFeedBlocksStmt: %w", cerr)
 		}
 	}
 	if q.listInventoryStmt != nil {
@@ -428,6 +490,16 @@ func (q *Queries) Close() error {
 	if q.listVisibleStudiesStmt != nil {
 		if cerr := q.listVisibleStudiesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listVisibleStudiesStmt: %w", cerr)
+		}
+	}
+	if q.moveInventoryItemStmt != nil {
+		if cerr := q.moveInventoryItemStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing moveInventoryItemStmt: %w", cerr)
+		}
+	}
+	if q.parkInventoryFromStmt != nil {
+		if cerr := q.parkInventoryFromStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing parkInventoryFromStmt: %w", cerr)
 		}
 	}
 	if q.putMediaStmt != nil {
@@ -484,16 +556,20 @@ func (q *Queries) queryRow(ctx context.Context, stmt *sql.Stmt, query string, ar
 type Queries struct {
 	db                               DBTX
 	tx                               *sql.Tx
+	cardEngagementStatsStmt          *sql.Stmt
 	completeParticipantStmt          *sql.Stmt
 	countEntitiesStmt                *sql.Stmt
+	countFeedBlocksStmt              *sql.Stmt
 	countParticipantsStmt            *sql.Stmt
 	countParticipantsByConditionStmt *sql.Stmt
 	countResearchersStmt             *sql.Stmt
 	countStudiesStmt                 *sql.Stmt
 	createEntityStmt                 *sql.Stmt
 	createEntitySetStmt              *sql.Stmt
+	createFeedBlockStmt              *sql.Stmt
 	createInventoryItemStmt          *sql.Stmt
 	createParticipantStmt            *sql.Stmt
+	createRankedInventoryItemStmt    *sql.Stmt
 	createResearcherStmt             *sql.Stmt
 	createSessionStmt                *sql.Stmt
 	createSignupStmt                 *sql.Stmt
@@ -523,8 +599,11 @@ type Queries struct {
 	insertAnswerStmt                 *sql.Stmt
 	insertEngagementStmt             *sql.Stmt
 	listCardsStmt                    *sql.Stmt
+	listEngagedCardsStmt             *sql.Stmt
 	listEntitiesStmt                 *sql.Stmt
 	listEntitySetsStmt               *sql.Stmt
+	listExplainedInventoryStmt       *sql.Stmt
+	listFeedBlocksStmt               *sql.Stmt
 	listInventoryStmt                *sql.Stmt
 	listParticipantsStmt             *sql.Stmt
 	listResearchersStmt              *sql.Stmt
@@ -533,6 +612,8 @@ type Queries struct {
 	listStudyParamsStmt              *sql.Stmt
 	listStudySharesStmt              *sql.Stmt
 	listVisibleStudiesStmt           *sql.Stmt
+	moveInventoryItemStmt            *sql.Stmt
+	parkInventoryFromStmt            *sql.Stmt
 	putMediaStmt                     *sql.Stmt
 	putSettingStmt                   *sql.Stmt
 	setStudyOwnerStmt                *sql.Stmt
@@ -542,16 +623,20 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 	return &Queries{
 		db:                               tx,
 		tx:                               tx,
+		cardEngagementStatsStmt:          q.cardEngagementStatsStmt,
 		completeParticipantStmt:          q.completeParticipantStmt,
 		countEntitiesStmt:                q.countEntitiesStmt,
+		countFeedBlocksStmt:              q.countFeedBlocksStmt,
 		countParticipantsStmt:            q.countParticipantsStmt,
 		countParticipantsByConditionStmt: q.countParticipantsByConditionStmt,
 		countResearchersStmt:             q.countResearchersStmt,
 		countStudiesStmt:                 q.countStudiesStmt,
 		createEntityStmt:                 q.createEntityStmt,
 		createEntitySetStmt:              q.createEntitySetStmt,
+		createFeedBlockStmt:              q.createFeedBlockStmt,
 		createInventoryItemStmt:          q.createInventoryItemStmt,
 		createParticipantStmt:            q.createParticipantStmt,
+		createRankedInventoryItemStmt:    q.createRankedInventoryItemStmt,
 		createResearcherStmt:             q.createResearcherStmt,
 		createSessionStmt:                q.createSessionStmt,
 		createSignupStmt:                 q.createSignupStmt,
@@ -581,8 +666,11 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		insertAnswerStmt:                 q.insertAnswerStmt,
 		insertEngagementStmt:             q.insertEngagementStmt,
 		listCardsStmt:                    q.listCardsStmt,
+		listEngagedCardsStmt:             q.listEngagedCardsStmt,
 		listEntitiesStmt:                 q.listEntitiesStmt,
 		listEntitySetsStmt:               q.listEntitySetsStmt,
+		listExplainedInventoryStmt:       q.listExplainedInventoryStmt,
+		listFeedBlocksStmt:               q.listFeedBlocksStmt,
 		listInventoryStmt:                q.listInventoryStmt,
 		listParticipantsStmt:             q.listParticipantsStmt,
 		listResearchersStmt:              q.listResearchersStmt,
@@ -591,6 +679,8 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listStudyParamsStmt:              q.listStudyParamsStmt,
 		listStudySharesStmt:              q.listStudySharesStmt,
 		listVisibleStudiesStmt:           q.listVisibleStudiesStmt,
+		moveInventoryItemStmt:            q.moveInventoryItemStmt,
+		parkInventoryFromStmt:            q.parkInventoryFromStmt,
 		putMediaStmt:                     q.putMediaStmt,
 		putSettingStmt:                   q.putSettingStmt,
 		setStudyOwnerStmt:                q.setStudyOwnerStmt,

@@ -1,0 +1,155 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"feedlab/export"
+)
+
+// createStudyFromRows creates a one-condition study from params.csv lines (after the
+// header) and returns its experiment_id.
+func createStudyFromRows(t *testing.T, data string, lines ...string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "params.csv")
+	body := "condition,param,value\n" + strings.Join(lines, "\n") + "\n"
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := mustCLI(t, "", "study", "create", "--from", p, "--data", data)
+	return lastLine(out)
+}
+
+// explainOrder runs feedlab explain and returns the entity_ids in the printed order; it
+// fails the test unless the output says recomposing gave the identical order.
+func explainOrder(t *testing.T, data, id, user string) (ids []string, out string) {
+	t.Helper()
+	out, _ = mustCLI(t, "", "explain", "--study", id, "--user", user, "--data", data)
+	if !strings.Contains(out, "recomposed from what is stored: identical order") {
+		t.Fatalf("explain did not recompose the identical order:\n%s", out)
+	}
+	lines := strings.Split(out, "\n")
+	header := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "position") })
+	for _, l := range lines[header+1:] {
+		f := strings.Fields(l)
+		if len(f) < 2 || strings.HasPrefix(l, "recomposed") {
+			break
+		}
+		ids = append(ids, f[1])
+	}
+	return ids, out
+}
+
+func TestExplainEveryAlgorithmRecomposesTheStoredOrder(t *testing.T) {
+	t.Parallel()
+	data := t.TempDir()
+	set := importFixtureSet(t, data, "explainme", 5).name
+	sets := fmt.Sprintf(`1,entity_sets,"[{""entity_set"":""%s"",""number_to_show"":2}]"`, set)
+	script := `1,algorithm-script,"def rank(cards, participant):
+    # science first, then by upload position
+    return sorted(cards, key = lambda c: (c[""covariates""][""topic""] != ""science"", c[""position""]))
+"`
+	studies := map[string][]string{
+		"random":        {sets},
+		"chronological": {sets, "1,algorithm,chronological"},
+		"engagement":    {sets, "1,algorithm,engagement", "1,algorithm-mode,observed"},
+		"priority":      {sets, "1,algorithm,priority", "1,algorithm-covariate,topic", "1,algorithm-value,local"},
+		"thompson":      {sets, "1,algorithm,thompson_sampling", "1,feed-button-like,yes"},
+		"custom":        {sets, "1,algorithm,custom", script},
+	}
+	srv := newServer(t, data)
+	for name, rows := range studies {
+		t.Run(name, func(t *testing.T) {
+			id := createStudyFromRows(t, data, rows...)
+			var first []string
+			for i := range 4 {
+				user := fmt.Sprintf("%s-%d", name, i)
+				_, feed := loadParticipant(t, srv.url, id, user, map[string]string{"attitude": "1"})
+				if name != "random" && len(feed) != 3 {
+					t.Fatalf("%s shows %d cards; every algorithm but random ranks all cards of the set", name, len(feed))
+				}
+				if i == 0 {
+					first = feed
+				}
+				// The first participant likes the card they saw last, so the
+				// algorithms that read the study's engagement have some.
+				ref := map[string]any{"user_id": user, "experiment_id": id, "condition": 1}
+				mustPost(t, srv.url, "/v1/write_user_engagement", merge(ref, map[string]any{
+					"event_id": user + "-like", "entity_id": feed[len(feed)-1], "engagement_type": "likes", "response": 1,
+				}))
+				got, out := explainOrder(t, data, id, user)
+				if !slices.Equal(got, feed) {
+					t.Fatalf("explain order %v, feed order %v\n%s", got, feed, out)
+				}
+				if !strings.Contains(out, "algorithm "+map[string]string{"thompson": "thompson_sampling", "priority": "will_smith_priority_treatment"}[name]) &&
+					!strings.Contains(out, "algorithm "+name) {
+					t.Errorf("explain does not name the algorithm:\n%s", out)
+				}
+			}
+			switch name {
+			case "custom":
+				if first[0] != "" && !strings.Contains(mustExplain(t, data, id, name+"-0"), "script_sha256") {
+					t.Error("custom feed's inputs lack the script hash")
+				}
+			case "thompson":
+				if !strings.Contains(mustExplain(t, data, id, name+"-3"), `"alpha":`) {
+					t.Error("thompson feed's inputs lack the posterior")
+				}
+			}
+			// The inventory export carries the same order and the new columns.
+			out, _ := mustCLI(t, "", "export", "--study", id, "--type", export.TypeInventory, "--data", data)
+			header, rows := parseCSV(t, out)
+			for _, c := range []string{"algorithm", "score", "reason", "inputs"} {
+				if !slices.Contains(header, c) {
+					t.Fatalf("inventory header lacks %s: %v", c, header)
+				}
+			}
+			var exported []string
+			for _, r := range rows {
+				if r["user_id"] == name+"-0" {
+					exported = append(exported, r["entity_id"])
+				}
+				if r["reason"] == "" || r["inputs"] == "" || r["algorithm"] == "" {
+					t.Errorf("row without its explanation: %v", r)
+				}
+			}
+			if !slices.Equal(exported, first) {
+				t.Errorf("inventory export order %v, feed %v", exported, first)
+			}
+		})
+	}
+}
+
+func mustExplain(t *testing.T, data, id, user string) string {
+	t.Helper()
+	_, out := explainOrder(t, data, id, user)
+	return out
+}
+
+func merge(a, b map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range a {
+		out[k] = v
+	}
+	for k, v := range b {
+		out[k] = v
+	}
+	return out
+}
+
+func TestExplainRefusesUnknownStudyAndParticipant(t *testing.T) {
+	t.Parallel()
+	data := t.TempDir()
+	set := importFixtureSet(t, data, "explainno", 6).name
+	id := createFixtureStudy(t, data, set)
+	_, _, err := cli(t, "", "explain", "--study", "nope", "--user", "u", "--data", data)
+	wantErr(t, err, `no study "nope"`)
+	_, _, err = cli(t, "", "explain", "--study", id, "--user", "nobody", "--data", data)
+	wantErr(t, err, "has no participant", "nobody")
+	_, _, err = cli(t, "", "explain", "--study", id, "--data", data)
+	wantErr(t, err, "--study and --user are required")
+}
