@@ -2,13 +2,16 @@ package cli
 
 import (
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"feedlab/export"
+	"feedlab/store"
 )
 
 // createStudyFromRows creates a one-condition study from params.csv lines (after the
@@ -152,4 +155,100 @@ func TestExplainRefusesUnknownStudyAndParticipant(t *testing.T) {
 	wantErr(t, err, "has no participant", "nobody")
 	_, _, err = cli(t, "", "explain", "--study", id, "--data", data)
 	wantErr(t, err, "--study and --user are required")
+}
+
+// importTopicSet imports a set of n cards whose topic cycles through topics, and a
+// numeric lean (−2, −1, 0, 1, 2 cycling); the three PNGs are shared by the cards.
+func importTopicSet(t *testing.T, data, ident string, n int, topics []string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for i := 1; i <= 3; i++ {
+		writePNG(t, filepath.Join(dir, fmt.Sprintf("card%d.png", i)), 40+i)
+	}
+	var b strings.Builder
+	b.WriteString("source_url\tfilename\tretrieve_date\tentity_type\theadline\ttopic\tlean\n")
+	for i := range n {
+		fmt.Fprintf(&b, "https://example.org/%d\tcard%d.png\t2026-01-%02d\timage\tHeadline %d\t%s\t%d\n", i, i%3+1, i%28+1, i, topics[i%len(topics)], i%5-2)
+	}
+	tsv := filepath.Join(t.TempDir(), "topics.tsv")
+	if err := os.WriteFile(tsv, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := mustCLI(t, "", "sets", "import", "--name", ident, "--category", "news", "--media", dir, tsv, "--data", data)
+	return lastLine(out)
+}
+
+func TestPreferenceBlocksFollowEngagementAndAreExplained(t *testing.T) {
+	t.Parallel()
+	data := t.TempDir()
+	set := importTopicSet(t, data, "prefs", 40, []string{"health", "sport", "science", "art"})
+	id := createStudyFromRows(t, data, fmt.Sprintf(`1,entity_sets,"[{""entity_set"":""%s""}]"`, set),
+		"1,algorithm,preference", "1,algorithm-covariate,topic", "1,feed-button-like,yes")
+	srv := newServer(t, data)
+	user := "pref-1"
+	_, feed := loadParticipant(t, srv.url, id, user, nil)
+	topicOf := map[string]string{}
+	for _, e := range srv.entities(t, set) {
+		topicOf[strconv.FormatInt(e.EntityID, 10)] = store.Covariates(e.Covariates)["topic"]
+	}
+	ref := map[string]any{"user_id": user, "experiment_id": id, "condition": 1}
+	liked := 0
+	for _, e := range feed[:25] {
+		if topicOf[e] == "art" {
+			mustPost(t, srv.url, "/v1/write_user_engagement", merge(ref, map[string]any{
+				"event_id": "like-" + e, "entity_id": e, "engagement_type": "likes", "response": 1}))
+			liked++
+		}
+	}
+	if liked == 0 {
+		t.Fatal("fixture: no art card in the first block")
+	}
+	m := mustPost(t, srv.url, "/v1/load_block", merge(ref, map[string]any{"shown": 25}))
+	d := m["data"].(map[string]any)
+	var next []string
+	for _, c := range d["order_data"].([]any) {
+		next = append(next, c.(map[string]any)["entity_id"].(string))
+	}
+	artLeft := 10 - liked
+	if d["block"].(float64) != 2 || len(next) != 15 {
+		t.Fatalf("block %v with %d cards", d["block"], len(next))
+	}
+	for i, e := range next[:artLeft] {
+		if topicOf[e] != "art" {
+			t.Fatalf("position %d of the next block is %s (%s); the art cards liked should come first: %v", 26+i, e, topicOf[e], next)
+		}
+	}
+	// A retry answers the same order; the first block never moves.
+	again := mustPost(t, srv.url, "/v1/load_block", merge(ref, map[string]any{"shown": 25}))["data"].(map[string]any)
+	if again["block"].(float64) != 2 || fmt.Sprint(again["order_data"]) != fmt.Sprint(d["order_data"]) {
+		t.Fatal("a retried block request changed the order")
+	}
+	ids, out := explainOrder(t, data, id, user)
+	if !slices.Equal(ids, append(slices.Clone(feed[:25]), next...)) {
+		t.Fatalf("explain shows %v", ids)
+	}
+	if !strings.Contains(out, "block 2 asked for at position 26") || !strings.Contains(out, "topic=art") {
+		t.Fatalf("explain lacks the block's reason:\n%s", out)
+	}
+	// Bad requests change nothing.
+	for _, body := range []map[string]any{merge(ref, map[string]any{"shown": 0}), merge(ref, map[string]any{"shown": 41}), ref} {
+		status, m, _ := postJSON(http.DefaultClient, srv.url, "/v1/load_block", body)
+		if status != http.StatusBadRequest {
+			t.Errorf("load_block %v: %d %v", body, status, m)
+		}
+	}
+	other := createStudyFromRows(t, data, fmt.Sprintf(`1,entity_sets,"[{""entity_set"":""%s""}]"`, set))
+	loadParticipant(t, srv.url, other, "rand-1", nil)
+	if status, m, _ := postJSON(http.DefaultClient, srv.url, "/v1/load_block", map[string]any{"user_id": "rand-1", "experiment_id": other, "shown": 5}); status != http.StatusConflict {
+		t.Errorf("load_block on a random feed: %d %v", status, m)
+	}
+}
+
+func (s *server) entities(t *testing.T, set string) []store.Entity {
+	t.Helper()
+	ents, err := s.st.Entities(t.Context(), set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ents
 }
