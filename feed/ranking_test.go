@@ -40,7 +40,9 @@ func order(items []Item) []int64 {
 
 func TestChronologicalIsNewestFirstWithTiesInUploadOrder(t *testing.T) {
 	dates := []string{"2024-01-02", "2025-06-01T10:00:00Z", "2024-01-02", "not a date", "2025-06-01 11:00:00"}
-	cards := cardsWith(len(dates), func(i int) map[string]string { return map[string]string{"retrieve_date": dates[i], "published": dates[len(dates)-1-i]} })
+	cards := cardsWith(len(dates), func(i int) map[string]string {
+		return map[string]string{"retrieve_date": dates[i], "published": dates[len(dates)-1-i]}
+	})
 	for _, seed := range []uint64{1, 2, 3} {
 		if got := order(compose(t, Chronological, Ranking{}, seed, cards, Participant{})); !slices.Equal(got, []int64{5, 2, 1, 3, 4}) {
 			t.Fatalf("seed %d: order %v, want 5 2 1 3 4 (all cards, whatever number_to_show says)", seed, got)
@@ -69,7 +71,9 @@ func TestEngagementShownAndObserved(t *testing.T) {
 }
 
 func TestPriorityPlacesTheValueFirstOrAtPositions(t *testing.T) {
-	cards := cardsWith(12, func(i int) map[string]string { return map[string]string{"topic": map[bool]string{true: "health", false: "sport"}[i%4 == 0]} })
+	cards := cardsWith(12, func(i int) map[string]string {
+		return map[string]string{"topic": map[bool]string{true: "health", false: "sport"}[i%4 == 0]}
+	})
 	items := compose(t, Priority, Ranking{Covariate: "topic", Value: "health"}, 9, cards, Participant{})
 	for i, it := range items {
 		if (i < 3) != (it.Score == 1) {
@@ -205,7 +209,9 @@ func TestBetaDrawHasTheRightMean(t *testing.T) {
 
 func TestPreferenceMovesEngagedCovariatesUp(t *testing.T) {
 	topics := []string{"health", "sport", "politics", "science"}
-	all, _ := cardsWith(40, func(i int) map[string]string { return map[string]string{"topic": topics[i%4], "tone": []string{"calm", "angry"}[i%2]} })("s")
+	all, _ := cardsWith(40, func(i int) map[string]string {
+		return map[string]string{"topic": topics[i%4], "tone": []string{"calm", "angry"}[i%2]}
+	})("s")
 	first := compose(t, Preference, Ranking{}, 3, cardsWith(40, func(i int) map[string]string { return all[i].Covariates }), Participant{})
 	if len(first) != 40 {
 		t.Fatalf("first block has %d cards", len(first))
