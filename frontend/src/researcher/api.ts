@@ -37,7 +37,7 @@ export interface NamedOption {
 
 /** Capabilities is what the server has: the wizard lists these instead of hard-coding them. */
 export interface Capabilities {
-  algorithms: Array<NamedOption & { available: boolean }>;
+  algorithms: Array<NamedOption & { available: boolean; settings?: AlgorithmSetting[] }>;
   intervention_types: NamedOption[];
   custom_msg_types: NamedOption[];
   questionnaires: NamedOption[];
@@ -429,4 +429,19 @@ function saveBlob(filename: string, blob: Blob) {
   a.remove();
   // The browser reads the URL after the click returns; give it time before freeing it.
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+// --- Feed ranking (issue 12) ---------------------------------------------------------------
+
+/** AlgorithmSetting is one setting (an algorithm-* parameter) an algorithm reads; the wizard
+ * renders a field per setting of the chosen algorithm. */
+export interface AlgorithmSetting {
+  param: string;
+  label: string;
+  help: string;
+  /** kind: text (one line), choice (one of choices), script (a multi-line program). */
+  kind: 'text' | 'choice' | 'script';
+  choices?: string[];
+  default?: string;
+  required: boolean;
 }
