@@ -2,6 +2,9 @@ package feed
 
 import (
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -83,4 +86,50 @@ func FuzzLoadScript(f *testing.F) {
 			t.Fatalf("error %T %v is not a ScriptError with a message", err, err)
 		}
 	})
+}
+
+// BenchmarkScript: a realistic script sorting 1,000 cards, and the worst case, a script
+// that loops until the step limit stops it, which bounds what any script can cost.
+//
+//	go test ./feed -run '^$' -bench BenchmarkScript
+func BenchmarkScript(b *testing.B) {
+	cards := scriptCards(1000)
+	for i := range cards {
+		cards[i].Covariates = map[string]string{"k": fmt.Sprint(i % 7)}
+	}
+	for _, s := range []struct{ name, src string }{
+		{"sort-1000-cards", "def rank(cards, participant):\n    return sorted(cards, key = lambda c: (c['covariates']['k'], -c['position']))\n"},
+		{"endless-loop-stopped-at-step-limit", "def rank(cards, participant):\n    while True:\n        pass\n"},
+	} {
+		b.Run(s.name, func(b *testing.B) {
+			for range b.N {
+				err := DryRun(s.src, cards)
+				if (err != nil) != strings.HasPrefix(s.name, "endless") {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// The example scripts in docs/ranking load and rank the CLI fixture's kind of cards.
+func TestExampleScriptsRun(t *testing.T) {
+	files, _ := filepath.Glob("../docs/ranking/*.star")
+	if len(files) < 2 {
+		t.Fatalf("found %d example scripts", len(files))
+	}
+	cards := scriptCards(9)
+	for i := range cards {
+		cards[i].Covariates = map[string]string{"topic": []string{"science", "health", "art"}[i%3], "veracity": []string{"true", "false"}[i%2]}
+		cards[i].RetrieveDate = fmt.Sprintf("2026-01-%02d", i+1)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := DryRun(string(src), cards); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
 }
