@@ -95,8 +95,15 @@ func TestExplainEveryAlgorithmRecomposesTheStoredOrder(t *testing.T) {
 			}
 			switch name {
 			case "custom":
-				if first[0] != "" && !strings.Contains(mustExplain(t, data, id, name+"-0"), "script_sha256") {
+				if !strings.Contains(mustExplain(t, data, id, name+"-0"), "script_sha256") {
 					t.Error("custom feed's inputs lack the script hash")
+				}
+				// The engagement export names the script by its hash, not its text.
+				out, _ := mustCLI(t, "", "export", "--study", id, "--type", export.TypeEngagement, "--data", data)
+				header, rows := parseCSV(t, out)
+				if slices.Contains(header, "algorithm-script") || !slices.Contains(header, "algorithm-script-sha256") || len(rows) == 0 ||
+					len(rows[0]["algorithm-script-sha256"]) != 64 {
+					t.Errorf("engagement export header %v, first row %v", header, rows)
 				}
 			case "thompson":
 				if !strings.Contains(mustExplain(t, data, id, name+"-3"), `"alpha":`) {
