@@ -235,7 +235,7 @@ function AlgorithmSettingsFields({ caps, i }: { caps: Capabilities; i: number })
     <div className="wizard-algorithm-settings">
       {settings.map((s) => {
         const field = `params.algorithmSettings.${i}.${name}.${s.param}`;
-        const hint = s.default ? `${s.help} Empty means ${s.default}.` : s.help;
+        const hint = s.default ? `${s.help} Default: ${s.default}.` : s.help;
         const label = s.required ? s.label : `${s.label} (optional)`;
         if (s.kind === 'choice') {
           const opts: Option[] = [{ value: '', label: s.default ? `Default (${s.default})` : 'Default' }, ...(s.choices ?? []).map((c) => ({ value: c, label: c }))];
