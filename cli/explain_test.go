@@ -259,3 +259,25 @@ func (s *server) entities(t *testing.T, set string) []store.Entity {
 	}
 	return ents
 }
+
+func TestExplainAttitudeFeedRecomposesFromTheArrivalParameter(t *testing.T) {
+	t.Parallel()
+	data := t.TempDir()
+	set := importTopicSet(t, data, "leans", 20, []string{"health", "sport"})
+	id := createStudyFromRows(t, data, fmt.Sprintf(`1,entity_sets,"[{""entity_set"":""%s""}]"`, set),
+		"1,algorithm,attitude_filter_feed", "1,algorithm-covariate,lean", "1,algorithm-mode,cross-cutting", "1,algorithm-attitude-param,side")
+	srv := newServer(t, data)
+	_, feed := loadParticipant(t, srv.url, id, "lefty", map[string]string{"side": "-0.5"})
+	if len(feed) != 20 {
+		t.Fatalf("cross-cutting shows %d of 20 cards", len(feed))
+	}
+	ids, out := explainOrder(t, data, id, "lefty")
+	if !slices.Equal(ids, feed) {
+		t.Fatalf("explain %v, feed %v", ids, feed)
+	}
+	// Cross-cutting for a participant on the negative side: the positive leans first.
+	lines := strings.Split(out, "\n")
+	if !strings.Contains(lines[2], "the other side (arrival parameter side=-0.5)") {
+		t.Fatalf("first card's reason:\n%s", out)
+	}
+}

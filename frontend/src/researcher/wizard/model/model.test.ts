@@ -286,6 +286,10 @@ describe('client checks', () => {
     // a None intervention's percentage is not checked
     const none = edit(twoConditions(), 0, (c) => ({ ...c, interventionParams: { type: '', perc: 50, video: '' } }));
     await schema.validate(none);
+    const positions = (v: string) => edit(twoConditions(), 0, (c) => ({ ...c, algorithmSettings: { will_smith_priority_treatment: { 'algorithm-positions': v } } }));
+    await schema.validate(positions(' 1, 5,10 '));
+    await assert.rejects(schema.validate(positions('1,0')), /feed positions from 1/);
+    await assert.rejects(schema.validate(positions('first')), /feed positions from 1/);
   });
 });
 
