@@ -380,6 +380,9 @@ func priority(cards []ranked, r Ranking, rng *rand.Rand) []ranked {
 		}
 		if len(rest) == 0 || len(positions) == 0 && len(hit) > 0 {
 			// No positions left: the remaining prioritised cards are mixed into the rest.
+			for i := range hit {
+				hit[i].item.Reason += " (no position left: placed at random among the rest)"
+			}
 			rest = append(rest, hit...)
 			hit = nil
 			shuffle(rest, rng)
