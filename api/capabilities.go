@@ -15,9 +15,10 @@ type choice struct {
 }
 
 type algorithmChoice struct {
-	Name      string `json:"name"`
-	Title     string `json:"title"`
-	Available bool   `json:"available"`
+	Name      string           `json:"name"`
+	Title     string           `json:"title"`
+	Available bool             `json:"available"`
+	Settings  []params.Setting `json:"settings"` // the algorithm-* parameters it reads
 }
 
 type platformChoice struct {
@@ -31,10 +32,12 @@ type platformChoice struct {
 var algorithmTitles = map[string]string{
 	"random":                        "Random",
 	"attitude_filter_feed":          "Attitude filter feed",
-	"will_smith_priority_treatment": "Will Smith priority treatment",
+	"will_smith_priority_treatment": "Priority (will_smith_priority_treatment)",
 	"thompson_sampling":             "Thompson sampling",
 	"engagement":                    "Engagement",
 	"preference":                    "Preference",
+	"chronological":                 "Chronological",
+	"custom":                        "Custom script",
 }
 
 // formTitles are the questionnaire pages' titles, as the participant pages show them.
@@ -69,10 +72,10 @@ var (
 func (s *Server) capabilities(w http.ResponseWriter, r *http.Request) {
 	var algorithms []algorithmChoice
 	for _, a := range params.AvailableAlgorithms() {
-		algorithms = append(algorithms, algorithmChoice{a, titleOf(algorithmTitles, a), true})
+		algorithms = append(algorithms, algorithmChoice{a, titleOf(algorithmTitles, a), true, nonNilSettings(params.AlgorithmSettings(a))})
 	}
 	for _, a := range params.PlannedAlgorithms() {
-		algorithms = append(algorithms, algorithmChoice{a, titleOf(algorithmTitles, a), false})
+		algorithms = append(algorithms, algorithmChoice{a, titleOf(algorithmTitles, a), false, nonNilSettings(nil)})
 	}
 	var forms []choice
 	for _, f := range params.KnownForms {
@@ -91,6 +94,14 @@ func (s *Server) capabilities(w http.ResponseWriter, r *http.Request) {
 		"max_conditions":     params.MaxConditions,
 		"participant_urls":   s.participantURLs(r),
 	})
+}
+
+// nonNilSettings makes an algorithm without settings answer [] rather than null.
+func nonNilSettings(s []params.Setting) []params.Setting {
+	if s == nil {
+		return []params.Setting{}
+	}
+	return s
 }
 
 func titleOf(titles map[string]string, name string) string {

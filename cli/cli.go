@@ -6,6 +6,7 @@
 //	feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv
 //	feedlab export --study ID --type TYPE [--out FILE] [--raw]
 //	feedlab backup --out FILE
+//	feedlab explain --study ID --user USER_ID
 //	feedlab researcher add NAME [--password-stdin]
 //	feedlab researcher list
 //	feedlab version
@@ -45,6 +46,8 @@ Usage:
                                                               inventory, stimulus_set; --raw: keep
                                                               cells starting =+-@ as stored
   feedlab backup --out FILE                                   consistent copy while serving
+  feedlab explain --study ID --user USER_ID                   a participant's feed card by card
+                                                              with score and reason
   feedlab researcher add NAME [--password-stdin]
   feedlab researcher list                                     one account a line: name, created (UTC date)
   feedlab version
@@ -96,6 +99,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdExport(ctx, rest, stdout, stderr)
 	case "backup":
 		return cmdBackup(ctx, rest, stdout, stderr)
+	case "explain":
+		return cmdExplain(ctx, rest, stdout, stderr)
 	case "researcher":
 		switch {
 		case len(rest) > 0 && rest[0] == "add":

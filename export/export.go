@@ -6,6 +6,7 @@ package export
 
 import (
 	"context"
+	"database/sql"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"strconv"
 	"time"
 
+	"feedlab/feed"
 	"feedlab/store"
 )
 
@@ -44,7 +46,11 @@ func HoldsPlatformIDs(typ string) bool { return typ == TypeUserForm }
 // expandExcluded are parameters not repeated as columns on every row: long markdown texts
 // that would multiply the file size and say nothing per event, and the study-wide title
 // (the experiment_parameters export has them all).
-var expandExcluded = []string{"instruct", "consent", "custom-msg", "title"}
+var expandExcluded = []string{"instruct", "consent", "custom-msg", "title", "algorithm-script"}
+
+// scriptHashColumn stands for algorithm-script in the expanded parameter columns: the
+// script's sha256, so every event row names the exact ranking code that ordered its feed.
+const scriptHashColumn = "algorithm-script-sha256"
 
 // Options change how an export is written.
 type Options struct {
@@ -118,6 +124,9 @@ func newParamColumns(ps []store.Param) paramColumns {
 	pc := paramColumns{values: map[int][]string{}}
 	byCond := map[int]map[string]string{}
 	for _, p := range ps {
+		if p.Param == "algorithm-script" && p.Value != "" {
+			p.Param, p.Value = scriptHashColumn, feed.ScriptHash(p.Value)
+		}
 		if slices.Contains(expandExcluded, p.Param) {
 			continue
 		}
@@ -153,6 +162,15 @@ func timestamp(ms int64) string {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// nullableFloat is a score as text, empty for NULL; the shortest text that reads back
+// as the same number.
+func nullableFloat(f sql.NullFloat64) string {
+	if !f.Valid {
+		return ""
+	}
+	return strconv.FormatFloat(f.Float64, 'g', -1, 64)
+}
 
 // decoded URL-decodes a response as the original download page did (values are sent
 // encodeURIComponent-encoded); a value that is not valid encoding is kept as it is.

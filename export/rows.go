@@ -72,9 +72,12 @@ func writeAnswers(ctx context.Context, st *store.Store, cw recordWriter, id stri
 }
 
 // InventoryColumns are the inventory export's columns: every card each participant was
-// shown, in feed order, with the social counts it displayed.
+// shown, in feed order, with the social counts it displayed, then why it is there: the
+// ranking algorithm, its score (empty when the algorithm gives none), the reason in words
+// and the inputs that produced it (JSON: seed, posterior, script_sha256).
 var InventoryColumns = []string{"user_id", "experiment_id", "condition", "item_order", "entity_id", "entity_set", "entity_url",
-	"shown_shares", "shown_likes", "shown_read_later", "shown_upvote", "shown_downvote"}
+	"shown_shares", "shown_likes", "shown_read_later", "shown_upvote", "shown_downvote",
+	"algorithm", "score", "reason", "inputs"}
 
 func writeInventory(ctx context.Context, st *store.Store, cw recordWriter, id string) error {
 	if err := cw.Write(InventoryColumns); err != nil {
@@ -83,7 +86,7 @@ func writeInventory(ctx context.Context, st *store.Store, cw recordWriter, id st
 	return st.EachInventoryItem(ctx, id, func(r store.InventoryRow) error {
 		return cw.Write([]string{r.UserID, r.ExperimentID, itoa(r.Condition), itoa(r.ItemOrder), itoa(r.EntityID),
 			r.EntitySet, r.EntityUrl, nullable(r.ShownShares), nullable(r.ShownLikes), nullable(r.ShownReadLater),
-			nullable(r.ShownUpvote), nullable(r.ShownDownvote)})
+			nullable(r.ShownUpvote), nullable(r.ShownDownvote), r.Algorithm, nullableFloat(r.Score), r.Reason, r.Inputs})
 	})
 }
 

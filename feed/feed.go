@@ -22,14 +22,18 @@ type SetChoice struct {
 type Condition struct {
 	ExperimentID string
 	Sets         []SetChoice
-	Algorithm    string            // "" or "random"
+	Algorithm    string            // one of Algorithms; "" means random
+	Ranking      Ranking           // the algorithm's settings
 	Buttons      map[string]string // share, like, bookmark, accuracy, upvote, downvote → no|yes|lognormal
 }
 
 // Card is one card (entity) of a stimulus set, as composing a feed sees it.
 type Card struct {
-	EntityID int64
-	Set      string
+	EntityID     int64
+	Set          string
+	Position     int64             // upload order in its set, from 1
+	RetrieveDate string            // the set's retrieve_date column
+	Covariates   map[string]string // the set's other columns
 }
 
 // Cards returns the cards of a stimulus set in upload order.
@@ -42,17 +46,35 @@ type Count struct {
 	Shown bool
 }
 
-// Item is one card of a composed feed, in feed order, with the counts it displays.
+// Item is one card of a composed feed, in feed order, with the counts it displays and
+// why it is where it is: the algorithm's score (NaN when the algorithm gives none), a
+// reason in words, and the inputs that produced it (compact JSON: seed, posterior,
+// script hash), so the feed can be explained and rebuilt.
 type Item struct {
 	EntityID                                   int64
 	Shares, Likes, ReadLater, Upvote, Downvote Count
+	Algorithm                                  string
+	Score                                      float64
+	Reason                                     string
+	Inputs                                     string
 }
 
-// Compose builds the feed of one participant. The sample and order come from the
-// participant's seed; the displayed counts come from the study and the card, so every
-// participant of a study sees the same count on the same card.
+// Compose builds the feed of one participant who brings nothing but a seed (no arrival
+// parameters, no study history). See ComposeFor.
 func Compose(c Condition, seed uint64, entities Cards) ([]Item, error) {
+	return ComposeFor(c, seed, entities, Participant{})
+}
+
+// ComposeFor builds the feed of one participant. The sample and order come from the
+// participant's seed and what they bring (arrival parameters, the study's engagement so
+// far); the displayed counts come from the study and the card, so every participant of a
+// study sees the same count on the same card.
+func ComposeFor(c Condition, seed uint64, entities Cards, p Participant) ([]Item, error) {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	algo := c.Algorithm
+	if algo == "" {
+		algo = Random
+	}
 	var chosen []Card
 	for _, sc := range c.Sets {
 		all, err := entities(sc.Set)
@@ -62,24 +84,33 @@ func Compose(c Condition, seed uint64, entities Cards) ([]Item, error) {
 		if len(all) == 0 {
 			return nil, fmt.Errorf("feed: set %s has no cards", sc.Set)
 		}
+		if algo != Random {
+			// The spec: every algorithm but random ranks all cards of every selected set.
+			chosen = append(chosen, all...)
+			continue
+		}
 		chosen = append(chosen, sample(all, sc, rng)...)
 	}
-	switch c.Algorithm {
-	case "", "random":
-		rng.Shuffle(len(chosen), func(i, j int) { chosen[i], chosen[j] = chosen[j], chosen[i] })
-	default:
-		return nil, fmt.Errorf("feed: algorithm %q is not available", c.Algorithm)
-	}
-	items := make([]Item, len(chosen))
+	cards := make([]ranked, len(chosen))
 	for i, e := range chosen {
-		items[i] = Item{
+		cards[i] = ranked{Card: e, item: Item{
 			EntityID:  e.EntityID,
 			Shares:    c.shownCount("share", e.EntityID),
 			Likes:     c.shownCount("like", e.EntityID),
 			ReadLater: c.shownCount("bookmark", e.EntityID),
 			Upvote:    c.shownCount("upvote", e.EntityID),
 			Downvote:  c.shownCount("downvote", e.EntityID),
-		}
+			Algorithm: algo,
+			Score:     math.NaN(),
+		}}
+	}
+	out, err := rank(algo, c.Ranking, cards, p, seed, rng)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]Item, len(out))
+	for i, r := range out {
+		items[i] = r.item
 	}
 	return items, nil
 }

@@ -70,7 +70,7 @@ func TestComposeNumberToShowZeroOrTooLargeMeansAll(t *testing.T) {
 
 func TestComposeRejectsUnknownAlgorithmAndEmptySet(t *testing.T) {
 	sets := fakeSets(map[string]int{"a": 3, "empty": 0})
-	if _, err := Compose(Condition{Sets: []SetChoice{{Set: "a"}}, Algorithm: "engagement"}, 1, sets); err == nil {
+	if _, err := Compose(Condition{Sets: []SetChoice{{Set: "a"}}, Algorithm: "nonesuch"}, 1, sets); err == nil {
 		t.Fatal("unknown algorithm accepted")
 	}
 	if _, err := Compose(Condition{Sets: []SetChoice{{Set: "empty"}}}, 1, sets); err == nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -59,6 +60,13 @@ func checkRoundTrip(t *testing.T, s Study) {
 			if p.Param != "condition" {
 				wizard = append(wizard, Row{Condition: c.Number, Param: p.Param, Value: p.Value})
 			}
+		}
+	}
+	// The algorithm's settings are not sent to participants (they could reveal the
+	// manipulation); the wizard sends them as they are.
+	for _, r := range s.Rows() {
+		if slices.Contains(rankingParams, r.Param) {
+			wizard = append(wizard, r)
 		}
 	}
 	decoded, err := FromWizard(wizard)
@@ -149,6 +157,10 @@ func FuzzValidate(f *testing.F) {
 		{1, "n-conditions", "3", 3, "entity_sets", `[{"entity_set":"news_a"}]`},
 		{0, "feed", "x", 51, "algorithm", "preference"},
 		{1, "instruct", "  # Hi\n\n", 2, "instruct", "a\x00b"},
+		{1, "algorithm", "custom", 1, "algorithm-script", "def rank(cards, p):\n  return [c[\"entity_id\"] for c in cards]\n"},
+		{1, "algorithm", "Priority", 1, "algorithm-positions", "3, 1"},
+		{1, "algorithm", "attitude_filter_feed", 1, "algorithm-covariate", "lean"},
+		{2, "algorithm", "engagement", 2, "algorithm-mode", "Observed"},
 	}
 	for _, s := range seeds {
 		f.Add(s.c1, s.p1, s.v1, s.c2, s.p2, s.v2)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"feedlab/feed"
 )
 
 // MaxConditions is the largest number of conditions a study may have. The spec sets no
@@ -42,7 +44,8 @@ type Condition struct {
 	InterventionType  string            // "", default-modal or accprompt-modal
 	InterventionPerc  int               // 1 to 100 when InterventionType is set, otherwise 0
 	InterventionVideo string            // /media/ path of the default-modal's video; "" for the built-in demo video
-	Algorithm         string            // random
+	Algorithm         string            // one of feed.Algorithms
+	Ranking           feed.Ranking      // the algorithm's settings (algorithm-* parameters); zero for random
 	CustomMsgType     string            // "", onpage or modal
 	CustomMsg         string            // markdown; "" when CustomMsgType is ""
 	Forms             []string          // questionnaire names from KnownForms, in order
@@ -91,7 +94,7 @@ var paramOrder = []string{
 }
 
 // allParams is every parameter name a row may carry.
-var allParams = append([]string{paramTitle, paramNConditions}, paramOrder...)
+var allParams = append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...)
 
 // Rows returns the study as canonical rows: title and n-conditions first (both on
 // condition 1; the title even when empty, so the file shows where to write it), then every parameter of
@@ -107,6 +110,15 @@ func (s Study) Rows() []Row {
 	for _, c := range s.Conditions {
 		for _, p := range paramOrder {
 			rows = append(rows, Row{Condition: c.Number, Param: p, Value: c.value(p)})
+			if p == "algorithm" {
+				// The algorithm's settings follow it, only those it uses, so a study
+				// with the random algorithm has the same rows as before they existed.
+				for _, rp := range rankingParams {
+					if v := c.rankingValue(rp); v != "" {
+						rows = append(rows, Row{Condition: c.Number, Param: rp, Value: v})
+					}
+				}
+			}
 		}
 	}
 	return rows

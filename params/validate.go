@@ -267,9 +267,10 @@ func (v *validator) condition(num int, rows map[string]Row, rejected map[string]
 	}
 
 	c.Algorithm = algorithm(get("algorithm"))
+	c.Ranking = rankingSettings(c.Algorithm, get)
 	if c.Algorithm != "random" {
 		// The spec: any other algorithm ranks all cards of every selected set, so
-		// number_to_show becomes the set's size. Unreachable while random is the only one.
+		// number_to_show becomes the set's size.
 		for i := range c.EntitySets {
 			c.EntitySets[i].NumberToShow = sizes[c.EntitySets[i].EntitySet]
 		}
@@ -310,21 +311,6 @@ func intRange(f field, def, lo, hi int) int {
 		return def
 	}
 	return n
-}
-
-// notYetAvailable are the spec's ranking algorithms that this version does not have.
-var notYetAvailable = []string{"attitude_filter_feed", "will_smith_priority_treatment", "thompson_sampling", "engagement", "preference"}
-
-func algorithm(f field) string {
-	w := f.word()
-	switch {
-	case w == "" || w == "random":
-	case slices.Contains(notYetAvailable, w):
-		f.fail("algorithm %s is not available in this version; available: random", w)
-	default:
-		f.fail("unknown algorithm %s; available: random", quote(f.text()))
-	}
-	return "random"
 }
 
 var entityKeys = []string{"entity_set", "number_to_show", "randomize_between_subjects"}

@@ -40,7 +40,7 @@ LIMIT sqlc.arg(page_size);
 -- name: ExportInventory :many
 SELECT p.participant_id, p.user_id, p.experiment_id, p.condition, i.item_order, i.entity_id,
        e.entity_set, e.entity_url, i.shown_shares, i.shown_likes, i.shown_read_later,
-       i.shown_upvote, i.shown_downvote
+       i.shown_upvote, i.shown_downvote, i.algorithm, i.score, i.reason, i.inputs
 FROM inventory i
 CROSS JOIN participants p ON p.participant_id = i.participant_id
 JOIN entities e ON e.entity_id = i.entity_id

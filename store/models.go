@@ -129,6 +129,10 @@ type InventoryRow struct {
 	ShownReadLater sql.NullInt64
 	ShownUpvote    sql.NullInt64
 	ShownDownvote  sql.NullInt64
+	Algorithm      string          // the ranking algorithm that placed the card ('' before 0006)
+	Score          sql.NullFloat64 // its score; NULL when the algorithm gives none
+	Reason         string          // why the card is at this position, in words
+	Inputs         string          // the inputs that produced it (JSON: seed, posterior, script hash)
 }
 
 // Shown is one card as a participant was shown it: its feed position and the counts it

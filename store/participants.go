@@ -26,6 +26,11 @@ type Registration struct {
 type InventoryItem struct {
 	EntityID                                   int64
 	Shares, Likes, ReadLater, Upvote, Downvote sql.NullInt64
+	// Why the card is at its position: the algorithm, its score (Valid=false when it
+	// gives none), a reason in words and the inputs that produced it (JSON).
+	Algorithm      string
+	Score          sql.NullFloat64
+	Reason, Inputs string
 }
 
 // EntityLookup returns the cards of a stimulus set in upload order.
@@ -82,10 +87,11 @@ func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compo
 			return err
 		}
 		for i, it := range items {
-			if err := q.CreateInventoryItem(ctx, db.CreateInventoryItemParams{
+			if err := q.CreateRankedInventoryItem(ctx, db.CreateRankedInventoryItemParams{
 				ParticipantID: id, ItemOrder: int64(i), EntityID: it.EntityID,
 				ShownShares: it.Shares, ShownLikes: it.Likes, ShownReadLater: it.ReadLater,
 				ShownUpvote: it.Upvote, ShownDownvote: it.Downvote,
+				Algorithm: it.Algorithm, Score: it.Score, Reason: it.Reason, Inputs: it.Inputs,
 			}); err != nil {
 				return err
 			}

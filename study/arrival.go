@@ -13,13 +13,25 @@ import (
 // parameters: a balanced condition, their platform ids and their composed feed, in one
 // transaction. A participant already registered is returned as they are.
 func (d *Definition) Register(ctx context.Context, st *store.Store, userID string, query map[string]string) (store.Participant, error) {
+	in := Inputs{Arrival: query}
+	if d.needsStats() {
+		// Read before the registration's transaction: a bandit's snapshot a moment old
+		// is as good, and the single writer is not held by the aggregate.
+		if _, err := st.Participant(ctx, d.ExperimentID, userID); err != nil {
+			stats, err := st.CardStats(ctx, d.ExperimentID)
+			if err != nil {
+				return store.Participant{}, err
+			}
+			in.Stats = stats
+		}
+	}
 	p, _, err := st.RegisterParticipant(ctx, store.Registration{
 		ExperimentID: d.ExperimentID,
 		UserID:       userID,
 		NConditions:  len(d.Study.Conditions),
 		QueryParams:  query,
 		PlatformIDs:  PlatformIDs(query),
-	}, d.Composer())
+	}, d.ComposerFor(in))
 	return p, err
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math"
 	"sync"
 
 	"feedlab/feed"
@@ -28,45 +29,87 @@ func (d *Definition) Condition(n int) *params.Condition {
 // Composer is how a new participant's feed is composed: by feed.Compose, from their
 // condition and seed, over the cards the store holds.
 func (d *Definition) Composer() store.Composer {
+	return d.ComposerFor(Inputs{})
+}
+
+// Inputs is what a new participant brings to their feed besides the seed: their arrival
+// parameters and the study's engagement so far (per condition and card).
+type Inputs struct {
+	Arrival map[string]string
+	Stats   map[int]map[int64]store.CardStat
+}
+
+// participant is what feed needs of the inputs for one condition.
+func (in Inputs) participant(condition int) feed.Participant {
+	p := feed.Participant{Arrival: in.Arrival}
+	if st := in.Stats[condition]; len(st) > 0 {
+		p.Stats = make(map[int64]feed.Stats, len(st))
+		for id, s := range st {
+			p.Stats[id] = feed.Stats{Impressions: s.Impressions, Engaged: s.Engaged}
+		}
+	}
+	return p
+}
+
+// ComposerFor composes a new participant's feed with what they bring.
+func (d *Definition) ComposerFor(in Inputs) store.Composer {
 	return func(condition int, seed uint64, entities store.EntityLookup) ([]store.InventoryItem, error) {
 		c := d.Condition(condition)
 		if c == nil {
 			return nil, fmt.Errorf("study: %s has no condition %d", d.ExperimentID, condition)
 		}
-		return Compose(feedCondition(d.ExperimentID, *c), seed, entities)
+		return ComposeFor(feedCondition(d.ExperimentID, *c), seed, entities, in.participant(condition))
 	}
+}
+
+// needsStats reports whether any condition ranks by the study's observed engagement.
+func (d *Definition) needsStats() bool {
+	for _, c := range d.Study.Conditions {
+		if c.Algorithm == feed.Thompson || c.Algorithm == feed.Engagement && c.Ranking.Mode == feed.SignalObserved {
+			return true
+		}
+	}
+	return false
 }
 
 // Compose runs feed.Compose over the store's cards and turns its items into the
 // inventory the store keeps.
 func Compose(c feed.Condition, seed uint64, entities store.EntityLookup) ([]store.InventoryItem, error) {
-	items, err := feed.Compose(c, seed, func(set string) ([]feed.Card, error) {
+	return ComposeFor(c, seed, entities, feed.Participant{})
+}
+
+// ComposeFor runs feed.ComposeFor over the store's cards for a participant and turns its
+// items into the inventory the store keeps, each with its algorithm, score and reason.
+func ComposeFor(c feed.Condition, seed uint64, entities store.EntityLookup, p feed.Participant) ([]store.InventoryItem, error) {
+	items, err := feed.ComposeFor(c, seed, func(set string) ([]feed.Card, error) {
 		ents, err := entities(set)
 		if err != nil {
 			return nil, err
 		}
-		cards := make([]feed.Card, len(ents))
-		for i, e := range ents {
-			cards[i] = feed.Card{EntityID: e.EntityID, Set: e.EntitySet}
-		}
-		return cards, nil
-	})
+		return feedCards(ents), nil
+	}, p)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]store.InventoryItem, len(items))
 	for i, it := range items {
 		out[i] = store.InventoryItem{EntityID: it.EntityID, Shares: shown(it.Shares), Likes: shown(it.Likes),
-			ReadLater: shown(it.ReadLater), Upvote: shown(it.Upvote), Downvote: shown(it.Downvote)}
+			ReadLater: shown(it.ReadLater), Upvote: shown(it.Upvote), Downvote: shown(it.Downvote),
+			Algorithm: it.Algorithm, Score: score(it.Score), Reason: it.Reason, Inputs: it.Inputs}
 	}
 	return out, nil
 }
 
 func shown(c feed.Count) sql.NullInt64 { return sql.NullInt64{Int64: c.N, Valid: c.Shown} }
 
+// score is NULL for NaN (the algorithm gives no score) and for infinities.
+func score(f float64) sql.NullFloat64 {
+	return sql.NullFloat64{Float64: f, Valid: !math.IsNaN(f) && !math.IsInf(f, 0)}
+}
+
 // feedCondition is what feed.Compose needs of a study condition.
 func feedCondition(experimentID string, c params.Condition) feed.Condition {
-	fc := feed.Condition{ExperimentID: experimentID, Algorithm: c.Algorithm, Buttons: c.Buttons}
+	fc := feed.Condition{ExperimentID: experimentID, Algorithm: c.Algorithm, Ranking: c.Ranking, Buttons: c.Buttons}
 	for _, es := range c.EntitySets {
 		fc.Sets = append(fc.Sets, feed.SetChoice{Set: es.EntitySet, NumberToShow: es.NumberToShow, Randomize: es.RandomizeBetweenSubjects != "no"})
 	}

@@ -38,7 +38,18 @@ func Check(ctx context.Context, st *store.Store, rows []params.Row) (params.Stud
 	if err != nil {
 		return params.Study{}, fmt.Errorf("study: check: %w", err)
 	}
-	return params.Validate(rows, sizes)
+	s, err := params.Validate(rows, sizes)
+	if err != nil {
+		return s, err
+	}
+	// The rules that need the cards themselves: covariates the algorithms read, and a
+	// dry run of every custom script on the study's real sets.
+	if problems, err := checkRanking(ctx, st, s); err != nil {
+		return params.Study{}, fmt.Errorf("study: check: %w", err)
+	} else if len(problems) > 0 {
+		return params.Study{}, problems
+	}
+	return s, nil
 }
 
 // Create checks rows (plain values, as in a params.csv) against the stored stimulus sets

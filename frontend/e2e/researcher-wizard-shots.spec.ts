@@ -45,3 +45,31 @@ for (const [width, n] of [[1280, 3], [1280, 1], [768, 3], [360, 2]] as const) {
     await page.getByRole('group', { name: 'Verify and create', exact: true }).screenshot({ path: `${dir}/${width}-${n}-final.png` });
   });
 }
+
+for (const width of [1280, 360] as const) {
+  test(`algorithm settings at ${width}px`, async ({ page }) => {
+    try {
+      execFileSync(process.env.FEEDLAB_BIN ?? '../feedlab', ['researcher', 'add', NAME, '--password-stdin', '--data', process.env.FEEDLAB_E2E_DATA!], {
+        input: PASSWORD + '\n',
+        stdio: ['pipe', 'ignore', 'pipe'],
+      });
+    } catch {
+      // already there
+    }
+    await page.request.post('/v1/auth/login', { data: { name: NAME, password: PASSWORD } });
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/create-study');
+    await page.getByLabel('How many conditions?').fill('2');
+    await page.getByRole('button', { name: 'Enter', exact: true }).click();
+    const algo = page.getByRole('group', { name: 'News feed algorithm', exact: true });
+    const c1 = algo.getByRole('group', { name: 'Condition 1' });
+    const c2 = algo.getByRole('group', { name: 'Condition 2' });
+    await c1.getByRole('radio', { name: 'Custom script' }).check();
+    await c1.getByLabel('Ranking script').fill('def rank(cards, participant):\n    # science first, newest first within\n    return sorted(cards, key = lambda c: (c["covariates"]["topic"] != "science", c["retrieve_date"]))\n');
+    await c2.getByRole('radio', { name: 'Attitude filter feed' }).check();
+    await c2.getByLabel('Lean covariate').fill('partisanship');
+    await c2.getByLabel('Attitude mode (optional)').selectOption('balanced');
+    await algo.screenshot({ path: `${dir}/${width}-algorithm-settings.png` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+}

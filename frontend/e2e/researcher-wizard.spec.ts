@@ -184,8 +184,16 @@ test('per-condition rules and what the server offers', async ({ page }) => {
   await setConditions(page, 2);
   const algo = condition(page, 'News feed algorithm', 1);
   await expect(algo.getByRole('radio', { name: 'Random' })).toBeChecked();
-  await expect(algo.getByRole('radio', { name: 'Thompson sampling (coming soon)' })).toBeDisabled();
-  await expect(algo.getByRole('radio', { name: 'Engagement (coming soon)' })).toBeDisabled();
+  await expect(algo.getByRole('radio', { name: 'Thompson sampling' })).toBeEnabled();
+  // The chosen algorithm's settings come from the server and show under it.
+  await algo.getByRole('radio', { name: 'Priority (will_smith_priority_treatment)' }).check();
+  await expect(algo.getByLabel('Priority covariate')).toBeVisible();
+  await expect(algo.getByLabel('Positions (optional)')).toBeVisible();
+  await algo.getByRole('radio', { name: 'Engagement' }).check();
+  await expect(algo.getByLabel('Priority covariate')).toHaveCount(0);
+  await expect(algo.getByLabel('Popularity signal (optional)')).toBeVisible();
+  await algo.getByRole('radio', { name: 'Random' }).check();
+  await expect(algo.getByLabel('Popularity signal (optional)')).toHaveCount(0);
 
   const iv = condition(page, 'Intervention type', 1);
   const perc = iv.getByLabel('Opens after this percentage of the feed');
@@ -347,4 +355,27 @@ test('keyboard only: count, Enter, a set and Create', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page.getByText(/^Study created:/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your study is ready' })).toBeFocused();
+});
+
+test('a custom ranking script is checked on the study\'s sets, its error named by line', async ({ page }) => {
+  await open(page);
+  await clearSaved(page);
+  await page.reload();
+  await setConditions(page, 1);
+  await condition(page, 'Cards', 1).getByRole('checkbox', { name: SET }).check();
+  const algo = condition(page, 'News feed algorithm', 1);
+  await algo.getByRole('radio', { name: 'Custom script' }).check();
+  const script = algo.getByLabel('Ranking script');
+  await script.fill('def rank(cards, participant):\n    return cards[1:]\n');
+  await page.getByRole('button', { name: 'Create Study' }).click();
+  const problems = page.getByRole('list', { name: 'Problems with the parameters' });
+  await expect(problems).toContainText('condition 1 · algorithm-script');
+  await expect(problems).toContainText('rank returned 23 cards for a feed of 24');
+  await script.fill('def rank(cards, participant):\n    return sorted(cards, key = lambda c: c[nope])\n');
+  await page.getByRole('button', { name: 'Create Study' }).click();
+  await expect(problems).toContainText('fails at line 2: undefined: nope');
+  await script.fill('def rank(cards, participant):\n    return sorted(cards, key = lambda c: c["covariates"]["topic"])\n');
+  expect(readFileSync(await verify(page), 'utf8')).toContain('1,algorithm-script,"def rank(cards, participant):');
+  const id = await create(page);
+  expect(id).toMatch(/^fl-/);
 });

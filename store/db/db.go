@@ -30,11 +30,17 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.allStudySetParamsStmt, err = db.PrepareContext(ctx, allStudySetParams); err != nil {
 		return nil, fmt.Errorf("error preparing query AllStudySetParams: %w", err)
 	}
+	if q.cardEngagementStatsStmt, err = db.PrepareContext(ctx, cardEngagementStats); err != nil {
+		return nil, fmt.Errorf("error preparing query CardEngagementStats: %w", err)
+	}
 	if q.completeParticipantStmt, err = db.PrepareContext(ctx, completeParticipant); err != nil {
 		return nil, fmt.Errorf("error preparing query CompleteParticipant: %w", err)
 	}
 	if q.countEntitiesStmt, err = db.PrepareContext(ctx, countEntities); err != nil {
 		return nil, fmt.Errorf("error preparing query CountEntities: %w", err)
+	}
+	if q.countFeedBlocksStmt, err = db.PrepareContext(ctx, countFeedBlocks); err != nil {
+		return nil, fmt.Errorf("error preparing query CountFeedBlocks: %w", err)
 	}
 	if q.countParticipantsStmt, err = db.PrepareContext(ctx, countParticipants); err != nil {
 		return nil, fmt.Errorf("error preparing query CountParticipants: %w", err)
@@ -54,11 +60,17 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.createEntitySetStmt, err = db.PrepareContext(ctx, createEntitySet); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateEntitySet: %w", err)
 	}
+	if q.createFeedBlockStmt, err = db.PrepareContext(ctx, createFeedBlock); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateFeedBlock: %w", err)
+	}
 	if q.createInventoryItemStmt, err = db.PrepareContext(ctx, createInventoryItem); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateInventoryItem: %w", err)
 	}
 	if q.createParticipantStmt, err = db.PrepareContext(ctx, createParticipant); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateParticipant: %w", err)
+	}
+	if q.createRankedInventoryItemStmt, err = db.PrepareContext(ctx, createRankedInventoryItem); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateRankedInventoryItem: %w", err)
 	}
 	if q.createResearcherStmt, err = db.PrepareContext(ctx, createResearcher); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateResearcher: %w", err)
@@ -165,11 +177,20 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listCardsStmt, err = db.PrepareContext(ctx, listCards); err != nil {
 		return nil, fmt.Errorf("error preparing query ListCards: %w", err)
 	}
+	if q.listEngagedCardsStmt, err = db.PrepareContext(ctx, listEngagedCards); err != nil {
+		return nil, fmt.Errorf("error preparing query ListEngagedCards: %w", err)
+	}
 	if q.listEntitiesStmt, err = db.PrepareContext(ctx, listEntities); err != nil {
 		return nil, fmt.Errorf("error preparing query ListEntities: %w", err)
 	}
 	if q.listEntitySetsStmt, err = db.PrepareContext(ctx, listEntitySets); err != nil {
 		return nil, fmt.Errorf("error preparing query ListEntitySets: %w", err)
+	}
+	if q.listExplainedInventoryStmt, err = db.PrepareContext(ctx, listExplainedInventory); err != nil {
+		return nil, fmt.Errorf("error preparing query ListExplainedInventory: %w", err)
+	}
+	if q.listFeedBlocksStmt, err = db.PrepareContext(ctx, listFeedBlocks); err != nil {
+		return nil, fmt.Errorf("error preparing query ListFeedBlocks: %w", err)
 	}
 	if q.listInventoryStmt, err = db.PrepareContext(ctx, listInventory); err != nil {
 		return nil, fmt.Errorf("error preparing query ListInventory: %w", err)
@@ -200,6 +221,12 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.mediaInUseStmt, err = db.PrepareContext(ctx, mediaInUse); err != nil {
 		return nil, fmt.Errorf("error preparing query MediaInUse: %w", err)
+	}
+	if q.moveInventoryItemStmt, err = db.PrepareContext(ctx, moveInventoryItem); err != nil {
+		return nil, fmt.Errorf("error preparing query MoveInventoryItem: %w", err)
+	}
+	if q.parkInventoryFromStmt, err = db.PrepareContext(ctx, parkInventoryFrom); err != nil {
+		return nil, fmt.Errorf("error preparing query ParkInventoryFrom: %w", err)
 	}
 	if q.putMediaStmt, err = db.PrepareContext(ctx, putMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query PutMedia: %w", err)
@@ -243,6 +270,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing allStudySetParamsStmt: %w", cerr)
 		}
 	}
+	if q.cardEngagementStatsStmt != nil {
+		if cerr := q.cardEngagementStatsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing cardEngagementStatsStmt: %w", cerr)
+		}
+	}
 	if q.completeParticipantStmt != nil {
 		if cerr := q.completeParticipantStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing completeParticipantStmt: %w", cerr)
@@ -251,6 +283,11 @@ func (q *Queries) Close() error {
 	if q.countEntitiesStmt != nil {
 		if cerr := q.countEntitiesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing countEntitiesStmt: %w", cerr)
+		}
+	}
+	if q.countFeedBlocksStmt != nil {
+		if cerr := q.countFeedBlocksStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing countFeedBlocksStmt: %w", cerr)
 		}
 	}
 	if q.countParticipantsStmt != nil {
@@ -283,6 +320,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing createEntitySetStmt: %w", cerr)
 		}
 	}
+	if q.createFeedBlockStmt != nil {
+		if cerr := q.createFeedBlockStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createFeedBlockStmt: %w", cerr)
+		}
+	}
 	if q.createInventoryItemStmt != nil {
 		if cerr := q.createInventoryItemStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing createInventoryItemStmt: %w", cerr)
@@ -291,6 +333,11 @@ func (q *Queries) Close() error {
 	if q.createParticipantStmt != nil {
 		if cerr := q.createParticipantStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing createParticipantStmt: %w", cerr)
+		}
+	}
+	if q.createRankedInventoryItemStmt != nil {
+		if cerr := q.createRankedInventoryItemStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createRankedInventoryItemStmt: %w", cerr)
 		}
 	}
 	if q.createResearcherStmt != nil {
@@ -468,6 +515,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listCardsStmt: %w", cerr)
 		}
 	}
+	if q.listEngagedCardsStmt != nil {
+		if cerr := q.listEngagedCardsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listEngagedCardsStmt: %w", cerr)
+		}
+	}
 	if q.listEntitiesStmt != nil {
 		if cerr := q.listEntitiesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listEntitiesStmt: %w", cerr)
@@ -476,6 +528,16 @@ func (q *Queries) Close() error {
 	if q.listEntitySetsStmt != nil {
 		if cerr := q.listEntitySetsStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listEntitySetsStmt: %w", cerr)
+		}
+	}
+	if q.listExplainedInventoryStmt != nil {
+		if cerr := q.listExplainedInventoryStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listExplainedInventoryStmt: %w", cerr)
+		}
+	}
+	if q.listFeedBlocksStmt != nil {
+		if cerr := q.listFeedBlocksStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listFeedBlocksStmt: %w", cerr)
 		}
 	}
 	if q.listInventoryStmt != nil {
@@ -526,6 +588,16 @@ func (q *Queries) Close() error {
 	if q.mediaInUseStmt != nil {
 		if cerr := q.mediaInUseStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing mediaInUseStmt: %w", cerr)
+		}
+	}
+	if q.moveInventoryItemStmt != nil {
+		if cerr := q.moveInventoryItemStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing moveInventoryItemStmt: %w", cerr)
+		}
+	}
+	if q.parkInventoryFromStmt != nil {
+		if cerr := q.parkInventoryFromStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing parkInventoryFromStmt: %w", cerr)
 		}
 	}
 	if q.putMediaStmt != nil {
@@ -614,16 +686,20 @@ type Queries struct {
 	tx                               *sql.Tx
 	allMediaNamesStmt                *sql.Stmt
 	allStudySetParamsStmt            *sql.Stmt
+	cardEngagementStatsStmt          *sql.Stmt
 	completeParticipantStmt          *sql.Stmt
 	countEntitiesStmt                *sql.Stmt
+	countFeedBlocksStmt              *sql.Stmt
 	countParticipantsStmt            *sql.Stmt
 	countParticipantsByConditionStmt *sql.Stmt
 	countResearchersStmt             *sql.Stmt
 	countStudiesStmt                 *sql.Stmt
 	createEntityStmt                 *sql.Stmt
 	createEntitySetStmt              *sql.Stmt
+	createFeedBlockStmt              *sql.Stmt
 	createInventoryItemStmt          *sql.Stmt
 	createParticipantStmt            *sql.Stmt
+	createRankedInventoryItemStmt    *sql.Stmt
 	createResearcherStmt             *sql.Stmt
 	createSessionStmt                *sql.Stmt
 	createSignupStmt                 *sql.Stmt
@@ -659,8 +735,11 @@ type Queries struct {
 	insertEngagementStmt             *sql.Stmt
 	listAuditEntriesStmt             *sql.Stmt
 	listCardsStmt                    *sql.Stmt
+	listEngagedCardsStmt             *sql.Stmt
 	listEntitiesStmt                 *sql.Stmt
 	listEntitySetsStmt               *sql.Stmt
+	listExplainedInventoryStmt       *sql.Stmt
+	listFeedBlocksStmt               *sql.Stmt
 	listInventoryStmt                *sql.Stmt
 	listLibrarySetsStmt              *sql.Stmt
 	listParticipantsStmt             *sql.Stmt
@@ -671,6 +750,8 @@ type Queries struct {
 	listStudySharesStmt              *sql.Stmt
 	listVisibleStudiesStmt           *sql.Stmt
 	mediaInUseStmt                   *sql.Stmt
+	moveInventoryItemStmt            *sql.Stmt
+	parkInventoryFromStmt            *sql.Stmt
 	putMediaStmt                     *sql.Stmt
 	putSettingStmt                   *sql.Stmt
 	putUploadedMediaStmt             *sql.Stmt
@@ -688,16 +769,20 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		tx:                               tx,
 		allMediaNamesStmt:                q.allMediaNamesStmt,
 		allStudySetParamsStmt:            q.allStudySetParamsStmt,
+		cardEngagementStatsStmt:          q.cardEngagementStatsStmt,
 		completeParticipantStmt:          q.completeParticipantStmt,
 		countEntitiesStmt:                q.countEntitiesStmt,
+		countFeedBlocksStmt:              q.countFeedBlocksStmt,
 		countParticipantsStmt:            q.countParticipantsStmt,
 		countParticipantsByConditionStmt: q.countParticipantsByConditionStmt,
 		countResearchersStmt:             q.countResearchersStmt,
 		countStudiesStmt:                 q.countStudiesStmt,
 		createEntityStmt:                 q.createEntityStmt,
 		createEntitySetStmt:              q.createEntitySetStmt,
+		createFeedBlockStmt:              q.createFeedBlockStmt,
 		createInventoryItemStmt:          q.createInventoryItemStmt,
 		createParticipantStmt:            q.createParticipantStmt,
+		createRankedInventoryItemStmt:    q.createRankedInventoryItemStmt,
 		createResearcherStmt:             q.createResearcherStmt,
 		createSessionStmt:                q.createSessionStmt,
 		createSignupStmt:                 q.createSignupStmt,
@@ -733,8 +818,11 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		insertEngagementStmt:             q.insertEngagementStmt,
 		listAuditEntriesStmt:             q.listAuditEntriesStmt,
 		listCardsStmt:                    q.listCardsStmt,
+		listEngagedCardsStmt:             q.listEngagedCardsStmt,
 		listEntitiesStmt:                 q.listEntitiesStmt,
 		listEntitySetsStmt:               q.listEntitySetsStmt,
+		listExplainedInventoryStmt:       q.listExplainedInventoryStmt,
+		listFeedBlocksStmt:               q.listFeedBlocksStmt,
 		listInventoryStmt:                q.listInventoryStmt,
 		listLibrarySetsStmt:              q.listLibrarySetsStmt,
 		listParticipantsStmt:             q.listParticipantsStmt,
@@ -745,6 +833,8 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listStudySharesStmt:              q.listStudySharesStmt,
 		listVisibleStudiesStmt:           q.listVisibleStudiesStmt,
 		mediaInUseStmt:                   q.mediaInUseStmt,
+		moveInventoryItemStmt:            q.moveInventoryItemStmt,
+		parkInventoryFromStmt:            q.parkInventoryFromStmt,
 		putMediaStmt:                     q.putMediaStmt,
 		putSettingStmt:                   q.putSettingStmt,
 		putUploadedMediaStmt:             q.putUploadedMediaStmt,

@@ -199,7 +199,7 @@ func (q *Queries) ExportEntitiesOfSet(ctx context.Context, arg ExportEntitiesOfS
 const exportInventory = `-- name: ExportInventory :many
 SELECT p.participant_id, p.user_id, p.experiment_id, p.condition, i.item_order, i.entity_id,
        e.entity_set, e.entity_url, i.shown_shares, i.shown_likes, i.shown_read_later,
-       i.shown_upvote, i.shown_downvote
+       i.shown_upvote, i.shown_downvote, i.algorithm, i.score, i.reason, i.inputs
 FROM inventory i
 CROSS JOIN participants p ON p.participant_id = i.participant_id
 JOIN entities e ON e.entity_id = i.entity_id
@@ -230,6 +230,10 @@ type ExportInventoryRow struct {
 	ShownReadLater sql.NullInt64
 	ShownUpvote    sql.NullInt64
 	ShownDownvote  sql.NullInt64
+	Algorithm      string
+	Score          sql.NullFloat64
+	Reason         string
+	Inputs         string
 }
 
 func (q *Queries) ExportInventory(ctx context.Context, arg ExportInventoryParams) ([]ExportInventoryRow, error) {
@@ -260,6 +264,10 @@ func (q *Queries) ExportInventory(ctx context.Context, arg ExportInventoryParams
 			&i.ShownReadLater,
 			&i.ShownUpvote,
 			&i.ShownDownvote,
+			&i.Algorithm,
+			&i.Score,
+			&i.Reason,
+			&i.Inputs,
 		); err != nil {
 			return nil, err
 		}

@@ -66,6 +66,14 @@ type EntitySet struct {
 	UploadedBy     string
 }
 
+type FeedBlock struct {
+	ParticipantID int64
+	Block         int64
+	FirstOrder    int64
+	Engaged       string
+	RequestedAt   int64
+}
+
 type Inventory struct {
 	ParticipantID  int64
 	ItemOrder      int64
@@ -75,6 +83,10 @@ type Inventory struct {
 	ShownReadLater sql.NullInt64
 	ShownUpvote    sql.NullInt64
 	ShownDownvote  sql.NullInt64
+	Algorithm      string
+	Score          sql.NullFloat64
+	Reason         string
+	Inputs         string
 }
 
 type Medium struct {

@@ -37,7 +37,7 @@ export interface NamedOption {
 
 /** Capabilities is what the server has: the wizard lists these instead of hard-coding them. */
 export interface Capabilities {
-  algorithms: Array<NamedOption & { available: boolean }>;
+  algorithms: Array<NamedOption & { available: boolean; settings?: AlgorithmSetting[] }>;
   intervention_types: NamedOption[];
   custom_msg_types: NamedOption[];
   questionnaires: NamedOption[];
@@ -568,4 +568,19 @@ export function hideSet(name: string, hidden: boolean): Promise<{ hidden: boolea
 /** deleteSet deletes a set no study uses (409 in_use otherwise). */
 export function deleteSet(name: string): Promise<{ media_removed: number }> {
   return call(`/v1/sets/${enc(name)}`, { method: 'DELETE' });
+}
+
+// --- Feed ranking (issue 12) ---------------------------------------------------------------
+
+/** AlgorithmSetting is one setting (an algorithm-* parameter) an algorithm reads; the wizard
+ * renders a field per setting of the chosen algorithm. */
+export interface AlgorithmSetting {
+  param: string;
+  label: string;
+  help: string;
+  /** kind: text (one line), choice (one of choices), script (a multi-line program). */
+  kind: 'text' | 'choice' | 'script';
+  choices?: string[];
+  default?: string;
+  required: boolean;
 }

@@ -8,6 +8,7 @@ import { paramValue } from '../../lib/session';
 import { storage } from '../../lib/storage';
 import { EndContent } from '../flow/EndModal';
 import type { EndRecord } from '../flow/endFlow';
+import { loadNextBlock } from './adaptive';
 import { Card, playVideosInWindow } from './Card';
 import { Dialog } from './Dialog';
 import { useInfiniteScroll } from './infiniteScroll';
@@ -94,7 +95,10 @@ export function FeedView({ data }: { data: FeedData }) {
     const pos = storage.get('feed_position') ?? -1;
     return pos > 0 && pos < total ? pos : -1;
   });
-  const { shownCount, status } = useInfiniteScroll(listRef, swipe, total, playVideosInWindow, restoreTo + 1);
+  // The preference algorithm ranks each next block on the server (adaptive.ts).
+  const adaptive = paramValue(params, 'algorithm') === 'preference';
+  const beforeBlock = useMemo(() => (adaptive ? (shown: number) => loadNextBlock(entities, shown) : undefined), [adaptive, entities]);
+  const { shownCount, status } = useInfiniteScroll(listRef, swipe, total, playVideosInWindow, restoreTo + 1, beforeBlock);
   useEffect(() => {
     if (restoreTo < 0) return;
     const el = document.querySelector<HTMLElement>(`article[data-idx="${restoreTo}"]`);

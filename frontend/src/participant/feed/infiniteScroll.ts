@@ -12,10 +12,19 @@ const BLOCK_DELAY_MS = 150;
 
 /**
  * useInfiniteScroll returns how many cards to show (at least minShown, rounded up to a
- * block) and the list's status. The swipe layout shows every card at once. On every scroll or resize (once per animation frame) it checks
- * the list's bottom, then calls onFrame (the feed uses it for the videos' play window).
+ * block) and the list's status. The swipe layout shows every card at once. On every scroll
+ * or resize (once per animation frame) it checks the list's bottom, then calls onFrame (the
+ * feed uses it for the videos' play window). beforeBlock, when given, runs (and is
+ * awaited) before each next block appears.
  */
-export function useInfiniteScroll(listRef: RefObject<HTMLElement>, swipe: boolean, total: number, onFrame: () => void, minShown = 0) {
+export function useInfiniteScroll(
+  listRef: RefObject<HTMLElement>,
+  swipe: boolean,
+  total: number,
+  onFrame: () => void,
+  minShown = 0,
+  beforeBlock?: (shown: number) => Promise<void>,
+) {
   // After a reload, enough blocks to hold the card the participant was reading.
   const [initial] = useState(() => {
     if (swipe) return total;
@@ -33,13 +42,15 @@ export function useInfiniteScroll(listRef: RefObject<HTMLElement>, swipe: boolea
       const list = listRef.current;
       if (!swipe && list && status === 'idle' && nearBottom(list.getBoundingClientRect().bottom, window.innerHeight)) {
         setStatus('loading');
-        setTimeout(() => {
+        // An adaptive feed (beforeBlock) has the server rank the next block first.
+        const ready = Promise.all([beforeBlock?.(shownCount), new Promise((r) => setTimeout(r, BLOCK_DELAY_MS))]);
+        void ready.then(() => {
           setShownCount((n) => {
             const next = nextBlockEnd(n, total);
             setStatus(next >= total ? 'complete' : 'idle');
             return next;
           });
-        }, BLOCK_DELAY_MS);
+        });
       }
       onFrame();
     };

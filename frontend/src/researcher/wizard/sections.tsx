@@ -212,8 +212,38 @@ export function AlgorithmSection({ caps }: SectionsProps) {
   }));
   return (
     <Section title="News feed algorithm">
-      <PerCondition>{(i) => <RadioGroup name={`params.algorithmParams.${i}`} label="Algorithm" options={algos} />}</PerCondition>
+      <PerCondition>
+        {(i) => (
+          <>
+            <RadioGroup name={`params.algorithmParams.${i}`} label="Algorithm" options={algos} />
+            <AlgorithmSettingsFields caps={caps} i={i} />
+          </>
+        )}
+      </PerCondition>
     </Section>
+  );
+}
+
+/** AlgorithmSettingsFields are the chosen algorithm's settings, as the server lists them
+ * (capabilities), so a new algorithm's settings appear with no change here. */
+function AlgorithmSettingsFields({ caps, i }: { caps: Capabilities; i: number }) {
+  const { values } = useWizard();
+  const name = values.params.algorithmParams[i] || DEFAULT_ALGORITHM;
+  const settings = caps.algorithms.find((a) => a.name === name)?.settings ?? [];
+  if (settings.length === 0) return null;
+  return (
+    <div className="wizard-algorithm-settings">
+      {settings.map((s) => {
+        const field = `params.algorithmSettings.${i}.${name}.${s.param}`;
+        const hint = s.default ? `${s.help} Default: ${s.default}.` : s.help;
+        const label = s.required ? s.label : `${s.label} (optional)`;
+        if (s.kind === 'choice') {
+          const opts: Option[] = [{ value: '', label: s.default ? `Default (${s.default})` : 'Default' }, ...(s.choices ?? []).map((c) => ({ value: c, label: c }))];
+          return <SelectField key={s.param} name={field} label={label} options={opts} hint={hint} />;
+        }
+        return <TextField key={s.param} name={field} label={label} hint={hint} multiline={s.kind === 'script' ? 12 : undefined} />;
+      })}
+    </div>
   );
 }
 

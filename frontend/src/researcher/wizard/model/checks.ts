@@ -55,6 +55,18 @@ export function wizardSchema(sets: EntitySetInfo[]) {
           }),
         }),
       ),
+      // The algorithm settings a field can check: priority's positions and a script's size
+      // (the server checks the rest against the stored sets).
+      algorithmSettings: yup.array().of(
+        yup.object({
+          will_smith_priority_treatment: yup.object({
+            'algorithm-positions': yup.string().matches(/^\s*([1-9]\d*\s*(,\s*[1-9]\d*\s*)*)?$/, 'Enter feed positions from 1, separated by commas, such as 1,5,10.'),
+          }),
+          custom: yup.object({
+            'algorithm-script': yup.string().max(20000, 'A ranking script has at most 20,000 characters.'),
+          }),
+        }),
+      ),
       customEndMsgParams: yup.array().of(
         yup.object({
           type: yup.string(),

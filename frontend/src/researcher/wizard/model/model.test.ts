@@ -191,6 +191,23 @@ describe('rows', () => {
     assert.deepEqual(random.map((e: { number_to_show: number }) => e.number_to_show), [10, 3]);
   });
 
+  it('sends only the chosen algorithm\'s settings, and reads them back', () => {
+    let s = twoConditions();
+    const script = 'def rank(cards, participant):\n    return cards\n';
+    s = edit(s, 0, (c) => ({
+      ...c,
+      algorithmParams: 'custom',
+      algorithmSettings: { custom: { 'algorithm-script': script }, chronological: { 'algorithm-covariate': 'published' } },
+    }));
+    s = edit(s, 1, (c) => ({ ...c, algorithmParams: 'attitude_filter_feed', algorithmSettings: { attitude_filter_feed: { 'algorithm-covariate': ' lean ', 'algorithm-mode': '' } } }));
+    const rows = plainRows(s, SETS);
+    const settings = rows.filter((r) => r.param.startsWith('algorithm-')).map((r) => [r.condition, r.param, r.value]);
+    assert.deepEqual(settings, [[1, 'algorithm-script', script], [2, 'algorithm-covariate', 'lean']]);
+    const back = stateFromRows(rows);
+    assert.deepEqual(back.params.algorithmSettings[0], { custom: { 'algorithm-script': script } });
+    assert.deepEqual(back.params.algorithmSettings, normalize(s).params.algorithmSettings);
+  });
+
   it('mturk sends the completion code and no URL; a platform not chosen sends neither', () => {
     let s = twoConditions();
     s = edit(s, 1, (c) => ({ ...c, platformParams: { platform: 'mturk', redirectUrl: 'https://x.org', completionCode: ' CODE-1 ' } }));
@@ -269,6 +286,10 @@ describe('client checks', () => {
     // a None intervention's percentage is not checked
     const none = edit(twoConditions(), 0, (c) => ({ ...c, interventionParams: { type: '', perc: 50, video: '' } }));
     await schema.validate(none);
+    const positions = (v: string) => edit(twoConditions(), 0, (c) => ({ ...c, algorithmSettings: { will_smith_priority_treatment: { 'algorithm-positions': v } } }));
+    await schema.validate(positions(' 1, 5,10 '));
+    await assert.rejects(schema.validate(positions('1,0')), /feed positions from 1/);
+    await assert.rejects(schema.validate(positions('first')), /feed positions from 1/);
   });
 });
 

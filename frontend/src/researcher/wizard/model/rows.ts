@@ -8,6 +8,7 @@ import {
   DEFAULT_PERC,
   ENCODED,
   platformsWithUrl,
+  type AlgorithmSettings,
   type ButtonValue,
   type EntitySetInfo,
   type ParamRow,
@@ -70,6 +71,7 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
     add('intervention-perc', iv.type ? iv.perc : '');
     add('intervention-video', iv.type === 'default-modal' ? iv.video : '');
     add('algorithm', algorithm);
+    for (const [param, value] of chosenSettings(p.algorithmSettings[i], algorithm)) add(param, value);
     add('custom-msg-type', msg.type);
     add('custom-msg', msg.type ? msg.msg : '');
     add('forms', JSON.stringify(p.formsSelected[i]));
@@ -92,6 +94,23 @@ export function wizardRows(state: WizardState, sets: EntitySetInfo[] = []): Para
 /** decodeWizardRows undoes wizardRows' encoding, giving plain rows. */
 export function decodeWizardRows(rows: ParamRow[]): ParamRow[] {
   return rows.map((r) => (ENCODED.includes(r.param) ? { ...r, value: decodeURIComponent(r.value) } : r));
+}
+
+/** chosenSettings are the non-empty settings of the chosen algorithm, as [param, value];
+ * settings typed for other algorithms stay in the form but are not sent. A script keeps
+ * its text as typed; other settings are trimmed. */
+export function chosenSettings(all: AlgorithmSettings | undefined, algorithm: string): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [param, value] of Object.entries(all?.[algorithm] ?? {})) {
+    const v = param === 'algorithm-script' ? blank(value) : blank(value).trim();
+    if (v.trim() !== '') out.push([param, v]);
+  }
+  return out;
+}
+
+function settingsOf(all: AlgorithmSettings | undefined, algorithm: string): AlgorithmSettings {
+  const chosen = chosenSettings(all, algorithm);
+  return chosen.length ? { [algorithm]: Object.fromEntries(chosen) } : {};
 }
 
 function parseJSON(text: string): unknown {
@@ -155,6 +174,9 @@ export function stateFromRows(rows: ParamRow[]): WizardState {
       video: ivType === 'default-modal' ? get('intervention-video') : '',
     };
     cond.algorithmParams = get('algorithm').toLowerCase() || DEFAULT_ALGORITHM;
+    const settings: Record<string, string> = {};
+    for (const [param, value] of byCond[i]) if (param.startsWith('algorithm-') && blank(value) !== '') settings[param] = value;
+    cond.algorithmSettings = Object.keys(settings).length ? { [cond.algorithmParams]: settings } : {};
     const msgType = orNone(get('custom-msg-type'));
     cond.customEndMsgParams = { type: msgType, msg: msgType ? get('custom-msg') : '' };
     const forms = parseJSON(get('forms'));
@@ -198,6 +220,7 @@ export function normalize(state: WizardState): WizardState {
       },
       interventionParams: c.interventionParams.type === 'default-modal' ? c.interventionParams : { ...c.interventionParams, video: '' },
       selectionSets: choices,
+      algorithmSettings: settingsOf(c.algorithmSettings, c.algorithmParams || DEFAULT_ALGORITHM),
     });
   }
   return { conditions: state.conditions, shown: true, params };

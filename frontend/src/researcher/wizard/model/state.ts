@@ -5,6 +5,7 @@ import {
   DEFAULT_ALGORITHM,
   DEFAULT_FEED,
   DEFAULT_PERC,
+  type AlgorithmSettings,
   type ButtonName,
   type ButtonValue,
   type CustomEndMsg,
@@ -23,6 +24,7 @@ export interface ConditionParams {
   buttonParams: Record<ButtonName, ButtonValue>;
   interventionParams: Intervention;
   algorithmParams: string;
+  algorithmSettings: AlgorithmSettings;
   customEndMsgParams: CustomEndMsg;
   formsSelected: string[];
   studyInstructions: StudyText;
@@ -38,6 +40,7 @@ export const PER_CONDITION: Array<keyof ConditionParams> = [
   'buttonParams',
   'interventionParams',
   'algorithmParams',
+  'algorithmSettings',
   'customEndMsgParams',
   'formsSelected',
   'studyInstructions',
@@ -60,6 +63,7 @@ export function defaultCondition(): ConditionParams {
     buttonParams: buttons,
     interventionParams: { type: '', perc: DEFAULT_PERC, video: '' },
     algorithmParams: DEFAULT_ALGORITHM,
+    algorithmSettings: {},
     customEndMsgParams: { type: '', msg: '' },
     formsSelected: [],
     studyInstructions: { mode: 'default', text: '' },
@@ -77,6 +81,7 @@ function emptyParams(): StudyParams {
     buttonParams: [],
     interventionParams: [],
     algorithmParams: [],
+    algorithmSettings: [],
     customEndMsgParams: [],
     formsSelected: [],
     studyInstructions: [],

@@ -71,12 +71,19 @@ export interface EntitySetEntry extends SetChoice {
   entity_set: string;
 }
 
+/** AlgorithmSettings are one condition's algorithm settings: algorithm → parameter → value. */
+export type AlgorithmSettings = Record<string, Record<string, string>>;
+
 /** StudyParams is the value of the createStudyParams key: each list has one entry per condition. */
 export interface StudyParams {
   feedTypeParams: string[];
   buttonParams: Array<Record<ButtonName, ButtonValue>>;
   interventionParams: Intervention[];
   algorithmParams: string[];
+  /** algorithmSettings holds, per condition, each algorithm's settings (algorithm-* parameters)
+   * by algorithm name, so switching algorithms back and forth keeps what was typed; only the
+   * chosen algorithm's settings are sent. */
+  algorithmSettings: AlgorithmSettings[];
   customEndMsgParams: CustomEndMsg[];
   /** formsSelected holds the questionnaire names of each condition, in the order shown. */
   formsSelected: string[][];

@@ -1,0 +1,61 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"feedlab/store"
+	"feedlab/study"
+)
+
+type blockRequest struct {
+	participantRef
+	Shown number `json:"shown"` // how many cards the participant's page shows: the next block starts there
+}
+
+// loadBlock answers load_block: the next block of an adaptive (preference) feed. The
+// server ranks the cards not yet shown toward what this participant engaged with, records
+// the order and why, and answers the feed from the block's start on.
+func (s *Server) loadBlock(w http.ResponseWriter, r *http.Request) {
+	var req blockRequest
+	if err := decode(w, r, limitEvent, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := req.participantRef.check(); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if !req.Shown.set {
+		s.fail(w, r, badRequest("shown is missing: the number of cards the page shows, where the next block starts."))
+		return
+	}
+	ctx := r.Context()
+	def, err := s.studyDefinition(ctx, string(req.ExperimentID))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	p, err := s.store.Participant(ctx, string(req.ExperimentID), string(req.UserID))
+	if errors.Is(err, store.ErrNotFound) {
+		s.fail(w, r, &apiError{http.StatusNotFound, codeUnknownParticipant, fmt.Sprintf("Participant %q has not loaded experiment %q; call load_experiment first.", req.UserID, req.ExperimentID)})
+		return
+	} else if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	block, err := def.NextBlock(ctx, s.store, p, int(req.Shown.value))
+	switch {
+	case errors.Is(err, study.ErrNotAdaptive):
+		s.fail(w, r, &apiError{http.StatusConflict, codeConflict, "This participant's feed does not adapt (its algorithm is not preference); it was ranked whole at load_experiment."})
+		return
+	case errors.Is(err, study.ErrBlockRange):
+		s.fail(w, r, badRequest("shown must be from 1 to the number of cards in the feed; got %d.", req.Shown.value))
+		return
+	case err != nil:
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"block": block.Number, "from": block.From, "order_data": block.OrderData})
+}
