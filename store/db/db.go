@@ -132,6 +132,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.getStudySummaryStmt, err = db.PrepareContext(ctx, getStudySummary); err != nil {
 		return nil, fmt.Errorf("error preparing query GetStudySummary: %w", err)
 	}
+	if q.getUserAgentIDStmt, err = db.PrepareContext(ctx, getUserAgentID); err != nil {
+		return nil, fmt.Errorf("error preparing query GetUserAgentID: %w", err)
+	}
 	if q.insertAnswerStmt, err = db.PrepareContext(ctx, insertAnswer); err != nil {
 		return nil, fmt.Errorf("error preparing query InsertAnswer: %w", err)
 	}
@@ -168,6 +171,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listStudySharesStmt, err = db.PrepareContext(ctx, listStudyShares); err != nil {
 		return nil, fmt.Errorf("error preparing query ListStudyShares: %w", err)
 	}
+	if q.listStudyUserAgentsStmt, err = db.PrepareContext(ctx, listStudyUserAgents); err != nil {
+		return nil, fmt.Errorf("error preparing query ListStudyUserAgents: %w", err)
+	}
 	if q.listVisibleStudiesStmt, err = db.PrepareContext(ctx, listVisibleStudies); err != nil {
 		return nil, fmt.Errorf("error preparing query ListVisibleStudies: %w", err)
 	}
@@ -177,8 +183,14 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.putSettingStmt, err = db.PrepareContext(ctx, putSetting); err != nil {
 		return nil, fmt.Errorf("error preparing query PutSetting: %w", err)
 	}
+	if q.setParticipantUserAgentStmt, err = db.PrepareContext(ctx, setParticipantUserAgent); err != nil {
+		return nil, fmt.Errorf("error preparing query SetParticipantUserAgent: %w", err)
+	}
 	if q.setStudyOwnerStmt, err = db.PrepareContext(ctx, setStudyOwner); err != nil {
 		return nil, fmt.Errorf("error preparing query SetStudyOwner: %w", err)
+	}
+	if q.upsertUserAgentStmt, err = db.PrepareContext(ctx, upsertUserAgent); err != nil {
+		return nil, fmt.Errorf("error preparing query UpsertUserAgent: %w", err)
 	}
 	return &q, nil
 }
@@ -365,6 +377,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing getStudySummaryStmt: %w", cerr)
 		}
 	}
+	if q.getUserAgentIDStmt != nil {
+		if cerr := q.getUserAgentIDStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getUserAgentIDStmt: %w", cerr)
+		}
+	}
 	if q.insertAnswerStmt != nil {
 		if cerr := q.insertAnswerStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing insertAnswerStmt: %w", cerr)
@@ -425,6 +442,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listStudySharesStmt: %w", cerr)
 		}
 	}
+	if q.listStudyUserAgentsStmt != nil {
+		if cerr := q.listStudyUserAgentsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listStudyUserAgentsStmt: %w", cerr)
+		}
+	}
 	if q.listVisibleStudiesStmt != nil {
 		if cerr := q.listVisibleStudiesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listVisibleStudiesStmt: %w", cerr)
@@ -440,9 +462,19 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing putSettingStmt: %w", cerr)
 		}
 	}
+	if q.setParticipantUserAgentStmt != nil {
+		if cerr := q.setParticipantUserAgentStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setParticipantUserAgentStmt: %w", cerr)
+		}
+	}
 	if q.setStudyOwnerStmt != nil {
 		if cerr := q.setStudyOwnerStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing setStudyOwnerStmt: %w", cerr)
+		}
+	}
+	if q.upsertUserAgentStmt != nil {
+		if cerr := q.upsertUserAgentStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing upsertUserAgentStmt: %w", cerr)
 		}
 	}
 	return err
@@ -520,6 +552,7 @@ type Queries struct {
 	getStudyStmt                     *sql.Stmt
 	getStudyAccessStmt               *sql.Stmt
 	getStudySummaryStmt              *sql.Stmt
+	getUserAgentIDStmt               *sql.Stmt
 	insertAnswerStmt                 *sql.Stmt
 	insertEngagementStmt             *sql.Stmt
 	listCardsStmt                    *sql.Stmt
@@ -532,10 +565,13 @@ type Queries struct {
 	listStudyInventoryStmt           *sql.Stmt
 	listStudyParamsStmt              *sql.Stmt
 	listStudySharesStmt              *sql.Stmt
+	listStudyUserAgentsStmt          *sql.Stmt
 	listVisibleStudiesStmt           *sql.Stmt
 	putMediaStmt                     *sql.Stmt
 	putSettingStmt                   *sql.Stmt
+	setParticipantUserAgentStmt      *sql.Stmt
 	setStudyOwnerStmt                *sql.Stmt
+	upsertUserAgentStmt              *sql.Stmt
 }
 
 func (q *Queries) WithTx(tx *sql.Tx) *Queries {
@@ -578,6 +614,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		getStudyStmt:                     q.getStudyStmt,
 		getStudyAccessStmt:               q.getStudyAccessStmt,
 		getStudySummaryStmt:              q.getStudySummaryStmt,
+		getUserAgentIDStmt:               q.getUserAgentIDStmt,
 		insertAnswerStmt:                 q.insertAnswerStmt,
 		insertEngagementStmt:             q.insertEngagementStmt,
 		listCardsStmt:                    q.listCardsStmt,
@@ -590,9 +627,12 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listStudyInventoryStmt:           q.listStudyInventoryStmt,
 		listStudyParamsStmt:              q.listStudyParamsStmt,
 		listStudySharesStmt:              q.listStudySharesStmt,
+		listStudyUserAgentsStmt:          q.listStudyUserAgentsStmt,
 		listVisibleStudiesStmt:           q.listVisibleStudiesStmt,
 		putMediaStmt:                     q.putMediaStmt,
 		putSettingStmt:                   q.putSettingStmt,
+		setParticipantUserAgentStmt:      q.setParticipantUserAgentStmt,
 		setStudyOwnerStmt:                q.setStudyOwnerStmt,
+		upsertUserAgentStmt:              q.upsertUserAgentStmt,
 	}
 }

@@ -32,6 +32,8 @@ type Engagement struct {
 	ReadLater         sql.NullInt64
 	Shares            sql.NullInt64
 	ReceivedAt        int64
+	UserAgentID       sql.NullInt64
+	AccuracyScore     sql.NullInt64
 }
 
 type Entity struct {
@@ -84,6 +86,7 @@ type Participant struct {
 	StartedAt      int64
 	CompletedAt    sql.NullInt64
 	CompletionCode string
+	UserAgentID    sql.NullInt64
 }
 
 type Researcher struct {
@@ -133,4 +136,9 @@ type StudyShare struct {
 	ExperimentID string
 	ResearcherID int64
 	CreatedAt    int64
+}
+
+type UserAgent struct {
+	UserAgentID int64
+	UserAgent   string
 }
