@@ -69,15 +69,28 @@ test("'onpage': the message on the page, sanitized; the flow ends there", async 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a query-string message is shown as plain text, never as HTML', async ({ page }) => {
+test('opened by its URL, the message is rendered as sanitized markdown by the server', async ({ page }) => {
+  let alerted = false;
+  page.on('dialog', (d) => {
+    alerted = true;
+    void d.dismiss();
+  });
+  const message = '## Debrief\n\nThe posts were **fabricated**.\n\n<b>raw html</b> <img src=x onerror="alert(1)"> <script>alert(2)</script>';
   await page.goto(
-    '/form/custom-msg?preview=1&custom-msg-type=onpage&custom-msg=' + encodeURIComponent('<b>bold?</b>\nnext line') + '&platform=prolific&redirect-url=' +
+    '/form/custom-msg?preview=1&custom-msg-type=onpage&custom-msg=' + encodeURIComponent(message) + '&platform=prolific&redirect-url=' +
       encodeURIComponent('javascript:alert(1)'),
   );
-  await expect(page.locator('.custom-msg')).toContainText('<b>bold?</b>');
+  // Markdown, as the participant's own flow shows it: a heading and emphasis.
+  await expect(page.getByRole('heading', { name: 'Debrief' })).toBeVisible();
+  await expect(page.locator('.custom-msg strong')).toHaveText('fabricated');
+  // Raw HTML never becomes markup, and nothing runs.
   await expect(page.locator('.custom-msg b')).toHaveCount(0);
+  await expect(page.locator('.custom-msg script')).toHaveCount(0);
+  await expect(page.locator('.custom-msg [onerror]')).toHaveCount(0);
+  await expect(page.locator('.custom-msg')).not.toContainText('**');
   await page.getByRole('button', { name: 'Continue' }).click();
   // An unsafe redirect URL never becomes a link.
   await expect(page.locator('a[href^="javascript"]')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Return home' })).toBeVisible();
+  expect(alerted).toBe(false);
 });

@@ -1,7 +1,8 @@
 // /form/custom-msg, the custom end message (questionnaires spec §2): the researcher's
 // message, in a modal with Continue ('modal') or on the page (otherwise). The message is
-// shown as the server rendered and sanitized it (load_experiment's texts['custom-msg']);
-// until or unless that arrives, as plain text from the query string, never as raw HTML.
+// shown as the server rendered and sanitized it (load_experiment's texts['custom-msg'], or
+// render_custom_msg for the link's message when the page is opened by its URL); until or
+// unless that arrives, as plain text from the query string, never as raw HTML.
 import { useEffect, useRef, useState } from 'react';
 import { apiCall } from '../../lib/api';
 import { outbox } from '../../lib/outbox';
@@ -29,20 +30,31 @@ export function CustomMessagePage({ location }: { location: Location }) {
   const [continued, setContinued] = useState(false);
   const started = useRef(false);
 
-  // The sanitized message comes from the server; asked once while the session exists.
+  // The sanitized message comes from the server: the condition's own message while the
+  // session exists; otherwise (the page opened by its URL) the link's message, rendered
+  // and sanitized there with the same policy. Until it arrives, or if it cannot, the text
+  // is shown as plain text, never as HTML.
   useEffect(() => {
-    if (!hasSession(storage)) return;
-    outbox(); // resend what an earlier page left pending
     let live = true;
-    apiCall<{ data?: { texts?: Record<string, unknown> } }>('/v1/load_experiment', {
-      user_id: storage.get('user_id'),
-      experiment_id: storage.get('experiment_id'),
-      query_params: {},
-    })
-      .then((res) => {
-        const rendered = res.data?.texts?.['custom-msg'];
-        if (live && typeof rendered === 'string' && rendered !== '') setHtml(rendered);
-      })
+    const show = (rendered: unknown) => {
+      if (live && typeof rendered === 'string' && rendered !== '') setHtml(rendered);
+      return typeof rendered === 'string' && rendered !== '';
+    };
+    const renderLink = () =>
+      text.trim() === ''
+        ? Promise.resolve()
+        : apiCall<{ data?: { html?: unknown } }>('/v1/render_custom_msg', { text }).then((res) => void show(res.data?.html));
+    const fromSession = hasSession(storage)
+      ? apiCall<{ data?: { texts?: Record<string, unknown> } }>('/v1/load_experiment', {
+          user_id: storage.get('user_id'),
+          experiment_id: storage.get('experiment_id'),
+          query_params: {},
+        }).then((res) => show(res.data?.texts?.['custom-msg']))
+      : Promise.resolve(false);
+    if (hasSession(storage)) outbox(); // resend what an earlier page left pending
+    fromSession
+      .catch(() => false)
+      .then((shown) => (shown ? undefined : renderLink()))
       .catch((err) => console.warn('custom message: showing the plain text', err));
     return () => {
       live = false;
