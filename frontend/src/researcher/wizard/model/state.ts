@@ -12,6 +12,7 @@ import {
   type Intervention,
   type Platform,
   type SetChoice,
+  type SourceLine,
   type StudyParams,
   type StudyText,
   type WizardState,
@@ -30,6 +31,7 @@ export interface ConditionParams {
   platformParams: Platform;
   selectionSets: Record<string, SetChoice>;
   selectedSets: string[];
+  sourceParams: SourceLine;
 }
 
 /** PER_CONDITION lists the per-condition keys of StudyParams (selectedSetsParsed is derived). */
@@ -45,6 +47,7 @@ export const PER_CONDITION: Array<keyof ConditionParams> = [
   'platformParams',
   'selectionSets',
   'selectedSets',
+  'sourceParams',
 ];
 
 /**
@@ -67,6 +70,7 @@ export function defaultCondition(): ConditionParams {
     platformParams: { platform: '', redirectUrl: '', completionCode: '' },
     selectionSets: {},
     selectedSets: [],
+    sourceParams: { line: '', time: '' },
   };
 }
 
@@ -85,6 +89,7 @@ function emptyParams(): StudyParams {
     selectionSets: [],
     selectedSets: [],
     selectedSetsParsed: [],
+    sourceParams: [],
     title: '',
   };
 }
