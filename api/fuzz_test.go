@@ -10,13 +10,14 @@ import (
 // the server answers in JSON, never with a 5xx, and never panics.
 func FuzzParticipantCalls(f *testing.F) {
 	e := newEnv(f)
-	paths := []string{"/v1/load_experiment", "/v1/write_user_engagement", "/v1/write_batch_dwell", "/v1/write_form", "/v1/write_checkpoint", "/v1/signup", "/v1/auth/login", "/v1/auth/setup"}
+	paths := []string{"/v1/load_experiment", "/v1/write_user_engagement", "/v1/write_batch_dwell", "/v1/write_form", "/v1/write_checkpoint", "/v1/render_custom_msg", "/v1/signup", "/v1/auth/login", "/v1/auth/setup"}
 	seeds := []string{
 		`{"user_id":"u1","experiment_id":"solarflare"}`,
 		`{"event_id":"e","user_id":"u1","experiment_id":"solarflare","entity_id":"1","engagement_type":"likes","response":1}`,
 		`{"event_id":"d","user_id":"u1","experiment_id":"solarflare","dwell_data":[{"entity_id":1,"dwellTimes":[1,2],"dwellsInviewTime":[3]}]}`,
 		`{"event_id":"f","user_id":"u1","experiment_id":"solarflare","form_fields":{"a":"b"}}`,
 		`{"event_id":"c","user_id":"u1","experiment_id":"solarflare","checkpoint":"end-redirect"}`,
+		`{"text":"## Hi <script>x</script> ![a](https://e.example/a.png)"}`,
 		`{"user_id":1e400}`, `{"entity_id":[]}`, `null`, `"x"`, `{"dwell_data":[null]}`, `{"form_fields":{"":1}}`,
 	}
 	for i, s := range seeds {

@@ -120,6 +120,12 @@ func FuzzParseCSV(f *testing.F) {
 			return
 		}
 		checkRoundTrip(t, s)
+		// Warnings never panic and, like problems, name a known parameter.
+		for _, w := range Warnings(rows) {
+			if w.Param == "" || w.Message == "" {
+				t.Fatalf("warning without a parameter or message: %+v", w)
+			}
+		}
 	})
 }
 
@@ -149,6 +155,8 @@ func FuzzValidate(f *testing.F) {
 		{1, "n-conditions", "3", 3, "entity_sets", `[{"entity_set":"news_a"}]`},
 		{0, "feed", "x", 51, "algorithm", "preference"},
 		{1, "instruct", "  # Hi\n\n", 2, "instruct", "a\x00b"},
+		{1, "source-line", "covariate: publisher", 2, "source-time", "Covariate:x"},
+		{1, "source-line", "DOMAIN", 1, "redirect-url", "https://x.org"},
 	}
 	for _, s := range seeds {
 		f.Add(s.c1, s.p1, s.v1, s.c2, s.p2, s.v2)
@@ -170,5 +178,11 @@ func FuzzValidate(f *testing.F) {
 			return
 		}
 		checkRoundTrip(t, s)
+		// Warnings never panic and, like problems, name a known parameter.
+		for _, w := range Warnings(rows) {
+			if w.Param == "" || w.Message == "" {
+				t.Fatalf("warning without a parameter or message: %+v", w)
+			}
+		}
 	})
 }
