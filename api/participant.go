@@ -160,7 +160,9 @@ func (s *Server) recordEvent(r *http.Request, ev store.Event) (int, error) {
 // arrival and with each event batch for the export's user_agent column. A failure to store
 // it is logged and the event goes on without it: a browser name is never worth an event.
 func (s *Server) userAgent(r *http.Request) sql.NullInt64 {
-	id, err := s.store.UserAgentID(r.Context(), r.UserAgent())
+	// Not tied to the request: a client that goes away (a beacon) still gets its browser
+	// recorded with the event, which is committed whatever the client does.
+	id, err := s.store.UserAgentID(context.WithoutCancel(r.Context()), r.UserAgent())
 	if err != nil {
 		s.log.Warn("user agent not recorded", "err", err)
 		return sql.NullInt64{}
