@@ -26,8 +26,9 @@ var EngagementColumns = []string{
 }
 
 func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns) error {
-	// Participants, cards, the inventory and the user agents are loaded once and looked up
-	// per row: joining them in SQL on every page cost more than the rest of the export.
+	// Participants, cards and the inventory are loaded once and looked up per row (joining
+	// them in SQL on every page cost more than the rest of the export); user agents are
+	// read once per distinct id.
 	participants, err := st.ParticipantsOf(ctx, id)
 	if err != nil {
 		return err
@@ -40,10 +41,7 @@ func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id 
 	if err != nil {
 		return err
 	}
-	agents, err := st.UserAgents(ctx, id)
-	if err != nil {
-		return err
-	}
+	agents := st.UserAgentNames()
 	if err := cw.Write(append(slices.Clone(EngagementColumns), pc.names...)); err != nil {
 		return err
 	}
@@ -54,15 +52,19 @@ func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id 
 		order := sql.NullInt64{Int64: sh.ItemOrder, Valid: inFeed}
 		// The browser that sent the event; the one the participant arrived with for rows
 		// stored before events carried it.
-		agent := r.UserAgentID
-		if !agent.Valid {
-			agent = p.UserAgentID
+		agentID := r.UserAgentID
+		if !agentID.Valid {
+			agentID = p.UserAgentID
+		}
+		agent, err := agents.Name(ctx, agentID)
+		if err != nil {
+			return err
 		}
 		rec = append(rec[:0],
 			itoa(r.ReceivedAt), nullable(r.TimeEngagement), nullable(r.TimeContentViewed),
 			p.UserID, itoa(r.EntityID), itoa(p.Condition), id, r.EngagementType,
 			decoded(r.Response), nullable(r.AccuracyScore), c.Category, c.Set, c.URL, nullable(order),
-			nullable(r.Likes), nullable(r.ReadLater), nullable(r.Shares), agents[agent.Int64],
+			nullable(r.Likes), nullable(r.ReadLater), nullable(r.Shares), agent,
 			timestamp(r.ReceivedAt), r.EventID, nullable(sh.ShownShares), nullable(sh.ShownLikes), nullable(sh.ShownReadLater),
 			nullable(sh.ShownUpvote), nullable(sh.ShownDownvote),
 		)

@@ -62,17 +62,35 @@ func (s *Store) UserAgentID(ctx context.Context, userAgent string) (sql.NullInt6
 	return sql.NullInt64{Int64: id, Valid: true}, nil
 }
 
-// UserAgents returns the user agents a study's participants and events refer to, by id.
-func (s *Store) UserAgents(ctx context.Context, experimentID string) (map[int64]string, error) {
-	rows, err := s.rq.ListStudyUserAgents(ctx, experimentID)
+// UserAgentNames looks user agents up by id for an export, each id once: the map it
+// returns answers "" for no id (null) or an unknown one.
+type UserAgentNames struct {
+	s     *Store
+	names map[int64]string
+}
+
+// UserAgentNames starts a lookup of user agents by id.
+func (s *Store) UserAgentNames() *UserAgentNames {
+	return &UserAgentNames{s: s, names: map[int64]string{}}
+}
+
+// Name is the user agent with id, read from the database the first time it is asked for.
+func (u *UserAgentNames) Name(ctx context.Context, id sql.NullInt64) (string, error) {
+	if !id.Valid {
+		return "", nil
+	}
+	if name, ok := u.names[id.Int64]; ok {
+		return name, nil
+	}
+	name, err := u.s.rq.GetUserAgent(ctx, id.Int64)
+	if errors.Is(err, sql.ErrNoRows) {
+		name, err = "", nil
+	}
 	if err != nil {
-		return nil, fmt.Errorf("store: list user agents: %w", err)
+		return "", fmt.Errorf("store: user agent %d: %w", id.Int64, err)
 	}
-	out := make(map[int64]string, len(rows))
-	for _, r := range rows {
-		out[r.UserAgentID] = r.UserAgent
-	}
-	return out, nil
+	u.names[id.Int64] = name
+	return name, nil
 }
 
 // cleanUserAgent trims a header value, cuts it to MaxUserAgent bytes on a character

@@ -132,6 +132,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.getStudySummaryStmt, err = db.PrepareContext(ctx, getStudySummary); err != nil {
 		return nil, fmt.Errorf("error preparing query GetStudySummary: %w", err)
 	}
+	if q.getUserAgentStmt, err = db.PrepareContext(ctx, getUserAgent); err != nil {
+		return nil, fmt.Errorf("error preparing query GetUserAgent: %w", err)
+	}
 	if q.getUserAgentIDStmt, err = db.PrepareContext(ctx, getUserAgentID); err != nil {
 		return nil, fmt.Errorf("error preparing query GetUserAgentID: %w", err)
 	}
@@ -170,9 +173,6 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.listStudySharesStmt, err = db.PrepareContext(ctx, listStudyShares); err != nil {
 		return nil, fmt.Errorf("error preparing query ListStudyShares: %w", err)
-	}
-	if q.listStudyUserAgentsStmt, err = db.PrepareContext(ctx, listStudyUserAgents); err != nil {
-		return nil, fmt.Errorf("error preparing query ListStudyUserAgents: %w", err)
 	}
 	if q.listVisibleStudiesStmt, err = db.PrepareContext(ctx, listVisibleStudies); err != nil {
 		return nil, fmt.Errorf("error preparing query ListVisibleStudies: %w", err)
@@ -377,6 +377,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing getStudySummaryStmt: %w", cerr)
 		}
 	}
+	if q.getUserAgentStmt != nil {
+		if cerr := q.getUserAgentStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getUserAgentStmt: %w", cerr)
+		}
+	}
 	if q.getUserAgentIDStmt != nil {
 		if cerr := q.getUserAgentIDStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing getUserAgentIDStmt: %w", cerr)
@@ -440,11 +445,6 @@ func (q *Queries) Close() error {
 	if q.listStudySharesStmt != nil {
 		if cerr := q.listStudySharesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listStudySharesStmt: %w", cerr)
-		}
-	}
-	if q.listStudyUserAgentsStmt != nil {
-		if cerr := q.listStudyUserAgentsStmt.Close(); cerr != nil {
-			err = fmt.Errorf("error closing listStudyUserAgentsStmt: %w", cerr)
 		}
 	}
 	if q.listVisibleStudiesStmt != nil {
@@ -552,6 +552,7 @@ type Queries struct {
 	getStudyStmt                     *sql.Stmt
 	getStudyAccessStmt               *sql.Stmt
 	getStudySummaryStmt              *sql.Stmt
+	getUserAgentStmt                 *sql.Stmt
 	getUserAgentIDStmt               *sql.Stmt
 	insertAnswerStmt                 *sql.Stmt
 	insertEngagementStmt             *sql.Stmt
@@ -565,7 +566,6 @@ type Queries struct {
 	listStudyInventoryStmt           *sql.Stmt
 	listStudyParamsStmt              *sql.Stmt
 	listStudySharesStmt              *sql.Stmt
-	listStudyUserAgentsStmt          *sql.Stmt
 	listVisibleStudiesStmt           *sql.Stmt
 	putMediaStmt                     *sql.Stmt
 	putSettingStmt                   *sql.Stmt
@@ -614,6 +614,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		getStudyStmt:                     q.getStudyStmt,
 		getStudyAccessStmt:               q.getStudyAccessStmt,
 		getStudySummaryStmt:              q.getStudySummaryStmt,
+		getUserAgentStmt:                 q.getUserAgentStmt,
 		getUserAgentIDStmt:               q.getUserAgentIDStmt,
 		insertAnswerStmt:                 q.insertAnswerStmt,
 		insertEngagementStmt:             q.insertEngagementStmt,
@@ -627,7 +628,6 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listStudyInventoryStmt:           q.listStudyInventoryStmt,
 		listStudyParamsStmt:              q.listStudyParamsStmt,
 		listStudySharesStmt:              q.listStudySharesStmt,
-		listStudyUserAgentsStmt:          q.listStudyUserAgentsStmt,
 		listVisibleStudiesStmt:           q.listVisibleStudiesStmt,
 		putMediaStmt:                     q.putMediaStmt,
 		putSettingStmt:                   q.putSettingStmt,

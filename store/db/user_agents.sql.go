@@ -10,6 +10,19 @@ import (
 	"database/sql"
 )
 
+const getUserAgent = `-- name: GetUserAgent :one
+SELECT user_agent FROM user_agents WHERE user_agent_id = ?
+`
+
+// One user agent by id: the engagement export looks each distinct id up once, so its cost
+// follows the number of browsers, not of rows (and not the size of the whole table).
+func (q *Queries) GetUserAgent(ctx context.Context, userAgentID int64) (string, error) {
+	row := q.queryRow(ctx, q.getUserAgentStmt, getUserAgent, userAgentID)
+	var user_agent string
+	err := row.Scan(&user_agent)
+	return user_agent, err
+}
+
 const getUserAgentID = `-- name: GetUserAgentID :one
 SELECT user_agent_id FROM user_agents WHERE user_agent = ?
 `
@@ -19,39 +32,6 @@ func (q *Queries) GetUserAgentID(ctx context.Context, userAgent string) (int64, 
 	var user_agent_id int64
 	err := row.Scan(&user_agent_id)
 	return user_agent_id, err
-}
-
-const listStudyUserAgents = `-- name: ListStudyUserAgents :many
-SELECT u.user_agent_id, u.user_agent FROM user_agents u
-WHERE u.user_agent_id IN (SELECT p.user_agent_id FROM participants p WHERE p.experiment_id = ?1)
-   OR u.user_agent_id IN (SELECT DISTINCT g.user_agent_id FROM engagements g
-                          JOIN participants p ON p.participant_id = g.participant_id
-                          WHERE p.experiment_id = ?1)
-`
-
-// The user agents a study's participants and events refer to, for the engagement export's
-// lookups (a handful of strings, however many rows refer to them).
-func (q *Queries) ListStudyUserAgents(ctx context.Context, experimentID string) ([]UserAgent, error) {
-	rows, err := q.query(ctx, q.listStudyUserAgentsStmt, listStudyUserAgents, experimentID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []UserAgent
-	for rows.Next() {
-		var i UserAgent
-		if err := rows.Scan(&i.UserAgentID, &i.UserAgent); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
 }
 
 const setParticipantUserAgent = `-- name: SetParticipantUserAgent :exec
