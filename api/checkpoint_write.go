@@ -76,13 +76,15 @@ func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 	}
 	// The code also goes into the user_form export, so the researcher can match the codes
 	// participants submit on their platform. One row per participant, under the server's
-	// own id, which no client can send.
-	if _, err := s.recordEvent(r, store.Event{Answers: []store.Answer{{
-		EventID: store.CompletionEventID, ParticipantID: target.ParticipantID,
-		Kind: store.AnswerKindCheckpoint, Field: "completion_code", Response: code,
-	}}}); err != nil {
-		s.fail(w, r, err)
-		return
+	// own id, which no client can send. Platforms without codes have no such row.
+	if code != "" {
+		if _, err := s.recordEvent(r, store.Event{Answers: []store.Answer{{
+			EventID: store.CompletionEventID, ParticipantID: target.ParticipantID,
+			Kind: store.AnswerKindCheckpoint, Field: "completion_code", Response: code,
+		}}}); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 	}
 	ok(w, map[string]any{"completion_code": code})
 }

@@ -55,6 +55,7 @@ func (s *Server) writeBatchDwell(w http.ResponseWriter, r *http.Request) {
 		inFeed[it.EntityID] = true
 	}
 	var ev store.Event
+	agent := s.userAgent(r)
 	for i, d := range req.DwellData {
 		entityID, aerr := entityNumber(d.EntityID)
 		if aerr != nil {
@@ -87,6 +88,7 @@ func (s *Server) writeBatchDwell(w http.ResponseWriter, r *http.Request) {
 				Type:              "dwell",
 				Response:          itoa(ms.value),
 				TimeContentViewed: inView,
+				UserAgentID:       agent,
 			})
 		}
 	}

@@ -33,6 +33,8 @@ type engagementRequest struct {
 	Likes     number `json:"likes"`
 	ReadLater number `json:"read_later"`
 	Shares    number `json:"shares"`
+	// The card's accuracy_score counter (the button is not clickable: 0 where it is shown).
+	AccuracyScore number `json:"accuracy_score"`
 
 	entityID int64 // EntityID parsed by validate
 }
@@ -74,6 +76,8 @@ func (s *Server) writeEngagement(w http.ResponseWriter, r *http.Request) {
 		Likes:             nullInt(req.Likes),
 		ReadLater:         nullInt(req.ReadLater),
 		Shares:            nullInt(req.Shares),
+		AccuracyScore:     nullInt(req.AccuracyScore),
+		UserAgentID:       s.userAgent(r),
 	}}})
 }
 

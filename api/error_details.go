@@ -32,6 +32,15 @@ type problem struct {
 	Message   string `json:"message"`
 }
 
+// problemList is params.Problems as the researcher API answers them (problems, warnings).
+func problemList(ps params.Problems) []problem {
+	list := make([]problem, len(ps))
+	for i, p := range ps {
+		list[i] = problem{Line: p.Line, Condition: p.Condition, Param: p.Param, Message: p.Message}
+	}
+	return list
+}
+
 // invalidParameters turns a validation failure into 400 invalid_parameters: the message
 // is the whole text (one line per problem), problems the same as a list. Other errors are
 // returned as they are.
@@ -40,13 +49,9 @@ func invalidParameters(err error) error {
 	if !errors.As(err, &ps) {
 		return err
 	}
-	list := make([]problem, len(ps))
-	for i, p := range ps {
-		list[i] = problem{Line: p.Line, Condition: p.Condition, Param: p.Param, Message: p.Message}
-	}
 	return &detailedError{
 		err:    &apiError{http.StatusBadRequest, codeInvalidParameters, ps.Error()},
-		fields: map[string]any{"problems": list},
+		fields: map[string]any{"problems": problemList(ps)},
 	}
 }
 

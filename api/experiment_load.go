@@ -26,8 +26,8 @@ type loadRequest struct {
 
 // loadExperiment registers a participant on their first call (condition, feed), and
 // answers their feed and their condition's parameters; later calls answer the same.
-// GET takes user_id and experiment_id from the query string, every other query parameter
-// being an arrival parameter.
+// GET takes user_id and experiment_id from the query string; every query parameter,
+// these two included, is an arrival parameter (logged as URLParams-*, as the original did).
 func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 	var req loadRequest
 	if r.Method == http.MethodGet {
@@ -35,7 +35,7 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		req.UserID, req.ExperimentID = text(q.Get("user_id")), text(q.Get("experiment_id"))
 		req.QueryParams = map[string]string{}
 		for k, v := range q {
-			if k != "user_id" && k != "experiment_id" && len(v) > 0 {
+			if len(v) > 0 {
 				req.QueryParams[k] = v[0]
 			}
 		}
@@ -62,7 +62,7 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	p, err := def.Register(ctx, s.store, string(req.UserID), req.QueryParams)
+	p, err := def.Register(ctx, s.store, string(req.UserID), req.QueryParams, s.userAgent(r))
 	if err != nil {
 		s.fail(w, r, err)
 		return

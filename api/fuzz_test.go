@@ -17,6 +17,7 @@ func FuzzParticipantCalls(f *testing.F) {
 		`{"event_id":"d","user_id":"u1","experiment_id":"solarflare","dwell_data":[{"entity_id":1,"dwellTimes":[1,2],"dwellsInviewTime":[3]}]}`,
 		`{"event_id":"f","user_id":"u1","experiment_id":"solarflare","form_fields":{"a":"b"}}`,
 		`{"event_id":"c","user_id":"u1","experiment_id":"solarflare","checkpoint":"end-redirect"}`,
+		`{"text":"## Hi <script>x</script> ![a](https://e.example/a.png)"}`,
 		`{"user_id":1e400}`, `{"entity_id":[]}`, `null`, `"x"`, `{"dwell_data":[null]}`, `{"form_fields":{"":1}}`,
 	}
 	for i, s := range seeds {

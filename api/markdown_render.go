@@ -29,27 +29,37 @@ func (s *Server) renderMarkdown(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, badRequest("field must be one of consent, instruct, custom-msg."))
 		return
 	}
+	html, err := renderText(req.Field, req.Text)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(w, map[string]any{"html": html})
+}
+
+// renderText renders one researcher text the participant's way exactly: checked and
+// normalised by params.Validate as one parameter of a one-condition study, then
+// study.Texts (the keyword default, goldmark, bluemonday). Problems with the text are an
+// invalid_parameters error.
+func renderText(field, text string) (string, error) {
 	rows := []params.Row{
 		{Condition: 1, Param: "entity_sets", Value: `[{"entity_set":"preview"}]`},
-		{Condition: 1, Param: req.Field, Value: req.Text},
+		{Condition: 1, Param: field, Value: text},
 	}
-	if req.Field == "custom-msg" {
+	if field == "custom-msg" {
 		// A message without a type is cleared; an empty one with a type is refused.
-		if req.Text == "" {
-			ok(w, map[string]any{"html": ""})
-			return
+		if text == "" {
+			return "", nil
 		}
 		rows = append(rows, params.Row{Condition: 1, Param: "custom-msg-type", Value: "onpage"})
 	}
 	def, err := params.Validate(rows, func(string) (int, bool) { return 1, true })
 	if err != nil {
-		s.fail(w, r, invalidParameters(err))
-		return
+		return "", invalidParameters(err)
 	}
 	texts, err := study.Texts(def.Conditions[0])
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return "", err
 	}
-	ok(w, map[string]any{"html": texts[req.Field]})
+	return texts[field], nil
 }

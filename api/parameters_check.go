@@ -20,7 +20,8 @@ type checkRequest struct {
 
 // checkParameters answers the canonical rows a study would be created with, from a
 // params.csv text or the wizard's rows (URL-encoded as spawn_experiment takes them), or
-// every problem found (400 invalid_parameters). It creates nothing: it is Verify
+// every problem found (400 invalid_parameters), with warnings about settings that can have
+// no effect (params.Warnings; an empty list when there are none). It creates nothing: it is Verify
 // parameters and the first step of Start from a file.
 func (s *Server) checkParameters(w http.ResponseWriter, r *http.Request) {
 	var req checkRequest
@@ -56,5 +57,7 @@ func (s *Server) checkParameters(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	ok(w, map[string]any{"rows": def.Rows(), "n_conditions": len(def.Conditions)})
+	// Settings that can have no effect are answered beside the rows, not as problems: the
+	// study is valid as written, and the wizard shows them before Create.
+	ok(w, map[string]any{"rows": def.Rows(), "n_conditions": len(def.Conditions), "warnings": problemList(params.Warnings(rows))})
 }

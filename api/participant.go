@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"net/http"
@@ -153,4 +154,18 @@ func (s *Server) recordEvent(r *http.Request, ev store.Event) (int, error) {
 		return 0, &apiError{http.StatusConflict, codeConflict, "This event_id was already used for a different event of this participant; send a new event_id."}
 	}
 	return stored, err
+}
+
+// userAgent is the id of the request's User-Agent (the participant's browser), recorded at
+// arrival and with each event batch for the export's user_agent column. A failure to store
+// it is logged and the event goes on without it: a browser name is never worth an event.
+func (s *Server) userAgent(r *http.Request) sql.NullInt64 {
+	// Not tied to the request: a client that goes away (a beacon) still gets its browser
+	// recorded with the event, which is committed whatever the client does.
+	id, err := s.store.UserAgentID(context.WithoutCancel(r.Context()), r.UserAgent())
+	if err != nil {
+		s.log.Warn("user agent not recorded", "err", err)
+		return sql.NullInt64{}
+	}
+	return id
 }

@@ -216,9 +216,20 @@ func TestFormAndCheckpointsLandInTheLongShape(t *testing.T) {
 
 func TestEndRedirectCompletesWithAStableCode(t *testing.T) {
 	e := newEnv(t)
-	e.load("u1")
+	// MTurk is the platform that uses a completion code; none is set, so one is generated.
+	sets := `[{"entity_set":"solarflare_demo","number_to_show":3}]`
+	sr := e.call(e.researcher(), http.MethodPost, "/v1/spawn_experiment", map[string]any{"condition_settings": []map[string]any{
+		{"condition": 1, "param": "entity_sets", "value": sets}, {"condition": 1, "param": "platform", "value": "mturk"},
+	}}, "application/json")
+	if sr.status != 200 {
+		t.Fatalf("spawn: %d %s", sr.status, sr.body)
+	}
+	study := sr.json["data"].(map[string]any)["experiment_id"].(string)
+	if r := e.post("/v1/load_experiment", map[string]any{"user_id": "u1", "experiment_id": study}); r.status != 200 {
+		t.Fatalf("load: %d %s", r.status, r.body)
+	}
 	end := func(id string) string {
-		r := e.post("/v1/write_checkpoint", map[string]any{"event_id": id, "user_id": "u1", "experiment_id": "solarflare", "checkpoint": "end-redirect"})
+		r := e.post("/v1/write_checkpoint", map[string]any{"event_id": id, "user_id": "u1", "experiment_id": study, "checkpoint": "end-redirect"})
 		if r.status != 200 {
 			t.Fatalf("%d %s", r.status, r.body)
 		}
@@ -228,12 +239,12 @@ func TestEndRedirectCompletesWithAStableCode(t *testing.T) {
 	if len(code) != 10 || end("end-2") != code {
 		t.Fatalf("completion code %q not stable", code)
 	}
-	p, _ := e.store.Participant(t.Context(), "solarflare", "u1")
+	p, _ := e.store.Participant(t.Context(), study, "u1")
 	if !p.CompletedAt.Valid || p.CompletionCode != code {
 		t.Fatalf("participant %+v", p)
 	}
 	var codes []string
-	e.store.EachAnswer(t.Context(), demo.ExperimentID, func(a store.AnswerRow) error {
+	e.store.EachAnswer(t.Context(), study, func(a store.AnswerRow) error {
 		if a.Field == "completion_code" {
 			codes = append(codes, a.Response)
 		}
@@ -241,6 +252,28 @@ func TestEndRedirectCompletesWithAStableCode(t *testing.T) {
 	})
 	if len(codes) != 1 || codes[0] != code {
 		t.Fatalf("completion_code rows in user_form: %v, want one %q", codes, code)
+	}
+}
+
+// TestNoCompletionCodeWithoutAPlatformThatUsesOne: solarflare has no platform; finishing
+// completes the participant and answers no code, and user_form has no code row.
+func TestNoCompletionCodeWithoutAPlatformThatUsesOne(t *testing.T) {
+	e := newEnv(t)
+	e.load("u1")
+	r := e.post("/v1/write_checkpoint", map[string]any{"event_id": "end-1", "user_id": "u1", "experiment_id": demo.ExperimentID, "checkpoint": "end-redirect"})
+	if r.status != 200 || r.json["data"].(map[string]any)["completion_code"] != "" {
+		t.Fatalf("%d %s, want an empty completion_code", r.status, r.body)
+	}
+	p, _ := e.store.Participant(t.Context(), demo.ExperimentID, "u1")
+	if !p.CompletedAt.Valid || p.CompletionCode != "" {
+		t.Fatalf("participant %+v: completed without a code expected", p)
+	}
+	got := answersOf(t, e, "u1")
+	if _, ended := got["end-redirect"]; !ended {
+		t.Fatalf("user_form rows %v lack end-redirect", got)
+	}
+	if _, coded := got["completion_code"]; coded {
+		t.Fatalf("user_form rows %v: want end-redirect and no completion_code", got)
 	}
 }
 

@@ -16,8 +16,8 @@ type spawnRequest struct {
 }
 
 // spawnExperiment creates a study from the wizard's parameter rows and answers its
-// experiment_id. Every row is checked first; any problem is answered (all of them, one per
-// line) and nothing is created.
+// experiment_id, with warnings about settings that can have no effect. Every row is checked
+// first; any problem is answered (all of them, one per line) and nothing is created.
 func (s *Server) spawnExperiment(w http.ResponseWriter, r *http.Request) {
 	var req spawnRequest
 	if err := decode(w, r, limitParams, &req); err != nil {
@@ -49,5 +49,5 @@ func (s *Server) spawnExperiment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	ok(w, map[string]any{"experiment_id": id})
+	ok(w, map[string]any{"experiment_id": id, "warnings": problemList(params.Warnings(rows))})
 }

@@ -154,7 +154,7 @@ func TestExportAllTypes(t *testing.T) {
 
 	t.Run("engagement", func(t *testing.T) {
 		header, rows, errOut := exportCSV(t, export.TypeEngagement, p.id)
-		wantPrefix := "time_stamp,time_engagement,time_content_viewed,user_id,entity_id,condition,experiment_id,engagement_type,response,entity_category,entity_set,entity_url,item_order,likes,read_later,shares"
+		wantPrefix := "time_stamp,time_engagement,time_content_viewed,user_id,entity_id,condition,experiment_id,engagement_type,response,accuracy_score,entity_category,entity_set,entity_url,item_order,likes,read_later,shares,user_agent"
 		if got := strings.Join(header, ","); !strings.HasPrefix(got, wantPrefix) {
 			t.Errorf("header %s\ndoes not start with %s", got, wantPrefix)
 		}

@@ -29,7 +29,9 @@ func cmdResearcherAdd(ctx context.Context, args []string, stdin io.Reader, stdou
 		return fmt.Errorf("researcher add: %w", err)
 	}
 	if !*fromStdin {
-		fmt.Fprint(stderr, "Password (input is shown; prefer --password-stdin in scripts): ")
+		// A whole line, so the output ends with a newline even when the password is piped
+		// (a terminal shows what is typed on the next line).
+		fmt.Fprintln(stderr, "Password: type it and press Enter (input is shown; prefer --password-stdin in scripts):")
 	}
 	line, err := bufio.NewReader(stdin).ReadString('\n')
 	if err != nil && !errors.Is(err, io.EOF) {

@@ -18,7 +18,8 @@ import (
 const auditCLI = "cli"
 
 // cmdStudyCreate creates a study from a params.csv (condition,param,value) and prints its
-// experiment_id as the last line. With --owner the study belongs to that researcher;
+// experiment_id as the last line; warnings about settings that can have no effect go to
+// stderr. With --owner the study belongs to that researcher;
 // without, it has no owner and every researcher sees it.
 func cmdStudyCreate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, data := newFlags("study create", stderr)
@@ -70,6 +71,11 @@ func cmdStudyCreate(ctx context.Context, args []string, stdout, stderr io.Writer
 		return err
 	}
 	fmt.Fprintf(stderr, "Created a study with %d condition(s).\n", created.NConditions)
+	// Settings that can have no effect: the study is created as written, and the
+	// researcher is told (stderr, so stdout stays the experiment_id alone).
+	for _, w := range params.Warnings(rows) {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
 	fmt.Fprintln(stdout, id)
 	return nil
 }

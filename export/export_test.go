@@ -7,6 +7,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -109,7 +110,7 @@ func TestEngagementExportShapeAndParameterColumns(t *testing.T) {
 		if r["engagement_type"] == "dwell" && (r["response"] != "1234" || r["shown_likes"] != "99" || r["item_order"] != "0") {
 			t.Fatalf("dwell row %v", r)
 		}
-		if r["engagement_type"] == "likes" && (r["likes"] != "1" || r["entity_category"] != "news" || !strings.HasSuffix(r["time_stamp"], "Z")) {
+		if r["engagement_type"] == "likes" && (r["likes"] != "1" || r["entity_category"] != "news" || !isEpochMillis(r["time_stamp"]) || !strings.HasSuffix(r["time_stamp_iso"], "Z")) {
 			t.Fatalf("like row %v", r)
 		}
 	}
@@ -172,4 +173,10 @@ func TestUnknownStudySetOrTypeWritesNothing(t *testing.T) {
 	if !slices.Equal(Types, []string{"engagement", "user_form", "entity_info", "experiment_parameters", "inventory", "stimulus_set"}) {
 		t.Fatalf("types %v", Types)
 	}
+}
+
+// isEpochMillis: a time_stamp in epoch milliseconds (13 digits for any date of this century).
+func isEpochMillis(s string) bool {
+	n, err := strconv.ParseInt(s, 10, 64)
+	return err == nil && n > 1_000_000_000_000 && n < 10_000_000_000_000
 }

@@ -12,17 +12,23 @@ import (
 )
 
 // EngagementColumns are the engagement export's fixed columns; the study's parameters
-// follow as further columns.
+// follow as further columns. The original platform's columns come first, in its order and
+// with its types (DESIGN.md "Data"; every time in epoch milliseconds; ip_address is left
+// out, decision 6), so the field's existing analysis scripts read the file unchanged; ours
+// follow them.
 var EngagementColumns = []string{
+	// The original shape.
 	"time_stamp", "time_engagement", "time_content_viewed", "user_id", "entity_id", "condition",
-	"experiment_id", "engagement_type", "response", "entity_category", "entity_set", "entity_url",
-	"item_order", "likes", "read_later", "shares",
-	"event_id", "shown_shares", "shown_likes", "shown_read_later", "shown_upvote", "shown_downvote",
+	"experiment_id", "engagement_type", "response", "accuracy_score", "entity_category", "entity_set",
+	"entity_url", "item_order", "likes", "read_later", "shares", "user_agent",
+	// Ours.
+	"time_stamp_iso", "event_id", "shown_shares", "shown_likes", "shown_read_later", "shown_upvote", "shown_downvote",
 }
 
 func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns) error {
-	// Participants, cards and the inventory are loaded once and looked up per row: joining
-	// them in SQL on every page cost more than the rest of the export together.
+	// Participants, cards and the inventory are loaded once and looked up per row (joining
+	// them in SQL on every page cost more than the rest of the export); user agents are
+	// read once per distinct id.
 	participants, err := st.ParticipantsOf(ctx, id)
 	if err != nil {
 		return err
@@ -35,6 +41,7 @@ func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id 
 	if err != nil {
 		return err
 	}
+	agents := st.UserAgentNames()
 	if err := cw.Write(append(slices.Clone(EngagementColumns), pc.names...)); err != nil {
 		return err
 	}
@@ -43,12 +50,22 @@ func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id 
 		p, c := participants[r.ParticipantID], cards[r.EntityID]
 		sh, inFeed := shown[store.ShownKey{ParticipantID: r.ParticipantID, EntityID: r.EntityID}]
 		order := sql.NullInt64{Int64: sh.ItemOrder, Valid: inFeed}
+		// The browser that sent the event; the one the participant arrived with for rows
+		// stored before events carried it.
+		agentID := r.UserAgentID
+		if !agentID.Valid {
+			agentID = p.UserAgentID
+		}
+		agent, err := agents.Name(ctx, agentID)
+		if err != nil {
+			return err
+		}
 		rec = append(rec[:0],
-			timestamp(r.ReceivedAt), nullable(r.TimeEngagement), nullable(r.TimeContentViewed),
+			itoa(r.ReceivedAt), nullable(r.TimeEngagement), nullable(r.TimeContentViewed),
 			p.UserID, itoa(r.EntityID), itoa(p.Condition), id, r.EngagementType,
-			decoded(r.Response), c.Category, c.Set, c.URL, nullable(order),
-			nullable(r.Likes), nullable(r.ReadLater), nullable(r.Shares),
-			r.EventID, nullable(sh.ShownShares), nullable(sh.ShownLikes), nullable(sh.ShownReadLater),
+			decoded(r.Response), nullable(r.AccuracyScore), c.Category, c.Set, c.URL, nullable(order),
+			nullable(r.Likes), nullable(r.ReadLater), nullable(r.Shares), agent,
+			timestamp(r.ReceivedAt), r.EventID, nullable(sh.ShownShares), nullable(sh.ShownLikes), nullable(sh.ShownReadLater),
 			nullable(sh.ShownUpvote), nullable(sh.ShownDownvote),
 		)
 		return cw.Write(append(rec, pc.row(p.Condition)...))
@@ -56,8 +73,9 @@ func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id 
 }
 
 // UserFormColumns are the user_form export's fixed columns (the long shape: one row per
-// answer, checkpoint, URLParams-* value and condition); parameters follow.
-var UserFormColumns = []string{"time_stamp", "user_id", "experiment_id", "field", "response", "event_id", "kind", "condition", "client_time"}
+// answer, checkpoint, URLParams-* value and condition); parameters follow. The original
+// five come first with time_stamp in epoch milliseconds; ours follow.
+var UserFormColumns = []string{"time_stamp", "user_id", "experiment_id", "field", "response", "time_stamp_iso", "event_id", "kind", "condition", "client_time"}
 
 func writeAnswers(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns) error {
 	if err := cw.Write(append(slices.Clone(UserFormColumns), pc.names...)); err != nil {
@@ -65,8 +83,8 @@ func writeAnswers(ctx context.Context, st *store.Store, cw recordWriter, id stri
 	}
 	rec := make([]string, 0, len(UserFormColumns)+len(pc.names))
 	return st.EachAnswer(ctx, id, func(r store.AnswerRow) error {
-		rec = append(rec[:0], timestamp(r.ReceivedAt), r.UserID, r.ExperimentID, r.Field,
-			decoded(r.Response), r.EventID, r.Kind, itoa(r.Condition), nullable(r.ClientTime))
+		rec = append(rec[:0], itoa(r.ReceivedAt), r.UserID, r.ExperimentID, r.Field,
+			decoded(r.Response), timestamp(r.ReceivedAt), r.EventID, r.Kind, itoa(r.Condition), nullable(r.ClientTime))
 		return cw.Write(append(rec, pc.row(r.Condition)...))
 	})
 }

@@ -148,17 +148,29 @@ var socialCues = map[string]socialCue{
 // maxShownCount caps the long tail so a card never shows an absurd figure.
 const maxShownCount = 50_000_000
 
-// shownCount is the social count a card displays for a button: drawn from the button's
-// lognormal distribution when the button is set to "lognormal", with a seed from the
-// study, card and button; no count otherwise.
+// shownCount is the social count a card displays for a button, before the participant's
+// own toggle: 0 for a button set to "yes" (it starts at 0 and always shows its count);
+// drawn from the button's lognormal distribution for "lognormal", with a seed from the
+// study, card and button, and not shown when the draw is below 1 (the card hides a count
+// under 1); no count for a hidden button.
 func (c Condition) shownCount(button string, entityID int64) Count {
 	cue, ok := socialCues[button]
-	if !ok || c.Buttons[button] != "lognormal" {
+	if !ok {
+		return Count{}
+	}
+	switch c.Buttons[button] {
+	case "yes":
+		return Count{N: 0, Shown: true}
+	case "lognormal": // drawn below
+	default:
 		return Count{}
 	}
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s\x00%d\x00%s", c.ExperimentID, entityID, button)
 	rng := rand.New(rand.NewPCG(h.Sum64(), 1))
 	v := math.Round(cue.median * math.Exp(cue.sigma*rng.NormFloat64()))
+	if v < 1 {
+		return Count{}
+	}
 	return Count{N: int64(min(v, maxShownCount)), Shown: true}
 }

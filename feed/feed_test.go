@@ -81,15 +81,16 @@ func TestComposeRejectsUnknownAlgorithmAndEmptySet(t *testing.T) {
 	}
 }
 
-func TestShownCountsAreSharedAcrossParticipantsAndOnlyForLognormal(t *testing.T) {
+func TestShownCountsAreSharedAcrossParticipantsAndZeroForYes(t *testing.T) {
 	sets := fakeSets(map[string]int{"a": 50})
 	c := Condition{ExperimentID: "x", Sets: []SetChoice{{Set: "a"}}, Buttons: map[string]string{"like": "lognormal", "share": "yes"}}
 	p1, _ := Compose(c, 1, sets)
 	p2, _ := Compose(c, 2, sets)
 	likes := map[int64]int64{}
 	for _, it := range p1 {
-		if !it.Likes.Shown || it.Shares.Shown || it.ReadLater.Shown {
-			t.Fatalf("item %+v: want a like count only", it)
+		// A "yes" button shows 0 (and the export says 0); a hidden button shows no count.
+		if !it.Likes.Shown || it.Likes.N < 1 || !it.Shares.Shown || it.Shares.N != 0 || it.ReadLater.Shown {
+			t.Fatalf("item %+v: want a like count of at least 1, a share count of 0 and no bookmark count", it)
 		}
 		likes[it.EntityID] = it.Likes.N
 	}

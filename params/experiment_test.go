@@ -45,6 +45,8 @@ func TestExperimentParameters(t *testing.T) {
 		{"platform", "custom"},
 		{"redirect-url", "https%3A%2F%2Flab.example.edu%2Fnext%3Fa%3D1%26b%3D%C3%A9"},
 		{"completion-code", ""},
+		{"source-line", ""},
+		{"source-time", ""},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got  %q\nwant %q", got, want)

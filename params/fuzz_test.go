@@ -128,6 +128,12 @@ func FuzzParseCSV(f *testing.F) {
 			return
 		}
 		checkRoundTrip(t, s)
+		// Warnings never panic and, like problems, name a known parameter.
+		for _, w := range Warnings(rows) {
+			if w.Param == "" || w.Message == "" {
+				t.Fatalf("warning without a parameter or message: %+v", w)
+			}
+		}
 	})
 }
 
@@ -161,6 +167,8 @@ func FuzzValidate(f *testing.F) {
 		{1, "algorithm", "Priority", 1, "algorithm-positions", "3, 1"},
 		{1, "algorithm", "attitude_filter_feed", 1, "algorithm-covariate", "lean"},
 		{2, "algorithm", "engagement", 2, "algorithm-mode", "Observed"},
+		{1, "source-line", "covariate: publisher", 2, "source-time", "Covariate:x"},
+		{1, "source-line", "DOMAIN", 1, "redirect-url", "https://x.org"},
 	}
 	for _, s := range seeds {
 		f.Add(s.c1, s.p1, s.v1, s.c2, s.p2, s.v2)
@@ -182,5 +190,11 @@ func FuzzValidate(f *testing.F) {
 			return
 		}
 		checkRoundTrip(t, s)
+		// Warnings never panic and, like problems, name a known parameter.
+		for _, w := range Warnings(rows) {
+			if w.Param == "" || w.Message == "" {
+				t.Fatalf("warning without a parameter or message: %+v", w)
+			}
+		}
 	})
 }

@@ -39,6 +39,8 @@ type EntitySetChoice struct {
 type Condition struct {
 	Number            int
 	Feed              string            // scroll or swipe
+	SourceLine        string            // "" (none), "domain" or "covariate:<column>": the publisher line above each post
+	SourceTime        string            // "" (none) or "covariate:<column>": the time shown beside the source
 	EntitySets        []EntitySetChoice // at least one
 	Buttons           map[string]string // share, like, bookmark, accuracy, upvote, downvote → no, yes or lognormal
 	InterventionType  string            // "", default-modal or accprompt-modal
@@ -91,6 +93,7 @@ var paramOrder = []string{
 	"intervention-type", "intervention-perc", "intervention-video",
 	"algorithm", "custom-msg-type", "custom-msg", "forms",
 	"instruct", "consent", "platform", "redirect-url", "completion-code",
+	"source-line", "source-time",
 }
 
 // allParams is every parameter name a row may carry.
@@ -129,6 +132,10 @@ func (c Condition) value(param string) string {
 	switch param {
 	case "feed":
 		return c.Feed
+	case "source-line":
+		return c.SourceLine
+	case "source-time":
+		return c.SourceTime
 	case "entity_sets":
 		return jsonText(c.EntitySets)
 	case "intervention-type":

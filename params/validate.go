@@ -251,6 +251,8 @@ func (v *validator) condition(num int, rows map[string]Row, rejected map[string]
 	c := Condition{Number: num, Buttons: map[string]string{}}
 
 	c.Feed = get("feed").oneOf("scroll", "scroll", "swipe")
+	c.SourceLine = sourceSpec(get("source-line"), "domain")
+	c.SourceTime = sourceSpec(get("source-time"))
 	var sizes map[string]int
 	c.EntitySets, sizes = v.entitySets(get("entity_sets"))
 	for _, kind := range buttonKinds {
@@ -542,4 +544,32 @@ func completionCode(f field) string {
 		return ""
 	}
 	return t
+}
+
+// maxCovariateName bounds the column name in covariate:<name>.
+const maxCovariateName = 100
+
+// sourceSpec reads source-line or source-time: none (or empty), one of the words in
+// also, or covariate:<column> naming a column of the stimulus sets. It returns "" for none.
+// The column is not required to exist in every set: a card without it shows no source.
+func sourceSpec(f field, also ...string) string {
+	t := f.text()
+	w := strings.ToLower(t)
+	if w == "" || w == "none" {
+		return ""
+	}
+	if slices.Contains(also, w) {
+		return w
+	}
+	if name, ok := strings.CutPrefix(t, "covariate:"); ok {
+		name = strings.TrimSpace(name)
+		if name == "" || len(name) > maxCovariateName || hasSpaceOrControl(strings.ReplaceAll(name, " ", "")) {
+			f.fail("covariate:%s must name a column of the stimulus sets (at most %d characters, no control characters)", quote(name), maxCovariateName)
+			return ""
+		}
+		return "covariate:" + name
+	}
+	choices := append([]string{"none"}, also...)
+	f.fail("%s is not allowed; use %s or covariate:<column> (a column of the stimulus sets, such as covariate:publisher)", quote(t), strings.Join(choices, ", "))
+	return ""
 }

@@ -4,8 +4,8 @@
 -- name: InsertEngagement :execrows
 INSERT INTO engagements (event_id, participant_id, entity_id, engagement_type, response,
                          time_content_viewed, time_engagement, likes, read_later, shares,
-                         received_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                         received_at, accuracy_score, user_agent_id)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (participant_id, event_id) DO NOTHING;
 
 -- name: InsertAnswer :execrows
@@ -15,7 +15,7 @@ ON CONFLICT (participant_id, event_id) DO NOTHING;
 
 -- name: GetEngagementByEvent :one
 SELECT entity_id, engagement_type, response, time_content_viewed, time_engagement, likes,
-       read_later, shares
+       read_later, shares, accuracy_score
 FROM engagements
 WHERE participant_id = ? AND event_id = ?;
 

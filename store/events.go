@@ -40,6 +40,11 @@ type Engagement struct {
 	Likes             sql.NullInt64
 	ReadLater         sql.NullInt64
 	Shares            sql.NullInt64
+	AccuracyScore     sql.NullInt64
+	// UserAgentID is the browser that sent the event (from Store.UserAgentID). It is not
+	// part of the event's identity: a retry from the same client may come through another
+	// path (a beacon) and still be the same event.
+	UserAgentID sql.NullInt64
 }
 
 // Answer kinds, as stored in answers.kind.
@@ -228,6 +233,8 @@ func insertEvent(q *db.Queries, ev Event, now int64) (int, error) {
 			ReadLater:         e.ReadLater,
 			Shares:            e.Shares,
 			ReceivedAt:        now,
+			AccuracyScore:     e.AccuracyScore,
+			UserAgentID:       e.UserAgentID,
 		})
 		if err != nil {
 			return 0, err
@@ -272,7 +279,8 @@ func sameEngagement(q *db.Queries, e Engagement) error {
 	}
 	if got.EntityID != e.EntityID || got.EngagementType != e.Type || got.Response != e.Response ||
 		!sameNull(got.TimeContentViewed, e.TimeContentViewed) || !sameNull(got.TimeEngagement, e.TimeEngagement) ||
-		!sameNull(got.Likes, e.Likes) || !sameNull(got.ReadLater, e.ReadLater) || !sameNull(got.Shares, e.Shares) {
+		!sameNull(got.Likes, e.Likes) || !sameNull(got.ReadLater, e.ReadLater) || !sameNull(got.Shares, e.Shares) ||
+		!sameNull(got.AccuracyScore, e.AccuracyScore) {
 		return fmt.Errorf("%w: participant %d, event_id %q", ErrEventConflict, e.ParticipantID, e.EventID)
 	}
 	return nil

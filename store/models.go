@@ -34,6 +34,7 @@ type Participant struct {
 	StartedAt      int64
 	CompletedAt    sql.NullInt64
 	CompletionCode string
+	UserAgentID    sql.NullInt64 // the browser at arrival (UserAgents maps it to its text)
 }
 
 // EntitySet is a stored stimulus set.
@@ -97,6 +98,8 @@ type EngagementRow struct {
 	Likes             sql.NullInt64
 	ReadLater         sql.NullInt64
 	Shares            sql.NullInt64
+	AccuracyScore     sql.NullInt64
+	UserAgentID       sql.NullInt64 // the browser that sent the event (UserAgents maps it)
 }
 
 // AnswerRow is one stored answer, checkpoint or arrival row with its participant, as the

@@ -19,6 +19,7 @@ type Registration struct {
 	NConditions  int
 	PlatformIDs  map[string]string // PROLIFIC_PID, workerId, RID, ...
 	QueryParams  map[string]string // every arrival URL parameter
+	UserAgentID  sql.NullInt64     // the browser at arrival (from Store.UserAgentID)
 }
 
 // InventoryItem is one card of a participant's feed with the social counts it displays
@@ -85,6 +86,11 @@ func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compo
 		})
 		if err != nil {
 			return err
+		}
+		if reg.UserAgentID.Valid {
+			if err := q.SetParticipantUserAgent(ctx, db.SetParticipantUserAgentParams{UserAgentID: reg.UserAgentID, ParticipantID: id}); err != nil {
+				return err
+			}
 		}
 		for i, it := range items {
 			if err := q.CreateRankedInventoryItem(ctx, db.CreateRankedInventoryItemParams{

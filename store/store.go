@@ -43,6 +43,7 @@ type Store struct {
 	rq     *db.Queries
 	events *eventWriter
 	now    func() time.Time
+	agents userAgentCache // user agent → id, see user_agents.go
 }
 
 // Open opens (creating if needed) the database in dataDir and applies pending migrations.

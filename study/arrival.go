@@ -3,6 +3,7 @@ package study
 import (
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"fmt"
 
 	"feedlab/params"
@@ -12,7 +13,8 @@ import (
 // Register registers a participant arriving at the study with their arrival URL
 // parameters: a balanced condition, their platform ids and their composed feed, in one
 // transaction. A participant already registered is returned as they are.
-func (d *Definition) Register(ctx context.Context, st *store.Store, userID string, query map[string]string) (store.Participant, error) {
+// userAgent is the participant's browser at arrival (from store.UserAgentID; may be null).
+func (d *Definition) Register(ctx context.Context, st *store.Store, userID string, query map[string]string, userAgent sql.NullInt64) (store.Participant, error) {
 	in := Inputs{Arrival: query}
 	if d.needsStats() {
 		// Read before the registration's transaction: a bandit's snapshot a moment old
@@ -31,6 +33,7 @@ func (d *Definition) Register(ctx context.Context, st *store.Store, userID strin
 		NConditions:  len(d.Study.Conditions),
 		QueryParams:  query,
 		PlatformIDs:  PlatformIDs(query),
+		UserAgentID:  userAgent,
 	}, d.ComposerFor(in))
 	return p, err
 }
@@ -60,16 +63,20 @@ func (d *Definition) View(ctx context.Context, st *store.Store, p store.Particip
 	return View{Parameters: participantParameters(*cond), Texts: texts, OrderData: orderData(items)}, nil
 }
 
-// Complete marks a participant finished and returns their completion code: their
-// condition's completion-code parameter when set, otherwise one generated for them. The
-// first code given is kept, so finishing again answers the same code.
+// Complete marks a participant finished and returns their completion code: for MTurk, their
+// condition's completion-code parameter when set, otherwise one generated for them; for
+// every other platform none (""). The first code given is kept, so finishing again answers
+// the same code.
 func (d *Definition) Complete(ctx context.Context, st *store.Store, userID string, target store.EventTarget) (string, error) {
+	// Only MTurk uses a completion code (the worker pastes it into the HIT; PLATFORMS.md):
+	// Prolific, Lucid and custom platforms send the participant on by the redirect URL, and
+	// a study without a platform has nowhere to paste one, so they get none.
 	code := ""
-	if c := d.Condition(int(target.Condition)); c != nil {
+	if c := d.Condition(int(target.Condition)); c != nil && c.Platform == "mturk" {
 		code = c.CompletionCode
-	}
-	if code == "" {
-		code = newCompletionCode()
+		if code == "" {
+			code = newCompletionCode()
+		}
 	}
 	if err := st.CompleteParticipant(ctx, target.ParticipantID, code); err != nil {
 		return "", err

@@ -83,3 +83,52 @@ test('upvote and downvote exclude each other on one card; every change is logged
   await expect(cards(page).first().getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
   await expect(cards(page).first().getByRole('button', { name: 'Downvote' })).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('a source line per condition: off by default, a covariate publisher and time when set', async ({ page, baseURL }) => {
+  const plain = await createStudy(baseURL!, [{ forms: '[]', 'feed-button-like': 'yes' }]);
+  await page.goto(`/?experiment_id=${plain}`);
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.locator('.card__source')).toHaveCount(0);
+
+  await page.evaluate(() => localStorage.clear());
+  const sourced = await createStudy(baseURL!, [
+    { forms: '[]', 'feed-button-like': 'yes', 'feed-button-share': 'lognormal', 'source-line': 'covariate:topic', 'source-time': 'covariate:retrieve_date' },
+  ]);
+  await page.goto(`/?experiment_id=${sourced}`);
+  const first = cards(page).first();
+  await expect(first).toBeVisible();
+  const source = first.locator('.card__source');
+  await expect(source).toBeVisible();
+  await expect(source.locator('.card__publisher')).not.toHaveText('');
+  await expect(source.locator('.card__time')).toHaveText('2026-01-01');
+  // The line sits above the post's media, as on a real platform.
+  const [lineTop, mediaTop] = await Promise.all([
+    source.evaluate((el) => el.getBoundingClientRect().top),
+    first.locator('.card__media').evaluate((el) => el.getBoundingClientRect().top),
+  ]);
+  expect(lineTop).toBeLessThan(mediaTop);
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(300);
+  await shot(page, 'feed-source-line');
+});
+
+test("a 'yes' button shows 0 and the export's shown_* says 0; a hidden one is empty", async ({ page, baseURL }) => {
+  const id = await createStudy(baseURL!, [{ forms: '[]', 'feed-button-like': 'yes', 'feed-button-share': 'lognormal' }]);
+  await page.goto(`/?experiment_id=${id}`);
+  const card = cards(page).first();
+  await expect(card).toBeVisible();
+  const like = card.getByRole('button', { name: 'Like' });
+  await expect(like).toHaveText('0');
+  const user = await storedUser(page);
+  await like.click();
+  await expect(like).toHaveText('1');
+  const rows = await rowsFor(baseURL!, 'engagement', id, user, (rs) => rs.some((r) => r.engagement_type === 'likes'));
+  const row = rows.find((r) => r.engagement_type === 'likes')!;
+  // shown_likes is what the card displayed before the participant's own toggle: 0.
+  expect(row.shown_likes).toBe('0');
+  expect(Number(row.shown_shares)).toBeGreaterThanOrEqual(1);
+  expect(row.shown_read_later).toBe('');
+  expect(row.likes).toBe('1');
+  const inventory = await rowsFor(baseURL!, 'inventory', id, user, (rs) => rs.length > 0);
+  expect(inventory.every((r) => r.shown_likes === '0' && r.shown_upvote === '')).toBe(true);
+});

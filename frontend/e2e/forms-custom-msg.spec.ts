@@ -91,7 +91,7 @@ test("in a participant's session, the study's own message and link win over the 
     {
       forms: JSON.stringify(['custom-msg']),
       'custom-msg-type': 'modal',
-      'custom-msg': 'The study says thanks.',
+      'custom-msg': '## Debrief\n\nThe study says thanks. The posts were **fabricated**.\n\n<b>raw html</b> <img src=x onerror="alert(1)">',
       platform: 'prolific',
       'redirect-url': 'https://app.prolific.com/submissions/complete?cc=OWN1',
     },
@@ -102,6 +102,11 @@ test("in a participant's session, the study's own message and link win over the 
   );
   const message = page.getByRole('dialog');
   await expect(message).toContainText('The study says thanks.');
+  // Opened by its URL, the message is the study's markdown as the server rendered and
+  // sanitized it (issue 14, item 7): a heading and emphasis, never raw HTML.
+  await expect(message.getByRole('heading', { name: 'Debrief' })).toBeVisible();
+  await expect(message.locator('strong')).toHaveText('fabricated');
+  await expect(message.locator('b, [onerror]')).toHaveCount(0);
   await expect(page.getByText('Crafted text')).toHaveCount(0);
   await message.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('dialog').getByRole('link', { name: 'Complete the study' })).toHaveAttribute(

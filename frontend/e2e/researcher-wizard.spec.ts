@@ -379,3 +379,30 @@ test('a custom ranking script is checked on the study\'s sets, its error named b
   const id = await create(page);
   expect(id).toMatch(/^fl-/);
 });
+
+test('settings that can have no effect are named before and after Create; the source line round-trips', async ({ page }) => {
+  await open(page);
+  await clearSaved(page);
+  await page.reload();
+  const sets = JSON.stringify([{ entity_set: 'solarflare_demo', number_to_show: 5 }]).replaceAll('"', '""');
+  await page.getByLabel('Parameters file (CSV)').setInputFiles({
+    name: 'study.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `condition,param,value\n1,entity_sets,"${sets}"\n1,redirect-url,https://example.org/done\n1,custom-msg,You were deceived.\n1,source-line,covariate:topic\n`,
+    ),
+  });
+  await expect(page.getByText(/Loaded study\.csv: 1 condition/)).toBeVisible();
+  const warnings = page.getByRole('list', { name: 'Settings that can have no effect' });
+  await expect(warnings).toContainText('Line 3 · condition 1 · redirect-url: has no effect: the platform is none');
+  await expect(warnings).toContainText('Line 4 · condition 1 · custom-msg: has no effect: custom-msg-type is none');
+  await expect(page.getByLabel('Source line above each post (optional)')).toHaveValue('covariate:topic');
+  if (process.env.SHOTS_DIR) await page.locator(".wizard-warnings").first().screenshot({ path: `${process.env.SHOTS_DIR}/wizard-warnings.png` });
+
+  // The wizard itself sends no URL for platform None, so Create warns of nothing; with a
+  // completion code-free platform the study is created as written, source line included.
+  const id = await create(page);
+  await expect(section(page, 'Verify and create').getByRole('list', { name: 'Settings that can have no effect' })).toHaveCount(0);
+  const csv = await (await page.request.get(`/v1/studies/${id}/parameters.csv`)).text();
+  expect(csv).toContain('1,source-line,covariate:topic');
+});

@@ -162,6 +162,12 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.getStudySummaryStmt, err = db.PrepareContext(ctx, getStudySummary); err != nil {
 		return nil, fmt.Errorf("error preparing query GetStudySummary: %w", err)
 	}
+	if q.getUserAgentStmt, err = db.PrepareContext(ctx, getUserAgent); err != nil {
+		return nil, fmt.Errorf("error preparing query GetUserAgent: %w", err)
+	}
+	if q.getUserAgentIDStmt, err = db.PrepareContext(ctx, getUserAgentID); err != nil {
+		return nil, fmt.Errorf("error preparing query GetUserAgentID: %w", err)
+	}
 	if q.insertAnswerStmt, err = db.PrepareContext(ctx, insertAnswer); err != nil {
 		return nil, fmt.Errorf("error preparing query InsertAnswer: %w", err)
 	}
@@ -246,6 +252,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.setMediaNamesStmt, err = db.PrepareContext(ctx, setMediaNames); err != nil {
 		return nil, fmt.Errorf("error preparing query SetMediaNames: %w", err)
 	}
+	if q.setParticipantUserAgentStmt, err = db.PrepareContext(ctx, setParticipantUserAgent); err != nil {
+		return nil, fmt.Errorf("error preparing query SetParticipantUserAgent: %w", err)
+	}
 	if q.setStudyOwnerStmt, err = db.PrepareContext(ctx, setStudyOwner); err != nil {
 		return nil, fmt.Errorf("error preparing query SetStudyOwner: %w", err)
 	}
@@ -254,6 +263,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.unusedMediaStmt, err = db.PrepareContext(ctx, unusedMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query UnusedMedia: %w", err)
+	}
+	if q.upsertUserAgentStmt, err = db.PrepareContext(ctx, upsertUserAgent); err != nil {
+		return nil, fmt.Errorf("error preparing query UpsertUserAgent: %w", err)
 	}
 	return &q, nil
 }
@@ -490,6 +502,16 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing getStudySummaryStmt: %w", cerr)
 		}
 	}
+	if q.getUserAgentStmt != nil {
+		if cerr := q.getUserAgentStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getUserAgentStmt: %w", cerr)
+		}
+	}
+	if q.getUserAgentIDStmt != nil {
+		if cerr := q.getUserAgentIDStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getUserAgentIDStmt: %w", cerr)
+		}
+	}
 	if q.insertAnswerStmt != nil {
 		if cerr := q.insertAnswerStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing insertAnswerStmt: %w", cerr)
@@ -630,6 +652,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing setMediaNamesStmt: %w", cerr)
 		}
 	}
+	if q.setParticipantUserAgentStmt != nil {
+		if cerr := q.setParticipantUserAgentStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setParticipantUserAgentStmt: %w", cerr)
+		}
+	}
 	if q.setStudyOwnerStmt != nil {
 		if cerr := q.setStudyOwnerStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing setStudyOwnerStmt: %w", cerr)
@@ -643,6 +670,11 @@ func (q *Queries) Close() error {
 	if q.unusedMediaStmt != nil {
 		if cerr := q.unusedMediaStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing unusedMediaStmt: %w", cerr)
+		}
+	}
+	if q.upsertUserAgentStmt != nil {
+		if cerr := q.upsertUserAgentStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing upsertUserAgentStmt: %w", cerr)
 		}
 	}
 	return err
@@ -730,6 +762,8 @@ type Queries struct {
 	getStudyStmt                     *sql.Stmt
 	getStudyAccessStmt               *sql.Stmt
 	getStudySummaryStmt              *sql.Stmt
+	getUserAgentStmt                 *sql.Stmt
+	getUserAgentIDStmt               *sql.Stmt
 	insertAnswerStmt                 *sql.Stmt
 	insertAuditEntryStmt             *sql.Stmt
 	insertEngagementStmt             *sql.Stmt
@@ -758,9 +792,11 @@ type Queries struct {
 	setEntitySetHiddenStmt           *sql.Stmt
 	setEntitySetUploaderStmt         *sql.Stmt
 	setMediaNamesStmt                *sql.Stmt
+	setParticipantUserAgentStmt      *sql.Stmt
 	setStudyOwnerStmt                *sql.Stmt
 	touchMediaStmt                   *sql.Stmt
 	unusedMediaStmt                  *sql.Stmt
+	upsertUserAgentStmt              *sql.Stmt
 }
 
 func (q *Queries) WithTx(tx *sql.Tx) *Queries {
@@ -813,6 +849,8 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		getStudyStmt:                     q.getStudyStmt,
 		getStudyAccessStmt:               q.getStudyAccessStmt,
 		getStudySummaryStmt:              q.getStudySummaryStmt,
+		getUserAgentStmt:                 q.getUserAgentStmt,
+		getUserAgentIDStmt:               q.getUserAgentIDStmt,
 		insertAnswerStmt:                 q.insertAnswerStmt,
 		insertAuditEntryStmt:             q.insertAuditEntryStmt,
 		insertEngagementStmt:             q.insertEngagementStmt,
@@ -841,8 +879,10 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		setEntitySetHiddenStmt:           q.setEntitySetHiddenStmt,
 		setEntitySetUploaderStmt:         q.setEntitySetUploaderStmt,
 		setMediaNamesStmt:                q.setMediaNamesStmt,
+		setParticipantUserAgentStmt:      q.setParticipantUserAgentStmt,
 		setStudyOwnerStmt:                q.setStudyOwnerStmt,
 		touchMediaStmt:                   q.touchMediaStmt,
 		unusedMediaStmt:                  q.unusedMediaStmt,
+		upsertUserAgentStmt:              q.upsertUserAgentStmt,
 	}
 }

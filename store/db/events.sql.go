@@ -42,7 +42,7 @@ func (q *Queries) GetAnswerByEvent(ctx context.Context, arg GetAnswerByEventPara
 
 const getEngagementByEvent = `-- name: GetEngagementByEvent :one
 SELECT entity_id, engagement_type, response, time_content_viewed, time_engagement, likes,
-       read_later, shares
+       read_later, shares, accuracy_score
 FROM engagements
 WHERE participant_id = ? AND event_id = ?
 `
@@ -61,6 +61,7 @@ type GetEngagementByEventRow struct {
 	Likes             sql.NullInt64
 	ReadLater         sql.NullInt64
 	Shares            sql.NullInt64
+	AccuracyScore     sql.NullInt64
 }
 
 func (q *Queries) GetEngagementByEvent(ctx context.Context, arg GetEngagementByEventParams) (GetEngagementByEventRow, error) {
@@ -75,6 +76,7 @@ func (q *Queries) GetEngagementByEvent(ctx context.Context, arg GetEngagementByE
 		&i.Likes,
 		&i.ReadLater,
 		&i.Shares,
+		&i.AccuracyScore,
 	)
 	return i, err
 }
@@ -115,8 +117,8 @@ const insertEngagement = `-- name: InsertEngagement :execrows
 
 INSERT INTO engagements (event_id, participant_id, entity_id, engagement_type, response,
                          time_content_viewed, time_engagement, likes, read_later, shares,
-                         received_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                         received_at, accuracy_score, user_agent_id)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (participant_id, event_id) DO NOTHING
 `
 
@@ -132,6 +134,8 @@ type InsertEngagementParams struct {
 	ReadLater         sql.NullInt64
 	Shares            sql.NullInt64
 	ReceivedAt        int64
+	AccuracyScore     sql.NullInt64
+	UserAgentID       sql.NullInt64
 }
 
 // Event ids are unique per participant (migration 0003); a repeated id stores nothing and
@@ -149,6 +153,8 @@ func (q *Queries) InsertEngagement(ctx context.Context, arg InsertEngagementPara
 		arg.ReadLater,
 		arg.Shares,
 		arg.ReceivedAt,
+		arg.AccuracyScore,
+		arg.UserAgentID,
 	)
 	if err != nil {
 		return 0, err

@@ -77,7 +77,7 @@ const exportEngagements = `-- name: ExportEngagements :many
 
 SELECT g.engagement_pk, g.event_id, g.received_at, g.time_engagement, g.time_content_viewed,
        g.participant_id, g.entity_id, g.engagement_type, g.response, g.likes, g.read_later,
-       g.shares
+       g.shares, g.accuracy_score, g.user_agent_id
 FROM engagements g
 CROSS JOIN participants p ON p.participant_id = g.participant_id
 WHERE p.experiment_id = ?1 AND g.engagement_pk > ?2
@@ -104,6 +104,8 @@ type ExportEngagementsRow struct {
 	Likes             sql.NullInt64
 	ReadLater         sql.NullInt64
 	Shares            sql.NullInt64
+	AccuracyScore     sql.NullInt64
+	UserAgentID       sql.NullInt64
 }
 
 // Exports read in pages ordered by primary key (keyset pagination) so memory stays flat
@@ -135,6 +137,8 @@ func (q *Queries) ExportEngagements(ctx context.Context, arg ExportEngagementsPa
 			&i.Likes,
 			&i.ReadLater,
 			&i.Shares,
+			&i.AccuracyScore,
+			&i.UserAgentID,
 		); err != nil {
 			return nil, err
 		}
@@ -324,7 +328,7 @@ func (q *Queries) ListCards(ctx context.Context) ([]ListCardsRow, error) {
 }
 
 const listParticipants = `-- name: ListParticipants :many
-SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code FROM participants WHERE experiment_id = ? ORDER BY participant_id
+SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code, user_agent_id FROM participants WHERE experiment_id = ? ORDER BY participant_id
 `
 
 func (q *Queries) ListParticipants(ctx context.Context, experimentID string) ([]Participant, error) {
@@ -347,6 +351,7 @@ func (q *Queries) ListParticipants(ctx context.Context, experimentID string) ([]
 			&i.StartedAt,
 			&i.CompletedAt,
 			&i.CompletionCode,
+			&i.UserAgentID,
 		); err != nil {
 			return nil, err
 		}

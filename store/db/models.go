@@ -41,6 +41,8 @@ type Engagement struct {
 	ReadLater         sql.NullInt64
 	Shares            sql.NullInt64
 	ReceivedAt        int64
+	UserAgentID       sql.NullInt64
+	AccuracyScore     sql.NullInt64
 }
 
 type Entity struct {
@@ -108,6 +110,7 @@ type Participant struct {
 	StartedAt      int64
 	CompletedAt    sql.NullInt64
 	CompletionCode string
+	UserAgentID    sql.NullInt64
 }
 
 type Researcher struct {
@@ -157,4 +160,9 @@ type StudyShare struct {
 	ExperimentID string
 	ResearcherID int64
 	CreatedAt    int64
+}
+
+type UserAgent struct {
+	UserAgentID int64
+	UserAgent   string
 }

@@ -136,7 +136,7 @@ func (q *Queries) CreateParticipant(ctx context.Context, arg CreateParticipantPa
 }
 
 const getParticipant = `-- name: GetParticipant :one
-SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code FROM participants WHERE experiment_id = ? AND user_id = ?
+SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code, user_agent_id FROM participants WHERE experiment_id = ? AND user_id = ?
 `
 
 type GetParticipantParams struct {
@@ -158,6 +158,7 @@ func (q *Queries) GetParticipant(ctx context.Context, arg GetParticipantParams) 
 		&i.StartedAt,
 		&i.CompletedAt,
 		&i.CompletionCode,
+		&i.UserAgentID,
 	)
 	return i, err
 }

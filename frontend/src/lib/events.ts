@@ -25,6 +25,8 @@ export interface Engagement {
   likes?: number;
   read_later?: number;
   shares?: number;
+  /** the card's accuracy_score counter, when the card has that button */
+  accuracy_score?: number;
 }
 
 /** writeEngagement queues an engagement (write_user_engagement); returns its event_id. */

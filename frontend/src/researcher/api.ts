@@ -315,18 +315,19 @@ export function encodeRows(rows: ParamRow[]): ParamRow[] {
 
 /**
  * checkParameters validates a params.csv text or wizard rows (sent as given: encode them
- * with encodeRows) and answers the canonical plain rows; problems come as a 400 with
- * code 'invalid_parameters' and `problems`.
+ * with encodeRows) and answers the canonical plain rows, with `warnings` about settings that
+ * can have no effect (same shape as problems); problems come as a 400 with code
+ * 'invalid_parameters' and `problems`.
  */
 export function checkParameters(
   input: { csv: string } | { condition_settings: ParamRow[] },
-): Promise<{ rows: ParamRow[]; n_conditions: number }> {
+): Promise<{ rows: ParamRow[]; n_conditions: number; warnings?: Problem[] }> {
   return call('/v1/check_parameters', { body: input });
 }
 
 /** spawnExperiment creates a study owned by the signed-in researcher from wizard rows
  * (sent as given: encode them with encodeRows). */
-export function spawnExperiment(rows: ParamRow[]): Promise<{ experiment_id: string }> {
+export function spawnExperiment(rows: ParamRow[]): Promise<{ experiment_id: string; warnings?: Problem[] }> {
   return call('/v1/spawn_experiment', { body: { condition_settings: rows } });
 }
 

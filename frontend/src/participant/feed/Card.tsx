@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EngagementType, FeedEntity } from '../../lib/feedTypes';
-import { BUTTONS, displayedCount, isVideoUrl, videoShouldPlay, type ButtonMode } from './rules';
+import { BUTTONS, cardSource, displayedCount, isVideoUrl, videoShouldPlay, type ButtonMode, type SourceSpec } from './rules';
 import type { FeedTracker } from './tracker';
 
 const paths: Record<EngagementType, string> = {
@@ -29,10 +29,12 @@ export interface CardProps {
   /** register hands the card's element to the feed's visibility observer. */
   register: (el: HTMLElement | null, entity: FeedEntity) => void;
   swipe?: boolean;
+  /** source: the condition's source line and time (none unless the study sets them). */
+  source?: SourceSpec;
 }
 
 /** Card is one feed post: its image or video, its headline and its engagement buttons. */
-export function Card({ entity, modes, tracker, register, swipe }: CardProps) {
+export function Card({ entity, modes, tracker, register, swipe, source }: CardProps) {
   const ref = useRef<HTMLElement | null>(null);
   const rec = tracker.record(entity);
   const [on, setOn] = useState<Record<EngagementType, boolean>>(() => ({
@@ -53,6 +55,7 @@ export function Card({ entity, modes, tracker, register, swipe }: CardProps) {
   const counts = (entity.shown_counts ?? {}) as Partial<Record<EngagementType, number>>;
   const headline = typeof entity.headline === 'string' ? entity.headline : '';
   const headingId = `card-${entity.entity_id}-headline`;
+  const { publisher, time } = source ? cardSource(source, entity) : { publisher: '', time: '' };
 
   return (
     <article
@@ -63,6 +66,18 @@ export function Card({ entity, modes, tracker, register, swipe }: CardProps) {
       aria-labelledby={headline ? headingId : undefined}
       aria-label={headline ? undefined : `Post ${entity.idx + 1}`}
     >
+      {publisher || time ? (
+        <div className="card__source">
+          {publisher ? (
+            <span className="card__avatar" aria-hidden="true">
+              {publisher.charAt(0).toUpperCase()}
+            </span>
+          ) : null}
+          {publisher ? <span className="card__publisher">{publisher}</span> : null}
+          {publisher && time ? <span aria-hidden="true"> · </span> : null}
+          {time ? <span className="card__time">{time}</span> : null}
+        </div>
+      ) : null}
       <div className="card__media">
         {isVideoUrl(entity.entity_url) ? (
           <CardVideo entity={entity} tracker={tracker} />

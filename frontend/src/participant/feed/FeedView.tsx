@@ -13,7 +13,7 @@ import { Card, playVideosInWindow } from './Card';
 import { Dialog } from './Dialog';
 import { useInfiniteScroll } from './infiniteScroll';
 import type { FeedData } from './load';
-import { ACCURACY_PROMPT_FIELD, buttonModes, FEED_NAME, interventionIndex, shouldOpenIntervention } from './rules';
+import { ACCURACY_PROMPT_FIELD, buttonModes, FEED_NAME, interventionIndex, shouldOpenIntervention, sourceSpec } from './rules';
 import { submitFeed } from './submit';
 import { FeedTracker } from './tracker';
 import { useCardVisibility } from './visibility';
@@ -27,6 +27,7 @@ export function FeedView({ data }: { data: FeedData }) {
   const { entities, params } = data;
   const swipe = paramValue(params, 'feed') === 'swipe';
   const modes = useMemo(() => buttonModes(params), [params]);
+  const source = useMemo(() => sourceSpec(params), [params]);
   const tracker = useMemo(() => new FeedTracker(entities), [entities]);
   const total = entities.length;
   const [current, setCurrent] = useState(0);
@@ -161,7 +162,7 @@ export function FeedView({ data }: { data: FeedData }) {
             <div className="swipe" role="region" tabIndex={0} aria-label="Posts: swipe or scroll for the next post">
               {entities.map((e) => (
                 <div className="swipe__slide" key={e.entity_id}>
-                  <Card entity={e} modes={modes} tracker={tracker} register={register} swipe />
+                  <Card entity={e} modes={modes} tracker={tracker} register={register} source={source} swipe />
                 </div>
               ))}
               {total === 0 ? <p className="feed-status">No results :(</p> : null}
@@ -172,7 +173,7 @@ export function FeedView({ data }: { data: FeedData }) {
             <>
               <div ref={listRef} className="feed-list">
                 {entities.slice(0, shownCount).map((e) => (
-                  <Card key={e.entity_id} entity={e} modes={modes} tracker={tracker} register={register} />
+                  <Card key={e.entity_id} entity={e} modes={modes} tracker={tracker} register={register} source={source} />
                 ))}
               </div>
               <div className="feed-status" role="status">

@@ -86,11 +86,11 @@ describe('startPhase', () => {
 });
 
 describe('loadFeed', () => {
-  it('asks for the session experiment without the ids in the arrival parameters, and stores the feed', async () => {
+  it('asks for the session experiment with every arrival parameter, the ids included (logged as URLParams-*), and stores the feed', async () => {
     const { d, store, calls } = deps(async () => ({ data: experiment() }));
     store.set('queryParams', { user_id: 'u-1', experiment_id: 'fl-1', PROLIFIC_PID: 'p9' });
     const got = await loadFeed(session, d);
-    assert.deepEqual(calls, [{ user_id: 'u-1', experiment_id: 'fl-1', query_params: { PROLIFIC_PID: 'p9' } }]);
+    assert.deepEqual(calls, [{ user_id: 'u-1', experiment_id: 'fl-1', query_params: { user_id: 'u-1', experiment_id: 'fl-1', PROLIFIC_PID: 'p9' } }]);
     assert.equal(got.kind, 'ready');
     assert.equal(got.kind === 'ready' && got.start, 'consent');
     assert.deepEqual(store.get('entities')?.map((e) => e.entity_id), ['11', 'e2']);

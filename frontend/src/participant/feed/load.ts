@@ -96,9 +96,9 @@ function isFinalRefusal(err: unknown): boolean {
  */
 export async function loadFeed(session: Pick<SessionStart, 'userId' | 'experimentId'>, deps: LoadDeps): Promise<FeedLoad> {
   const { store } = deps;
+  // Every arrival parameter, user_id and experiment_id included, is logged as URLParams-*
+  // (as the original platform did), so the export shows the link the participant came by.
   const queryParams = { ...(store.get('queryParams') ?? {}) };
-  delete queryParams.user_id;
-  delete queryParams.experiment_id;
   let data: FeedData;
   let completed = false;
   try {

@@ -4,6 +4,8 @@ import { dwellBatchId } from '../../lib/events';
 import type { FeedEntity, IntersectionEvent } from '../../lib/feedTypes';
 import {
   buttonModes,
+  cardSource,
+  sourceSpec,
   checkpointIdx,
   displayedCount,
   dwellOnLeave,
@@ -188,4 +190,18 @@ describe('dwell batch id', () => {
     assert.notEqual(a, dwellBatchId('u1', 'fl-2', 1700000000000));
     assert.notEqual(a, dwellBatchId('u1', 'fl-1', 1700000000001));
   });
+});
+
+it('cardSource: none by default, the domain without www., or covariates as written', () => {
+  const card = { entity_id: '1', entity_url: '/media/a.png', idx: 0, source_url: 'https://www.example-news.org/a/b', outlet: 'Daily Planet', ago: '3h' };
+  assert.deepEqual(cardSource(sourceSpec([]), card), { publisher: '', time: '' });
+  assert.deepEqual(cardSource(sourceSpec([{ param: 'source-line', value: 'none' }]), card), { publisher: '', time: '' });
+  assert.deepEqual(cardSource(sourceSpec([{ param: 'source-line', value: 'domain' }]), card), { publisher: 'example-news.org', time: '' });
+  assert.deepEqual(
+    cardSource(sourceSpec([{ param: 'source-line', value: 'covariate:outlet' }, { param: 'source-time', value: 'covariate:ago' }]), card),
+    { publisher: 'Daily Planet', time: '3h' },
+  );
+  // A card without the covariate, or a source_url that is not a web address, shows none.
+  assert.deepEqual(cardSource({ line: 'covariate:missing', time: '' }, card), { publisher: '', time: '' });
+  assert.deepEqual(cardSource({ line: 'domain', time: '' }, { ...card, source_url: 'screenshot.png' }), { publisher: '', time: '' });
 });

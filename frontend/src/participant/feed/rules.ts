@@ -230,3 +230,45 @@ export function checkpointIdx(from: number, to: number): number[] {
   for (let i = Math.max(from + 1, 1); i <= to; i++) if (i % 5 === 0) out.push(i);
   return out;
 }
+
+/** SourceSpec is a condition's source-line and source-time parameters: '' (none), 'domain'
+ * (source-line only) or 'covariate:<column>'. */
+export interface SourceSpec {
+  line: string;
+  time: string;
+}
+
+/** sourceSpec reads the source-line and source-time parameters (none by default). */
+export function sourceSpec(params: ExperimentParameter[] | undefined): SourceSpec {
+  const read = (name: string) => {
+    const v = (paramValue(params, name) ?? '').trim();
+    return v.toLowerCase() === 'none' ? '' : v;
+  };
+  return { line: read('source-line'), time: read('source-time') };
+}
+
+/** covariateText is a card's covariate as display text, or '' when it has none. */
+function covariateText(entity: FeedEntity, column: string): string {
+  const v = entity[column];
+  return typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '';
+}
+
+/**
+ * cardSource is what a card's source line shows: the publisher (the source_url's domain
+ * without www., or a covariate) and a time (a covariate, shown as written). Either may be
+ * '' (a card without that covariate or a source_url that is not a web address shows none).
+ */
+export function cardSource(spec: SourceSpec, entity: FeedEntity): { publisher: string; time: string } {
+  let publisher = '';
+  if (spec.line === 'domain') {
+    try {
+      publisher = new URL(String(entity.source_url ?? '')).hostname.replace(/^www\./, '');
+    } catch {
+      publisher = '';
+    }
+  } else if (spec.line.startsWith('covariate:')) {
+    publisher = covariateText(entity, spec.line.slice('covariate:'.length).trim());
+  }
+  const time = spec.time.startsWith('covariate:') ? covariateText(entity, spec.time.slice('covariate:'.length).trim()) : '';
+  return { publisher, time };
+}

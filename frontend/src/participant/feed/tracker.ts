@@ -213,8 +213,11 @@ export class FeedTracker {
       lastRT: rec.lastViewTime >= 0 ? now - rec.lastViewTime : -1,
     };
     this.save(entity, next);
-    const state: { likes?: number; read_later?: number; shares?: number } = {};
-    for (const t of ['likes', 'read_later', 'shares'] as const) if (shownTypes.includes(t)) state[t] = next[t] > 0 ? 1 : 0;
+    // The card's counters after the event, as the original export had them: the toggle
+    // state of likes, read_later and shares, and the accuracy_score counter (its button is
+    // not clickable, so 0), each only when the card has that button.
+    const state: { likes?: number; read_later?: number; shares?: number; accuracy_score?: number } = {};
+    for (const t of ['likes', 'read_later', 'shares', 'accuracy_score'] as const) if (shownTypes.includes(t)) state[t] = next[t] > 0 ? 1 : 0;
     writeEngagement({
       entity_id: entity.entity_id,
       engagement_type: type,

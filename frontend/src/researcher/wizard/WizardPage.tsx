@@ -42,6 +42,16 @@ interface Notice {
   text: string;
   detail?: string;
   problems?: Problem[];
+  /** warnings: settings that can have no effect (the study is valid as written). */
+  warnings?: Problem[];
+}
+
+/** WARNINGS_LEAD introduces the server's warnings about settings that can have no effect. */
+const WARNINGS_LEAD = 'Some settings can have no effect. Check them before you recruit:';
+
+/** withWarnings adds the server's warnings, if any, to a notice. */
+function withWarnings(notice: Notice, warnings: Problem[] | undefined): Notice {
+  return warnings && warnings.length > 0 ? { ...notice, warnings } : notice;
 }
 
 /** WizardPage is the page at /create-study and /create-study-old (one wizard for both). */
@@ -98,13 +108,18 @@ export function WizardPage({ location }: PageProps) {
     if (!file) return;
     setFileNotice({ tone: 'info', text: `Checking ${file.name}…` });
     try {
-      const { rows } = await checkParameters({ csv: await file.text() });
+      const { rows, warnings } = await checkParameters({ csv: await file.text() });
       const state = stateFromRows(rows);
       replaceForm(state);
-      setFileNotice({
-        tone: 'success',
-        text: `Loaded ${file.name}: ${state.conditions} condition${state.conditions === 1 ? '' : 's'}. Review the sections below, then press Create Study.`,
-      });
+      setFileNotice(
+        withWarnings(
+          {
+            tone: 'success',
+            text: `Loaded ${file.name}: ${state.conditions} condition${state.conditions === 1 ? '' : 's'}. Review the sections below, then press Create Study.`,
+          },
+          warnings,
+        ),
+      );
     } catch (err) {
       setFileNotice(failureNotice(err, `${file.name} was not loaded.`));
     }
@@ -155,6 +170,12 @@ function NoticeView({ notice, label }: { notice: Notice | null; label: string })
         )}
       </FormStatus>
       {notice?.problems && <Problems problems={notice.problems} label={label} />}
+      {notice?.warnings && notice.warnings.length > 0 && (
+        <div className="wizard-warnings" role="note">
+          <p>{WARNINGS_LEAD}</p>
+          <Problems problems={notice.warnings} label="Settings that can have no effect" />
+        </div>
+      )}
     </>
   );
 }
@@ -329,10 +350,15 @@ function FinalBlock({ caps, sets, onSetsError }: { caps: Capabilities; sets: Set
       if (!rows) return;
       const checked = await checkParameters({ condition_settings: rows });
       saveText(VERIFY_FILENAME, toCSV(checked.rows), 'text/csv;charset=utf-8');
-      setNotice({
-        tone: 'success',
-        text: `The parameters are valid (${checked.n_conditions} condition${checked.n_conditions === 1 ? '' : 's'}): ${VERIFY_FILENAME} was downloaded. Nothing was created.`,
-      });
+      setNotice(
+        withWarnings(
+          {
+            tone: 'success',
+            text: `The parameters are valid (${checked.n_conditions} condition${checked.n_conditions === 1 ? '' : 's'}): ${VERIFY_FILENAME} was downloaded. Nothing was created.`,
+          },
+          checked.warnings,
+        ),
+      );
     } catch (err) {
       setNotice(failureNotice(err, 'The parameters were not verified.'));
     } finally {
@@ -345,9 +371,10 @@ function FinalBlock({ caps, sets, onSetsError }: { caps: Capabilities; sets: Set
     try {
       const rows = await prepare();
       if (!rows) return;
-      const { experiment_id } = await spawnExperiment(rows);
+      const { experiment_id, warnings } = await spawnExperiment(rows);
       const platforms = [...new Set(form.values.params.platformParams.slice(0, form.values.conditions).map((p) => p.platform))];
       setResult({ kind: 'created', id: experiment_id, platforms });
+      if (warnings && warnings.length > 0) setNotice(withWarnings({ tone: 'info', text: `Study ${experiment_id} was created as written.` }, warnings));
     } catch (err) {
       const failed = failureNotice(err, CREATE_ERROR);
       if (err instanceof ResearcherApiError && err.status === 401) {

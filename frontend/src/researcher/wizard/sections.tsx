@@ -61,7 +61,23 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export function FeedTypeSection({ caps }: SectionsProps) {
   return (
     <Section title="Feed type">
-      <PerCondition>{(i) => <RadioGroup name={`params.feedTypeParams.${i}`} label="Feed" options={options(caps.feed_types)} />}</PerCondition>
+      <PerCondition>
+        {(i) => (
+          <>
+            <RadioGroup name={`params.feedTypeParams.${i}`} label="Feed" options={options(caps.feed_types)} />
+            <TextField
+              name={`params.sourceParams.${i}.line`}
+              label="Source line above each post (optional)"
+              hint="Empty for none (stimuli that are screenshots already show their source); domain for the source_url's web address; or covariate:COLUMN for a column of the stimulus set, such as covariate:publisher."
+            />
+            <TextField
+              name={`params.sourceParams.${i}.time`}
+              label="Time beside the source (optional)"
+              hint="Empty for none, or covariate:COLUMN (shown as written, such as 3h)."
+            />
+          </>
+        )}
+      </PerCondition>
     </Section>
   );
 }

@@ -80,6 +80,9 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
     add('platform', pf.platform);
     add('redirect-url', platformsWithUrl.includes(pf.platform) ? pf.redirectUrl.trim() : '');
     add('completion-code', pf.platform === 'mturk' ? pf.completionCode.trim() : '');
+    const src = p.sourceParams[i] ?? { line: '', time: '' };
+    add('source-line', sourceValue(src.line));
+    add('source-time', sourceValue(src.time));
   }
   return rows;
 }
@@ -124,6 +127,12 @@ function parseJSON(text: string): unknown {
 function buttonValue(v: string): ButtonValue {
   const w = v.trim().toLowerCase();
   return w === 'yes' || w === 'lognormal' ? w : 'no';
+}
+
+/** sourceValue is a typed source-line or source-time: trimmed, 'none' is empty. */
+function sourceValue(v: string): string {
+  const t = (v ?? '').trim();
+  return t.toLowerCase() === 'none' ? '' : t;
 }
 
 function orNone(v: string): string {
@@ -189,6 +198,7 @@ export function stateFromRows(rows: ParamRow[]): WizardState {
       redirectUrl: platformsWithUrl.includes(platform) ? get('redirect-url') : '',
       completionCode: platform === 'mturk' ? get('completion-code') : '',
     };
+    cond.sourceParams = { line: sourceValue(get('source-line')), time: sourceValue(get('source-time')) };
     params = withCondition(params, i, cond);
   }
   return { conditions: n, shown: true, params: derive(params) };
@@ -221,6 +231,7 @@ export function normalize(state: WizardState): WizardState {
       interventionParams: c.interventionParams.type === 'default-modal' ? c.interventionParams : { ...c.interventionParams, video: '' },
       selectionSets: choices,
       algorithmSettings: settingsOf(c.algorithmSettings, c.algorithmParams || DEFAULT_ALGORITHM),
+      sourceParams: { line: sourceValue(c.sourceParams?.line ?? ''), time: sourceValue(c.sourceParams?.time ?? '') },
     });
   }
   return { conditions: state.conditions, shown: true, params };

@@ -13,6 +13,7 @@ import {
   type Intervention,
   type Platform,
   type SetChoice,
+  type SourceLine,
   type StudyParams,
   type StudyText,
   type WizardState,
@@ -32,6 +33,7 @@ export interface ConditionParams {
   platformParams: Platform;
   selectionSets: Record<string, SetChoice>;
   selectedSets: string[];
+  sourceParams: SourceLine;
 }
 
 /** PER_CONDITION lists the per-condition keys of StudyParams (selectedSetsParsed is derived). */
@@ -48,6 +50,7 @@ export const PER_CONDITION: Array<keyof ConditionParams> = [
   'platformParams',
   'selectionSets',
   'selectedSets',
+  'sourceParams',
 ];
 
 /**
@@ -71,6 +74,7 @@ export function defaultCondition(): ConditionParams {
     platformParams: { platform: '', redirectUrl: '', completionCode: '' },
     selectionSets: {},
     selectedSets: [],
+    sourceParams: { line: '', time: '' },
   };
 }
 
@@ -90,6 +94,7 @@ function emptyParams(): StudyParams {
     selectionSets: [],
     selectedSets: [],
     selectedSetsParsed: [],
+    sourceParams: [],
     title: '',
   };
 }

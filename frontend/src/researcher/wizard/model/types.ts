@@ -96,8 +96,16 @@ export interface StudyParams {
   selectedSets: string[][];
   /** selectedSetsParsed is the entity_sets value of each condition, derived from the two above. */
   selectedSetsParsed: EntitySetEntry[][];
+  /** sourceParams is each condition's source line above the posts (source-line, source-time). */
+  sourceParams: SourceLine[];
   /** title is the optional study title (the parameter `title`, the same on every condition). */
   title: string;
+}
+
+/** SourceLine is a condition's source-line and source-time values as typed ('' is none). */
+export interface SourceLine {
+  line: string;
+  time: string;
 }
 
 /** WizardState is everything the wizard keeps. */
