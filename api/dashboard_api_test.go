@@ -216,3 +216,52 @@ func TestDashboardCountsTheFunnelPerCondition(t *testing.T) {
 		{name: "wildcards are literal", as: "ada", method: "GET", path: "/v1/studies/{ada}/participants?q=%25", status: 200, has: []string{`"total":0`}},
 	})
 }
+
+// submitFeed writes a solarflare participant's submit-click (the feed submitted), which
+// end-redirect requires before it answers a completion code.
+func (e *testEnv) submitFeed(user string) {
+	e.t.Helper()
+	r := e.post("/v1/write_checkpoint", map[string]any{"user_id": user, "experiment_id": "solarflare", "event_id": "submit-" + user, "checkpoint": "submit-click"})
+	if r.status != 200 {
+		e.t.Fatalf("submit-click: %d %s", r.status, r.body)
+	}
+}
+
+func TestNoCompletionCodeWithoutCompleting(t *testing.T) {
+	e := newConsoleEnv(t)
+	r := e.call(e.as["ada"], http.MethodPost, "/v1/spawn_experiment", map[string]any{"condition_settings": []map[string]any{
+		{"condition": 1, "param": "entity_sets", "value": demoSets},
+		{"condition": 1, "param": "forms", "value": `["form","crt","custom-msg"]`},
+		{"condition": 1, "param": "custom-msg-type", "value": "onpage"},
+		{"condition": 1, "param": "custom-msg", "value": "Thanks"},
+		{"condition": 1, "param": "platform", "value": "mturk"},
+		{"condition": 1, "param": "completion-code", "value": "PAYME"},
+	}}, "application/json")
+	if r.status != 200 {
+		t.Fatalf("spawn: %d %s", r.status, r.body)
+	}
+	id := data(r)["experiment_id"].(string)
+	e.loadInto(id, "cheater", nil)
+	end := func() response { return e.checkpoint(id, "cheater", "end-redirect") }
+	// Register then end-redirect: refused, and nothing says completed.
+	r = end()
+	if r.status != 409 || errorCode(r) != "chain_incomplete" || strings.Contains(string(r.body), "PAYME") ||
+		!strings.Contains(string(r.body), `"missing":["feed","form","crt"]`) {
+		t.Fatalf("end-redirect right after arriving: %d %s", r.status, r.body)
+	}
+	e.checkpoint(id, "cheater", "submit-click")
+	e.checkpoint(id, "cheater", "form-done:form")
+	if r = end(); r.status != 409 || !strings.Contains(string(r.body), `"missing":["crt"]`) {
+		t.Fatalf("end-redirect with a questionnaire left: %d %s", r.status, r.body)
+	}
+	if p, _ := e.store.Participant(context.Background(), id, "cheater"); p.CompletedAt.Valid || p.CompletionCode != "" {
+		t.Fatalf("refused participant marked complete: %+v", p)
+	}
+	e.checkpoint(id, "cheater", "form-done:crt")
+	if r = end(); r.status != 200 || data(r)["completion_code"] != "PAYME" {
+		t.Fatalf("end-redirect after the whole chain: %d %s", r.status, r.body)
+	}
+	if r = end(); r.status != 200 || data(r)["completion_code"] != "PAYME" {
+		t.Fatalf("end-redirect again: %d %s", r.status, r.body)
+	}
+}
