@@ -8,7 +8,7 @@ test('pause: a new participant sees the not-accepting page; one already in the f
   page,
   browser,
   baseURL,
-}) => {
+}, testInfo) => {
   test.setTimeout(90_000);
   const link = 'https://app.prolific.com/submissions/complete?cc=LIFE1';
   const id = await createStudy(baseURL!, [{ platform: 'prolific', 'redirect-url': link, forms: '[]', 'feed-button-like': 'yes' }]);
@@ -28,6 +28,7 @@ test('pause: a new participant sees the not-accepting page; one already in the f
   await late.goto(`/?experiment_id=${id}&PROLIFIC_PID=life-late`);
   await expect(late.getByRole('alert')).toContainText('This study is not accepting participants right now');
   await expect(late.getByRole('link', { name: 'Return to the study platform' })).toHaveAttribute('href', 'https://app.prolific.com/submissions');
+  await late.screenshot({ path: `/tmp/shots-dash-go/not-accepting-${testInfo.project.name}.png`, fullPage: true });
   await late.close();
 
   // The participant already in the feed likes a card and finishes.
