@@ -56,3 +56,19 @@ test('pause: a new participant sees the not-accepting page; one already in the f
   expect(dash.data.total.funnel.completed).toBe(1);
   expect(dash.data.status).toBe('paused');
 });
+
+test('a preview link opens the feed of its condition as a test participant, even while paused, and counts nowhere', async ({ page, baseURL }) => {
+  const id = await createStudy(baseURL!, [{ forms: '[]' }, { forms: '[]', feed: 'swipe' }]);
+  const researcher = await signedIn(baseURL!);
+  await researcher.post(`/v1/studies/${id}/status`, { data: { status: 'paused' } });
+  const res = await (await researcher.post(`/v1/studies/${id}/preview`, { data: { condition: 2 } })).json();
+  expect(res.data.url).toMatch(new RegExp(`^/\\?experiment_id=${id}&preview=`));
+
+  await page.goto(res.data.url);
+  await expect(cards(page).first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('condition'))).toBe('2');
+
+  const dash = await (await researcher.get(`/v1/studies/${id}/dashboard`)).json();
+  expect(dash.data.total.funnel.arrived).toBe(0);
+  expect(await exportCSV(baseURL!, 'user_form', id)).toHaveLength(0);
+});
