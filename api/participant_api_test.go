@@ -228,6 +228,10 @@ func TestEndRedirectCompletesWithAStableCode(t *testing.T) {
 	if r := e.post("/v1/load_experiment", map[string]any{"user_id": "u1", "experiment_id": study}); r.status != 200 {
 		t.Fatalf("load: %d %s", r.status, r.body)
 	}
+	// The code comes only after the feed is submitted (the chain is complete).
+	if r := e.post("/v1/write_checkpoint", map[string]any{"user_id": "u1", "experiment_id": study, "event_id": "submit-u1", "checkpoint": "submit-click"}); r.status != 200 {
+		t.Fatalf("submit-click: %d %s", r.status, r.body)
+	}
 	end := func(id string) string {
 		r := e.post("/v1/write_checkpoint", map[string]any{"event_id": id, "user_id": "u1", "experiment_id": study, "checkpoint": "end-redirect"})
 		if r.status != 200 {
@@ -260,6 +264,7 @@ func TestEndRedirectCompletesWithAStableCode(t *testing.T) {
 func TestNoCompletionCodeWithoutAPlatformThatUsesOne(t *testing.T) {
 	e := newEnv(t)
 	e.load("u1")
+	e.submitFeed("u1")
 	r := e.post("/v1/write_checkpoint", map[string]any{"event_id": "end-1", "user_id": "u1", "experiment_id": demo.ExperimentID, "checkpoint": "end-redirect"})
 	if r.status != 200 || r.json["data"].(map[string]any)["completion_code"] != "" {
 		t.Fatalf("%d %s, want an empty completion_code", r.status, r.body)

@@ -44,6 +44,9 @@ type Config struct {
 	// --password-checks-per-minute; the burst is a sixth of it, at least 10); 0 takes the
 	// default.
 	PasswordChecksPerMinute int
+	// DroppedAfter is how long without an event makes a participant who did not complete
+	// count as dropped on the dashboard (serve --dropped-after); 0 means 30 minutes.
+	DroppedAfter time.Duration
 }
 
 // Default anonymous-write limits per client address (serve flags raise them). A classroom
@@ -78,6 +81,8 @@ type Server struct {
 	// mediaMu: hosted uploads hold it shared from storing a file to recording it; sweeps
 	// and set deletion hold it alone, so a file is never removed between the two.
 	mediaMu sync.RWMutex
+	// droppedAfter: see Config.DroppedAfter.
+	droppedAfter time.Duration
 }
 
 // New returns a server for cfg.
@@ -85,6 +90,10 @@ func New(cfg Config) *Server {
 	log := cfg.Logger
 	if log == nil {
 		log = slog.Default()
+	}
+	droppedAfter := cfg.DroppedAfter
+	if droppedAfter <= 0 {
+		droppedAfter = DefaultDroppedAfter
 	}
 	return &Server{
 		store:          cfg.Store,
@@ -105,6 +114,7 @@ func New(cfg Config) *Server {
 		arrivals:       limit.NewRate(orDefault(cfg.ArrivalsPerMinute, DefaultArrivalsPerMinute), orDefault(cfg.ArrivalsPerMinute, DefaultArrivalsPerMinute)),
 		signups:        limit.NewRate(orDefault(cfg.SignupsPerMinute, DefaultSignupsPerMinute), orDefault(cfg.SignupsPerMinute, DefaultSignupsPerMinute)),
 		storageErrors:  &onceEvery{period: time.Minute},
+		droppedAfter:   droppedAfter,
 	}
 }
 
@@ -143,6 +153,13 @@ func (s *Server) Handler() http.Handler {
 	v1.HandleFunc("/studies/{experiment_id}/shares/{name}", s.requireResearcher(s.unshareStudy)).Methods(http.MethodDelete)
 	v1.HandleFunc("/studies/{experiment_id}/audit", s.requireResearcher(s.studyAudit)).Methods(http.MethodGet)
 	v1.HandleFunc("/studies/{experiment_id}/audit.csv", s.requireResearcher(s.studyAuditCSV)).Methods(http.MethodGet)
+	// Watching and running a study (issue 10).
+	v1.HandleFunc("/studies/{experiment_id}/dashboard", s.requireResearcher(s.getDashboard)).Methods(http.MethodGet)
+	v1.HandleFunc("/studies/{experiment_id}/participants", s.requireResearcher(s.listParticipants)).Methods(http.MethodGet)
+	v1.HandleFunc("/studies/{experiment_id}/status", s.requireResearcher(s.setStudyStatus)).Methods(http.MethodPost)
+	v1.HandleFunc("/studies/{experiment_id}/preview", s.requireResearcher(s.previewStudy)).Methods(http.MethodPost)
+	v1.HandleFunc("/studies/{experiment_id}/texts", s.requireResearcher(s.getStudyTexts)).Methods(http.MethodGet)
+	v1.HandleFunc("/studies/{experiment_id}/texts", s.requireResearcher(s.putStudyText)).Methods(http.MethodPut)
 	v1.HandleFunc("/researchers", s.requireResearcher(s.listResearchers)).Methods(http.MethodGet)
 	v1.HandleFunc("/check_parameters", s.requireResearcher(s.checkParameters)).Methods(http.MethodPost)
 	v1.HandleFunc("/render_markdown", s.requireResearcher(s.renderMarkdown)).Methods(http.MethodPost)

@@ -39,6 +39,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	signups := fs.Int("signups-per-minute", api.DefaultSignupsPerMinute, "home-page sign-ups accepted per client address per minute (also the burst)")
 	checks := fs.Int("password-checks-per-minute", 60, "password checks (sign-ins, setup) across the appliance per minute")
 	maxConns := fs.Int("max-conns-per-client", defaultMaxConnsPerClient, "open connections allowed per client address (0: no cap)")
+	droppedAfter := fs.Duration("dropped-after", api.DefaultDroppedAfter, "on the dashboard, a participant who did not complete and sent nothing for this long counts as dropped")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
 	} else if err := noPositional(pos); err != nil {
@@ -49,6 +50,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *arrivals < 1 || *signups < 1 || *checks < 1 || *maxConns < 0 {
 		return fmt.Errorf("%w: --arrivals-per-minute, --signups-per-minute and --password-checks-per-minute must be at least 1, --max-conns-per-client at least 0", errUsage)
+	}
+	if *droppedAfter <= 0 {
+		return fmt.Errorf("%w: --dropped-after must be a positive duration, say 30m", errUsage)
 	}
 	parents, err := parseFrameAncestors(*frameAncestors)
 	if err != nil {
@@ -89,6 +93,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		ContactEmail: *contact, PublicURLs: participantURLs(ln.Addr().(*net.TCPAddr), scheme),
 		BehindProxy: *behindProxy, FrameAncestors: parents,
 		ArrivalsPerMinute: *arrivals, SignupsPerMinute: *signups, PasswordChecksPerMinute: *checks,
+		DroppedAfter: *droppedAfter,
 	})
 	// Media files no stimulus set uses (abandoned uploads, failed imports) are removed
 	// after api.MediaGrace; checked at start and every hour.

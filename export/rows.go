@@ -23,9 +23,10 @@ var EngagementColumns = []string{
 	"entity_url", "item_order", "likes", "read_later", "shares", "user_agent",
 	// Ours.
 	"time_stamp_iso", "event_id", "shown_shares", "shown_likes", "shown_read_later", "shown_upvote", "shown_downvote",
+	"study_version", "is_test",
 }
 
-func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns) error {
+func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns, includeTest bool) error {
 	// Participants, cards and the inventory are loaded once and looked up per row (joining
 	// them in SQL on every page cost more than the rest of the export); user agents are
 	// read once per distinct id.
@@ -48,6 +49,9 @@ func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id 
 	rec := make([]string, 0, len(EngagementColumns)+len(pc.names))
 	return st.EachEngagement(ctx, id, func(r store.EngagementRow) error {
 		p, c := participants[r.ParticipantID], cards[r.EntityID]
+		if p.IsTest != 0 && !includeTest {
+			return nil
+		}
 		sh, inFeed := shown[store.ShownKey{ParticipantID: r.ParticipantID, EntityID: r.EntityID}]
 		order := sql.NullInt64{Int64: sh.ItemOrder, Valid: inFeed}
 		// The browser that sent the event; the one the participant arrived with for rows
@@ -66,7 +70,7 @@ func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id 
 			decoded(r.Response), nullable(r.AccuracyScore), c.Category, c.Set, c.URL, nullable(order),
 			nullable(r.Likes), nullable(r.ReadLater), nullable(r.Shares), agent,
 			timestamp(r.ReceivedAt), r.EventID, nullable(sh.ShownShares), nullable(sh.ShownLikes), nullable(sh.ShownReadLater),
-			nullable(sh.ShownUpvote), nullable(sh.ShownDownvote),
+			nullable(sh.ShownUpvote), nullable(sh.ShownDownvote), itoa(p.StudyVersion), itoa(p.IsTest),
 		)
 		return cw.Write(append(rec, pc.row(p.Condition)...))
 	})
@@ -75,16 +79,21 @@ func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id 
 // UserFormColumns are the user_form export's fixed columns (the long shape: one row per
 // answer, checkpoint, URLParams-* value and condition); parameters follow. The original
 // five come first with time_stamp in epoch milliseconds; ours follow.
-var UserFormColumns = []string{"time_stamp", "user_id", "experiment_id", "field", "response", "time_stamp_iso", "event_id", "kind", "condition", "client_time"}
+var UserFormColumns = []string{"time_stamp", "user_id", "experiment_id", "field", "response", "time_stamp_iso", "event_id", "kind", "condition", "client_time",
+	"study_version", "is_test"}
 
-func writeAnswers(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns) error {
+func writeAnswers(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns, includeTest bool) error {
 	if err := cw.Write(append(slices.Clone(UserFormColumns), pc.names...)); err != nil {
 		return err
 	}
 	rec := make([]string, 0, len(UserFormColumns)+len(pc.names))
 	return st.EachAnswer(ctx, id, func(r store.AnswerRow) error {
+		if r.IsTest != 0 && !includeTest {
+			return nil
+		}
 		rec = append(rec[:0], itoa(r.ReceivedAt), r.UserID, r.ExperimentID, r.Field,
-			decoded(r.Response), timestamp(r.ReceivedAt), r.EventID, r.Kind, itoa(r.Condition), nullable(r.ClientTime))
+			decoded(r.Response), timestamp(r.ReceivedAt), r.EventID, r.Kind, itoa(r.Condition), nullable(r.ClientTime),
+			itoa(r.StudyVersion), itoa(r.IsTest))
 		return cw.Write(append(rec, pc.row(r.Condition)...))
 	})
 }
@@ -95,16 +104,19 @@ func writeAnswers(ctx context.Context, st *store.Store, cw recordWriter, id stri
 // and the inputs that produced it (JSON: seed, posterior, script_sha256).
 var InventoryColumns = []string{"user_id", "experiment_id", "condition", "item_order", "entity_id", "entity_set", "entity_url",
 	"shown_shares", "shown_likes", "shown_read_later", "shown_upvote", "shown_downvote",
-	"algorithm", "score", "reason", "inputs"}
+	"algorithm", "score", "reason", "inputs", "is_test"}
 
-func writeInventory(ctx context.Context, st *store.Store, cw recordWriter, id string) error {
+func writeInventory(ctx context.Context, st *store.Store, cw recordWriter, id string, includeTest bool) error {
 	if err := cw.Write(InventoryColumns); err != nil {
 		return err
 	}
 	return st.EachInventoryItem(ctx, id, func(r store.InventoryRow) error {
+		if r.IsTest != 0 && !includeTest {
+			return nil
+		}
 		return cw.Write([]string{r.UserID, r.ExperimentID, itoa(r.Condition), itoa(r.ItemOrder), itoa(r.EntityID),
 			r.EntitySet, r.EntityUrl, nullable(r.ShownShares), nullable(r.ShownLikes), nullable(r.ShownReadLater),
-			nullable(r.ShownUpvote), nullable(r.ShownDownvote), r.Algorithm, nullableFloat(r.Score), r.Reason, r.Inputs})
+			nullable(r.ShownUpvote), nullable(r.ShownDownvote), r.Algorithm, nullableFloat(r.Score), r.Reason, r.Inputs, itoa(r.IsTest)})
 	})
 }
 

@@ -18,8 +18,10 @@ type Study struct {
 	NConditions  int64
 	Builtin      int64 // 1 for the built-in demo study
 	CreatedBy    string
-	CreatedAt    int64 // Unix ms
-	OwnerID      int64 // the owning researcher; 0 when the study has no owner (visible to all)
+	CreatedAt    int64  // Unix ms
+	OwnerID      int64  // the owning researcher; 0 when the study has no owner (visible to all)
+	Status       string // StatusOpen, StatusPaused or StatusClosed
+	TextVersion  int64  // the version of its texts new participants get
 }
 
 // Participant is a registered participant of a study.
@@ -34,6 +36,10 @@ type Participant struct {
 	StartedAt      int64
 	CompletedAt    sql.NullInt64
 	CompletionCode string
+	IsTest         int64         // 1 for a preview/pilot participant
+	Stage          string        // furthest funnel stage (StageArrived ... StageCompleted)
+	LastSeenAt     sql.NullInt64 // server ms of the last stored event
+	StudyVersion   int64         // the study's text version the participant got
 	UserAgentID    sql.NullInt64 // the browser at arrival (UserAgents maps it to its text)
 }
 
@@ -115,6 +121,8 @@ type AnswerRow struct {
 	Kind         string
 	Field        string
 	Response     string
+	IsTest       int64 // the participant is a test (preview, pilot)
+	StudyVersion int64 // the study's text version the participant got
 }
 
 // InventoryRow is one card shown to one participant, as the inventory export reads it.
@@ -136,6 +144,7 @@ type InventoryRow struct {
 	Score          sql.NullFloat64 // its score; NULL when the algorithm gives none
 	Reason         string          // why the card is at this position, in words
 	Inputs         string          // the inputs that produced it (JSON: seed, posterior, script hash)
+	IsTest         int64           // the participant is a test (preview, pilot)
 }
 
 // Shown is one card as a participant was shown it: its feed position and the counts it

@@ -20,7 +20,14 @@ type Registration struct {
 	PlatformIDs  map[string]string // PROLIFIC_PID, workerId, RID, ...
 	QueryParams  map[string]string // every arrival URL parameter
 	UserAgentID  sql.NullInt64     // the browser at arrival (from Store.UserAgentID)
+	// IsTest registers a preview/pilot participant: in Condition (not balanced), whatever
+	// the study's status, left out of balancing, the dashboard and exports.
+	IsTest    bool
+	Condition int
 }
+
+// ErrNotAccepting is returned when a new participant arrives at a paused or closed study.
+var ErrNotAccepting = errors.New("study is not accepting participants")
 
 // InventoryItem is one card of a participant's feed with the social counts it displays
 // (Valid=false where that button shows no count cue).
@@ -64,11 +71,21 @@ func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compo
 		} else if !errors.Is(notFound(err), ErrNotFound) {
 			return err
 		}
-		counts, err := q.CountParticipantsByCondition(ctx, reg.ExperimentID)
+		study, err := q.GetStudy(ctx, reg.ExperimentID)
 		if err != nil {
-			return err
+			return notFound(err)
 		}
-		condition := balancedCondition(reg.NConditions, counts)
+		if study.Status != StatusOpen && !reg.IsTest {
+			return ErrNotAccepting
+		}
+		condition := reg.Condition
+		if !reg.IsTest {
+			counts, err := q.CountParticipantsByCondition(ctx, reg.ExperimentID)
+			if err != nil {
+				return err
+			}
+			condition = balancedCondition(reg.NConditions, counts)
+		}
 		seed := rand.Uint64() >> 1 // fits SQLite's signed 64-bit integer
 		entities := func(set string) ([]Entity, error) {
 			rows, err := q.ListEntities(ctx, set)
@@ -82,7 +99,8 @@ func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compo
 		id, err := q.CreateParticipant(ctx, db.CreateParticipantParams{
 			ExperimentID: reg.ExperimentID, UserID: reg.UserID, Condition: int64(condition),
 			Seed: int64(seed), PlatformIds: string(platformIDs), QueryParams: string(queryParams),
-			StartedAt: now,
+			StartedAt: now, IsTest: boolInt(reg.IsTest), LastSeenAt: sql.NullInt64{Int64: now, Valid: true},
+			StudyVersion: study.TextVersion,
 		})
 		if err != nil {
 			return err
@@ -99,6 +117,14 @@ func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compo
 				ShownUpvote: it.Upvote, ShownDownvote: it.Downvote,
 				Algorithm: it.Algorithm, Score: it.Score, Reason: it.Reason, Inputs: it.Inputs,
 			}); err != nil {
+				return err
+			}
+		}
+		if !reg.IsTest {
+			if err := moveFunnel(ctx, q, reg.ExperimentID, int64(condition), "", StageArrived); err != nil {
+				return err
+			}
+			if err := countSlot(ctx, q, reg.ExperimentID, now, true); err != nil {
 				return err
 			}
 		}
@@ -182,9 +208,28 @@ func (s *Store) ResolveEvent(ctx context.Context, experimentID, userID string, e
 // and the first completion code given.
 func (s *Store) CompleteParticipant(ctx context.Context, participantID int64, completionCode string) error {
 	err := s.withTx(ctx, func(q *db.Queries) error {
-		return q.CompleteParticipant(ctx, db.CompleteParticipantParams{
-			CompletedAt: sql.NullInt64{Int64: s.millis(), Valid: true}, CompletionCode: completionCode, ParticipantID: participantID,
-		})
+		before, err := q.GetParticipantByID(ctx, participantID)
+		if err != nil {
+			return err
+		}
+		now := s.millis()
+		if err := q.CompleteParticipant(ctx, db.CompleteParticipantParams{
+			CompletedAt: sql.NullInt64{Int64: now, Valid: true}, CompletionCode: completionCode, ParticipantID: participantID,
+		}); err != nil {
+			return err
+		}
+		if before.CompletedAt.Valid || before.IsTest != 0 {
+			return nil // the first completion counts, once; tests never
+		}
+		if before.Stage != StageCompleted {
+			if err := moveFunnel(ctx, q, before.ExperimentID, before.Condition, before.Stage, StageCompleted); err != nil {
+				return err
+			}
+		}
+		if err := countSlot(ctx, q, before.ExperimentID, now, false); err != nil {
+			return err
+		}
+		return q.AddDashboardDuration(ctx, db.AddDashboardDurationParams{ExperimentID: before.ExperimentID, Bin: DurationBin(now - before.StartedAt)})
 	})
 	if err != nil {
 		return fmt.Errorf("store: complete participant %d: %w", participantID, err)

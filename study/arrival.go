@@ -15,11 +15,23 @@ import (
 // transaction. A participant already registered is returned as they are.
 // userAgent is the participant's browser at arrival (from store.UserAgentID; may be null).
 func (d *Definition) Register(ctx context.Context, st *store.Store, userID string, query map[string]string, userAgent sql.NullInt64) (store.Participant, error) {
-	in := Inputs{Arrival: query}
+	return d.register(ctx, st, store.Registration{
+		ExperimentID: d.ExperimentID,
+		UserID:       userID,
+		NConditions:  len(d.Study.Conditions),
+		QueryParams:  query,
+		PlatformIDs:  PlatformIDs(query),
+		UserAgentID:  userAgent,
+	})
+}
+
+// register stores reg with the feed its condition's algorithm composes.
+func (d *Definition) register(ctx context.Context, st *store.Store, reg store.Registration) (store.Participant, error) {
+	in := Inputs{Arrival: reg.QueryParams}
 	if d.needsStats() {
 		// Read before the registration's transaction: a bandit's snapshot a moment old
 		// is as good, and the single writer is not held by the aggregate.
-		if _, err := st.Participant(ctx, d.ExperimentID, userID); err != nil {
+		if _, err := st.Participant(ctx, d.ExperimentID, reg.UserID); err != nil {
 			stats, err := st.CardStats(ctx, d.ExperimentID)
 			if err != nil {
 				return store.Participant{}, err
@@ -27,14 +39,7 @@ func (d *Definition) Register(ctx context.Context, st *store.Store, userID strin
 			in.Stats = stats
 		}
 	}
-	p, _, err := st.RegisterParticipant(ctx, store.Registration{
-		ExperimentID: d.ExperimentID,
-		UserID:       userID,
-		NConditions:  len(d.Study.Conditions),
-		QueryParams:  query,
-		PlatformIDs:  PlatformIDs(query),
-		UserAgentID:  userAgent,
-	}, d.ComposerFor(in))
+	p, _, err := st.RegisterParticipant(ctx, reg, d.ComposerFor(in))
 	return p, err
 }
 
@@ -98,4 +103,38 @@ func newCompletionCode() string {
 		b[i] = alphabet[int(b[i])%len(alphabet)]
 	}
 	return string(b)
+}
+
+// RegisterTest registers a test participant (preview, pilot) in the given condition,
+// whatever the study's status; tests never count in balancing, the dashboard or exports.
+func (d *Definition) RegisterTest(ctx context.Context, st *store.Store, userID string, condition int, query map[string]string, userAgent sql.NullInt64) (store.Participant, error) {
+	if d.Condition(condition) == nil {
+		return store.Participant{}, fmt.Errorf("study: %s has no condition %d", d.ExperimentID, condition)
+	}
+	return d.register(ctx, st, store.Registration{
+		ExperimentID: d.ExperimentID,
+		UserID:       userID,
+		NConditions:  len(d.Study.Conditions),
+		QueryParams:  query,
+		PlatformIDs:  PlatformIDs(query),
+		UserAgentID:  userAgent,
+		IsTest:       true,
+		Condition:    condition,
+	})
+}
+
+// EditableTexts are the parameters that may change after participants arrived: pure
+// texts, which change what the next participant reads but not the design (conditions,
+// sets, algorithm, buttons, forms, platform and completion stay as they were). Each edit
+// is versioned (docs/decisions.md).
+var EditableTexts = []string{"consent", "instruct", "custom-msg", "title"}
+
+// ReturnURL is where a participant turned away (study paused or closed) can go back to
+// their platform, or "" when the platform has no such link. The study's completion link is
+// never used: it would pay someone who took no part.
+func ReturnURL(c params.Condition) string {
+	if c.Platform == "prolific" {
+		return "https://app.prolific.com/submissions"
+	}
+	return ""
 }

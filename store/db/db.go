@@ -24,14 +24,35 @@ func New(db DBTX) *Queries {
 func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	q := Queries{db: db}
 	var err error
+	if q.addDashboardDurationStmt, err = db.PrepareContext(ctx, addDashboardDuration); err != nil {
+		return nil, fmt.Errorf("error preparing query AddDashboardDuration: %w", err)
+	}
+	if q.addDashboardEngagementsStmt, err = db.PrepareContext(ctx, addDashboardEngagements); err != nil {
+		return nil, fmt.Errorf("error preparing query AddDashboardEngagements: %w", err)
+	}
+	if q.addDashboardFunnelStmt, err = db.PrepareContext(ctx, addDashboardFunnel); err != nil {
+		return nil, fmt.Errorf("error preparing query AddDashboardFunnel: %w", err)
+	}
+	if q.addDashboardMinuteStmt, err = db.PrepareContext(ctx, addDashboardMinute); err != nil {
+		return nil, fmt.Errorf("error preparing query AddDashboardMinute: %w", err)
+	}
+	if q.addDashboardSlotStmt, err = db.PrepareContext(ctx, addDashboardSlot); err != nil {
+		return nil, fmt.Errorf("error preparing query AddDashboardSlot: %w", err)
+	}
 	if q.allMediaNamesStmt, err = db.PrepareContext(ctx, allMediaNames); err != nil {
 		return nil, fmt.Errorf("error preparing query AllMediaNames: %w", err)
 	}
 	if q.allStudySetParamsStmt, err = db.PrepareContext(ctx, allStudySetParams); err != nil {
 		return nil, fmt.Errorf("error preparing query AllStudySetParams: %w", err)
 	}
+	if q.bumpTextVersionStmt, err = db.PrepareContext(ctx, bumpTextVersion); err != nil {
+		return nil, fmt.Errorf("error preparing query BumpTextVersion: %w", err)
+	}
 	if q.cardEngagementStatsStmt, err = db.PrepareContext(ctx, cardEngagementStats); err != nil {
 		return nil, fmt.Errorf("error preparing query CardEngagementStats: %w", err)
+	}
+	if q.chainProgressStmt, err = db.PrepareContext(ctx, chainProgress); err != nil {
+		return nil, fmt.Errorf("error preparing query ChainProgress: %w", err)
 	}
 	if q.completeParticipantStmt, err = db.PrepareContext(ctx, completeParticipant); err != nil {
 		return nil, fmt.Errorf("error preparing query CompleteParticipant: %w", err)
@@ -47,6 +68,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.countParticipantsByConditionStmt, err = db.PrepareContext(ctx, countParticipantsByCondition); err != nil {
 		return nil, fmt.Errorf("error preparing query CountParticipantsByCondition: %w", err)
+	}
+	if q.countRealParticipantsStmt, err = db.PrepareContext(ctx, countRealParticipants); err != nil {
+		return nil, fmt.Errorf("error preparing query CountRealParticipants: %w", err)
 	}
 	if q.countResearchersStmt, err = db.PrepareContext(ctx, countResearchers); err != nil {
 		return nil, fmt.Errorf("error preparing query CountResearchers: %w", err)
@@ -69,6 +93,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.createParticipantStmt, err = db.PrepareContext(ctx, createParticipant); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateParticipant: %w", err)
 	}
+	if q.createPreviewTokenStmt, err = db.PrepareContext(ctx, createPreviewToken); err != nil {
+		return nil, fmt.Errorf("error preparing query CreatePreviewToken: %w", err)
+	}
 	if q.createRankedInventoryItemStmt, err = db.PrepareContext(ctx, createRankedInventoryItem); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateRankedInventoryItem: %w", err)
 	}
@@ -90,11 +117,38 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.createStudyShareStmt, err = db.PrepareContext(ctx, createStudyShare); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateStudyShare: %w", err)
 	}
+	if q.createTextVersionStmt, err = db.PrepareContext(ctx, createTextVersion); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateTextVersion: %w", err)
+	}
+	if q.dashboardDroppedStmt, err = db.PrepareContext(ctx, dashboardDropped); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardDropped: %w", err)
+	}
+	if q.dashboardDurationsStmt, err = db.PrepareContext(ctx, dashboardDurations); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardDurations: %w", err)
+	}
+	if q.dashboardEngagementsStmt, err = db.PrepareContext(ctx, dashboardEngagements); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardEngagements: %w", err)
+	}
+	if q.dashboardFirstSlotStmt, err = db.PrepareContext(ctx, dashboardFirstSlot); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardFirstSlot: %w", err)
+	}
+	if q.dashboardFunnelCountsStmt, err = db.PrepareContext(ctx, dashboardFunnelCounts); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardFunnelCounts: %w", err)
+	}
+	if q.dashboardMinutesStmt, err = db.PrepareContext(ctx, dashboardMinutes); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardMinutes: %w", err)
+	}
+	if q.dashboardSlotsStmt, err = db.PrepareContext(ctx, dashboardSlots); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardSlots: %w", err)
+	}
 	if q.deleteEntitiesStmt, err = db.PrepareContext(ctx, deleteEntities); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteEntities: %w", err)
 	}
 	if q.deleteEntitySetStmt, err = db.PrepareContext(ctx, deleteEntitySet); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteEntitySet: %w", err)
+	}
+	if q.deleteExpiredPreviewTokensStmt, err = db.PrepareContext(ctx, deleteExpiredPreviewTokens); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteExpiredPreviewTokens: %w", err)
 	}
 	if q.deleteExpiredSessionsStmt, err = db.PrepareContext(ctx, deleteExpiredSessions); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteExpiredSessions: %w", err)
@@ -141,8 +195,17 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.getParticipantStmt, err = db.PrepareContext(ctx, getParticipant); err != nil {
 		return nil, fmt.Errorf("error preparing query GetParticipant: %w", err)
 	}
+	if q.getParticipantByIDStmt, err = db.PrepareContext(ctx, getParticipantByID); err != nil {
+		return nil, fmt.Errorf("error preparing query GetParticipantByID: %w", err)
+	}
 	if q.getParticipantEntityStmt, err = db.PrepareContext(ctx, getParticipantEntity); err != nil {
 		return nil, fmt.Errorf("error preparing query GetParticipantEntity: %w", err)
+	}
+	if q.getParticipantStageStmt, err = db.PrepareContext(ctx, getParticipantStage); err != nil {
+		return nil, fmt.Errorf("error preparing query GetParticipantStage: %w", err)
+	}
+	if q.getPreviewTokenStmt, err = db.PrepareContext(ctx, getPreviewToken); err != nil {
+		return nil, fmt.Errorf("error preparing query GetPreviewToken: %w", err)
 	}
 	if q.getResearcherByNameStmt, err = db.PrepareContext(ctx, getResearcherByName); err != nil {
 		return nil, fmt.Errorf("error preparing query GetResearcherByName: %w", err)
@@ -222,6 +285,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listStudySharesStmt, err = db.PrepareContext(ctx, listStudyShares); err != nil {
 		return nil, fmt.Errorf("error preparing query ListStudyShares: %w", err)
 	}
+	if q.listTextVersionsStmt, err = db.PrepareContext(ctx, listTextVersions); err != nil {
+		return nil, fmt.Errorf("error preparing query ListTextVersions: %w", err)
+	}
 	if q.listVisibleStudiesStmt, err = db.PrepareContext(ctx, listVisibleStudies); err != nil {
 		return nil, fmt.Errorf("error preparing query ListVisibleStudies: %w", err)
 	}
@@ -258,11 +324,20 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.setStudyOwnerStmt, err = db.PrepareContext(ctx, setStudyOwner); err != nil {
 		return nil, fmt.Errorf("error preparing query SetStudyOwner: %w", err)
 	}
+	if q.setStudyStatusStmt, err = db.PrepareContext(ctx, setStudyStatus); err != nil {
+		return nil, fmt.Errorf("error preparing query SetStudyStatus: %w", err)
+	}
 	if q.touchMediaStmt, err = db.PrepareContext(ctx, touchMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query TouchMedia: %w", err)
 	}
+	if q.touchParticipantStmt, err = db.PrepareContext(ctx, touchParticipant); err != nil {
+		return nil, fmt.Errorf("error preparing query TouchParticipant: %w", err)
+	}
 	if q.unusedMediaStmt, err = db.PrepareContext(ctx, unusedMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query UnusedMedia: %w", err)
+	}
+	if q.updateStudyParamStmt, err = db.PrepareContext(ctx, updateStudyParam); err != nil {
+		return nil, fmt.Errorf("error preparing query UpdateStudyParam: %w", err)
 	}
 	if q.upsertUserAgentStmt, err = db.PrepareContext(ctx, upsertUserAgent); err != nil {
 		return nil, fmt.Errorf("error preparing query UpsertUserAgent: %w", err)
@@ -272,6 +347,31 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 
 func (q *Queries) Close() error {
 	var err error
+	if q.addDashboardDurationStmt != nil {
+		if cerr := q.addDashboardDurationStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing addDashboardDurationStmt: %w", cerr)
+		}
+	}
+	if q.addDashboardEngagementsStmt != nil {
+		if cerr := q.addDashboardEngagementsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing addDashboardEngagementsStmt: %w", cerr)
+		}
+	}
+	if q.addDashboardFunnelStmt != nil {
+		if cerr := q.addDashboardFunnelStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing addDashboardFunnelStmt: %w", cerr)
+		}
+	}
+	if q.addDashboardMinuteStmt != nil {
+		if cerr := q.addDashboardMinuteStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing addDashboardMinuteStmt: %w", cerr)
+		}
+	}
+	if q.addDashboardSlotStmt != nil {
+		if cerr := q.addDashboardSlotStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing addDashboardSlotStmt: %w", cerr)
+		}
+	}
 	if q.allMediaNamesStmt != nil {
 		if cerr := q.allMediaNamesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing allMediaNamesStmt: %w", cerr)
@@ -282,9 +382,19 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing allStudySetParamsStmt: %w", cerr)
 		}
 	}
+	if q.bumpTextVersionStmt != nil {
+		if cerr := q.bumpTextVersionStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing bumpTextVersionStmt: %w", cerr)
+		}
+	}
 	if q.cardEngagementStatsStmt != nil {
 		if cerr := q.cardEngagementStatsStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing cardEngagementStatsStmt: %w", cerr)
+		}
+	}
+	if q.chainProgressStmt != nil {
+		if cerr := q.chainProgressStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing chainProgressStmt: %w", cerr)
 		}
 	}
 	if q.completeParticipantStmt != nil {
@@ -310,6 +420,11 @@ func (q *Queries) Close() error {
 	if q.countParticipantsByConditionStmt != nil {
 		if cerr := q.countParticipantsByConditionStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing countParticipantsByConditionStmt: %w", cerr)
+		}
+	}
+	if q.countRealParticipantsStmt != nil {
+		if cerr := q.countRealParticipantsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing countRealParticipantsStmt: %w", cerr)
 		}
 	}
 	if q.countResearchersStmt != nil {
@@ -347,6 +462,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing createParticipantStmt: %w", cerr)
 		}
 	}
+	if q.createPreviewTokenStmt != nil {
+		if cerr := q.createPreviewTokenStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createPreviewTokenStmt: %w", cerr)
+		}
+	}
 	if q.createRankedInventoryItemStmt != nil {
 		if cerr := q.createRankedInventoryItemStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing createRankedInventoryItemStmt: %w", cerr)
@@ -382,6 +502,46 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing createStudyShareStmt: %w", cerr)
 		}
 	}
+	if q.createTextVersionStmt != nil {
+		if cerr := q.createTextVersionStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createTextVersionStmt: %w", cerr)
+		}
+	}
+	if q.dashboardDroppedStmt != nil {
+		if cerr := q.dashboardDroppedStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardDroppedStmt: %w", cerr)
+		}
+	}
+	if q.dashboardDurationsStmt != nil {
+		if cerr := q.dashboardDurationsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardDurationsStmt: %w", cerr)
+		}
+	}
+	if q.dashboardEngagementsStmt != nil {
+		if cerr := q.dashboardEngagementsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardEngagementsStmt: %w", cerr)
+		}
+	}
+	if q.dashboardFirstSlotStmt != nil {
+		if cerr := q.dashboardFirstSlotStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardFirstSlotStmt: %w", cerr)
+		}
+	}
+	if q.dashboardFunnelCountsStmt != nil {
+		if cerr := q.dashboardFunnelCountsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardFunnelCountsStmt: %w", cerr)
+		}
+	}
+	if q.dashboardMinutesStmt != nil {
+		if cerr := q.dashboardMinutesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardMinutesStmt: %w", cerr)
+		}
+	}
+	if q.dashboardSlotsStmt != nil {
+		if cerr := q.dashboardSlotsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardSlotsStmt: %w", cerr)
+		}
+	}
 	if q.deleteEntitiesStmt != nil {
 		if cerr := q.deleteEntitiesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing deleteEntitiesStmt: %w", cerr)
@@ -390,6 +550,11 @@ func (q *Queries) Close() error {
 	if q.deleteEntitySetStmt != nil {
 		if cerr := q.deleteEntitySetStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing deleteEntitySetStmt: %w", cerr)
+		}
+	}
+	if q.deleteExpiredPreviewTokensStmt != nil {
+		if cerr := q.deleteExpiredPreviewTokensStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteExpiredPreviewTokensStmt: %w", cerr)
 		}
 	}
 	if q.deleteExpiredSessionsStmt != nil {
@@ -467,9 +632,24 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing getParticipantStmt: %w", cerr)
 		}
 	}
+	if q.getParticipantByIDStmt != nil {
+		if cerr := q.getParticipantByIDStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getParticipantByIDStmt: %w", cerr)
+		}
+	}
 	if q.getParticipantEntityStmt != nil {
 		if cerr := q.getParticipantEntityStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing getParticipantEntityStmt: %w", cerr)
+		}
+	}
+	if q.getParticipantStageStmt != nil {
+		if cerr := q.getParticipantStageStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getParticipantStageStmt: %w", cerr)
+		}
+	}
+	if q.getPreviewTokenStmt != nil {
+		if cerr := q.getPreviewTokenStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getPreviewTokenStmt: %w", cerr)
 		}
 	}
 	if q.getResearcherByNameStmt != nil {
@@ -602,6 +782,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listStudySharesStmt: %w", cerr)
 		}
 	}
+	if q.listTextVersionsStmt != nil {
+		if cerr := q.listTextVersionsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listTextVersionsStmt: %w", cerr)
+		}
+	}
 	if q.listVisibleStudiesStmt != nil {
 		if cerr := q.listVisibleStudiesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listVisibleStudiesStmt: %w", cerr)
@@ -662,14 +847,29 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing setStudyOwnerStmt: %w", cerr)
 		}
 	}
+	if q.setStudyStatusStmt != nil {
+		if cerr := q.setStudyStatusStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setStudyStatusStmt: %w", cerr)
+		}
+	}
 	if q.touchMediaStmt != nil {
 		if cerr := q.touchMediaStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing touchMediaStmt: %w", cerr)
 		}
 	}
+	if q.touchParticipantStmt != nil {
+		if cerr := q.touchParticipantStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing touchParticipantStmt: %w", cerr)
+		}
+	}
 	if q.unusedMediaStmt != nil {
 		if cerr := q.unusedMediaStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing unusedMediaStmt: %w", cerr)
+		}
+	}
+	if q.updateStudyParamStmt != nil {
+		if cerr := q.updateStudyParamStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing updateStudyParamStmt: %w", cerr)
 		}
 	}
 	if q.upsertUserAgentStmt != nil {
@@ -716,14 +916,22 @@ func (q *Queries) queryRow(ctx context.Context, stmt *sql.Stmt, query string, ar
 type Queries struct {
 	db                               DBTX
 	tx                               *sql.Tx
+	addDashboardDurationStmt         *sql.Stmt
+	addDashboardEngagementsStmt      *sql.Stmt
+	addDashboardFunnelStmt           *sql.Stmt
+	addDashboardMinuteStmt           *sql.Stmt
+	addDashboardSlotStmt             *sql.Stmt
 	allMediaNamesStmt                *sql.Stmt
 	allStudySetParamsStmt            *sql.Stmt
+	bumpTextVersionStmt              *sql.Stmt
 	cardEngagementStatsStmt          *sql.Stmt
+	chainProgressStmt                *sql.Stmt
 	completeParticipantStmt          *sql.Stmt
 	countEntitiesStmt                *sql.Stmt
 	countFeedBlocksStmt              *sql.Stmt
 	countParticipantsStmt            *sql.Stmt
 	countParticipantsByConditionStmt *sql.Stmt
+	countRealParticipantsStmt        *sql.Stmt
 	countResearchersStmt             *sql.Stmt
 	countStudiesStmt                 *sql.Stmt
 	createEntityStmt                 *sql.Stmt
@@ -731,6 +939,7 @@ type Queries struct {
 	createFeedBlockStmt              *sql.Stmt
 	createInventoryItemStmt          *sql.Stmt
 	createParticipantStmt            *sql.Stmt
+	createPreviewTokenStmt           *sql.Stmt
 	createRankedInventoryItemStmt    *sql.Stmt
 	createResearcherStmt             *sql.Stmt
 	createSessionStmt                *sql.Stmt
@@ -738,8 +947,17 @@ type Queries struct {
 	createStudyStmt                  *sql.Stmt
 	createStudyParamStmt             *sql.Stmt
 	createStudyShareStmt             *sql.Stmt
+	createTextVersionStmt            *sql.Stmt
+	dashboardDroppedStmt             *sql.Stmt
+	dashboardDurationsStmt           *sql.Stmt
+	dashboardEngagementsStmt         *sql.Stmt
+	dashboardFirstSlotStmt           *sql.Stmt
+	dashboardFunnelCountsStmt        *sql.Stmt
+	dashboardMinutesStmt             *sql.Stmt
+	dashboardSlotsStmt               *sql.Stmt
 	deleteEntitiesStmt               *sql.Stmt
 	deleteEntitySetStmt              *sql.Stmt
+	deleteExpiredPreviewTokensStmt   *sql.Stmt
 	deleteExpiredSessionsStmt        *sql.Stmt
 	deleteMediaStmt                  *sql.Stmt
 	deleteSessionStmt                *sql.Stmt
@@ -755,7 +973,10 @@ type Queries struct {
 	getEntitySetStmt                 *sql.Stmt
 	getMediaStmt                     *sql.Stmt
 	getParticipantStmt               *sql.Stmt
+	getParticipantByIDStmt           *sql.Stmt
 	getParticipantEntityStmt         *sql.Stmt
+	getParticipantStageStmt          *sql.Stmt
+	getPreviewTokenStmt              *sql.Stmt
 	getResearcherByNameStmt          *sql.Stmt
 	getSessionStmt                   *sql.Stmt
 	getSettingStmt                   *sql.Stmt
@@ -782,6 +1003,7 @@ type Queries struct {
 	listStudyInventoryStmt           *sql.Stmt
 	listStudyParamsStmt              *sql.Stmt
 	listStudySharesStmt              *sql.Stmt
+	listTextVersionsStmt             *sql.Stmt
 	listVisibleStudiesStmt           *sql.Stmt
 	mediaInUseStmt                   *sql.Stmt
 	moveInventoryItemStmt            *sql.Stmt
@@ -794,8 +1016,11 @@ type Queries struct {
 	setMediaNamesStmt                *sql.Stmt
 	setParticipantUserAgentStmt      *sql.Stmt
 	setStudyOwnerStmt                *sql.Stmt
+	setStudyStatusStmt               *sql.Stmt
 	touchMediaStmt                   *sql.Stmt
+	touchParticipantStmt             *sql.Stmt
 	unusedMediaStmt                  *sql.Stmt
+	updateStudyParamStmt             *sql.Stmt
 	upsertUserAgentStmt              *sql.Stmt
 }
 
@@ -803,14 +1028,22 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 	return &Queries{
 		db:                               tx,
 		tx:                               tx,
+		addDashboardDurationStmt:         q.addDashboardDurationStmt,
+		addDashboardEngagementsStmt:      q.addDashboardEngagementsStmt,
+		addDashboardFunnelStmt:           q.addDashboardFunnelStmt,
+		addDashboardMinuteStmt:           q.addDashboardMinuteStmt,
+		addDashboardSlotStmt:             q.addDashboardSlotStmt,
 		allMediaNamesStmt:                q.allMediaNamesStmt,
 		allStudySetParamsStmt:            q.allStudySetParamsStmt,
+		bumpTextVersionStmt:              q.bumpTextVersionStmt,
 		cardEngagementStatsStmt:          q.cardEngagementStatsStmt,
+		chainProgressStmt:                q.chainProgressStmt,
 		completeParticipantStmt:          q.completeParticipantStmt,
 		countEntitiesStmt:                q.countEntitiesStmt,
 		countFeedBlocksStmt:              q.countFeedBlocksStmt,
 		countParticipantsStmt:            q.countParticipantsStmt,
 		countParticipantsByConditionStmt: q.countParticipantsByConditionStmt,
+		countRealParticipantsStmt:        q.countRealParticipantsStmt,
 		countResearchersStmt:             q.countResearchersStmt,
 		countStudiesStmt:                 q.countStudiesStmt,
 		createEntityStmt:                 q.createEntityStmt,
@@ -818,6 +1051,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		createFeedBlockStmt:              q.createFeedBlockStmt,
 		createInventoryItemStmt:          q.createInventoryItemStmt,
 		createParticipantStmt:            q.createParticipantStmt,
+		createPreviewTokenStmt:           q.createPreviewTokenStmt,
 		createRankedInventoryItemStmt:    q.createRankedInventoryItemStmt,
 		createResearcherStmt:             q.createResearcherStmt,
 		createSessionStmt:                q.createSessionStmt,
@@ -825,8 +1059,17 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		createStudyStmt:                  q.createStudyStmt,
 		createStudyParamStmt:             q.createStudyParamStmt,
 		createStudyShareStmt:             q.createStudyShareStmt,
+		createTextVersionStmt:            q.createTextVersionStmt,
+		dashboardDroppedStmt:             q.dashboardDroppedStmt,
+		dashboardDurationsStmt:           q.dashboardDurationsStmt,
+		dashboardEngagementsStmt:         q.dashboardEngagementsStmt,
+		dashboardFirstSlotStmt:           q.dashboardFirstSlotStmt,
+		dashboardFunnelCountsStmt:        q.dashboardFunnelCountsStmt,
+		dashboardMinutesStmt:             q.dashboardMinutesStmt,
+		dashboardSlotsStmt:               q.dashboardSlotsStmt,
 		deleteEntitiesStmt:               q.deleteEntitiesStmt,
 		deleteEntitySetStmt:              q.deleteEntitySetStmt,
+		deleteExpiredPreviewTokensStmt:   q.deleteExpiredPreviewTokensStmt,
 		deleteExpiredSessionsStmt:        q.deleteExpiredSessionsStmt,
 		deleteMediaStmt:                  q.deleteMediaStmt,
 		deleteSessionStmt:                q.deleteSessionStmt,
@@ -842,7 +1085,10 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		getEntitySetStmt:                 q.getEntitySetStmt,
 		getMediaStmt:                     q.getMediaStmt,
 		getParticipantStmt:               q.getParticipantStmt,
+		getParticipantByIDStmt:           q.getParticipantByIDStmt,
 		getParticipantEntityStmt:         q.getParticipantEntityStmt,
+		getParticipantStageStmt:          q.getParticipantStageStmt,
+		getPreviewTokenStmt:              q.getPreviewTokenStmt,
 		getResearcherByNameStmt:          q.getResearcherByNameStmt,
 		getSessionStmt:                   q.getSessionStmt,
 		getSettingStmt:                   q.getSettingStmt,
@@ -869,6 +1115,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listStudyInventoryStmt:           q.listStudyInventoryStmt,
 		listStudyParamsStmt:              q.listStudyParamsStmt,
 		listStudySharesStmt:              q.listStudySharesStmt,
+		listTextVersionsStmt:             q.listTextVersionsStmt,
 		listVisibleStudiesStmt:           q.listVisibleStudiesStmt,
 		mediaInUseStmt:                   q.mediaInUseStmt,
 		moveInventoryItemStmt:            q.moveInventoryItemStmt,
@@ -881,8 +1128,11 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		setMediaNamesStmt:                q.setMediaNamesStmt,
 		setParticipantUserAgentStmt:      q.setParticipantUserAgentStmt,
 		setStudyOwnerStmt:                q.setStudyOwnerStmt,
+		setStudyStatusStmt:               q.setStudyStatusStmt,
 		touchMediaStmt:                   q.touchMediaStmt,
+		touchParticipantStmt:             q.touchParticipantStmt,
 		unusedMediaStmt:                  q.unusedMediaStmt,
+		updateStudyParamStmt:             q.updateStudyParamStmt,
 		upsertUserAgentStmt:              q.upsertUserAgentStmt,
 	}
 }

@@ -12,7 +12,7 @@ import (
 
 const exportAnswers = `-- name: ExportAnswers :many
 SELECT a.answer_pk, a.event_id, a.received_at, a.client_time, p.user_id, p.experiment_id,
-       p.condition, a.kind, a.field, a.response
+       p.condition, a.kind, a.field, a.response, p.is_test, p.study_version
 FROM answers a
 CROSS JOIN participants p ON p.participant_id = a.participant_id
 WHERE p.experiment_id = ?1 AND a.answer_pk > ?2
@@ -37,6 +37,8 @@ type ExportAnswersRow struct {
 	Kind         string
 	Field        string
 	Response     string
+	IsTest       int64
+	StudyVersion int64
 }
 
 func (q *Queries) ExportAnswers(ctx context.Context, arg ExportAnswersParams) ([]ExportAnswersRow, error) {
@@ -59,6 +61,8 @@ func (q *Queries) ExportAnswers(ctx context.Context, arg ExportAnswersParams) ([
 			&i.Kind,
 			&i.Field,
 			&i.Response,
+			&i.IsTest,
+			&i.StudyVersion,
 		); err != nil {
 			return nil, err
 		}
@@ -203,7 +207,7 @@ func (q *Queries) ExportEntitiesOfSet(ctx context.Context, arg ExportEntitiesOfS
 const exportInventory = `-- name: ExportInventory :many
 SELECT p.participant_id, p.user_id, p.experiment_id, p.condition, i.item_order, i.entity_id,
        e.entity_set, e.entity_url, i.shown_shares, i.shown_likes, i.shown_read_later,
-       i.shown_upvote, i.shown_downvote, i.algorithm, i.score, i.reason, i.inputs
+       i.shown_upvote, i.shown_downvote, i.algorithm, i.score, i.reason, i.inputs, p.is_test
 FROM inventory i
 CROSS JOIN participants p ON p.participant_id = i.participant_id
 JOIN entities e ON e.entity_id = i.entity_id
@@ -238,6 +242,7 @@ type ExportInventoryRow struct {
 	Score          sql.NullFloat64
 	Reason         string
 	Inputs         string
+	IsTest         int64
 }
 
 func (q *Queries) ExportInventory(ctx context.Context, arg ExportInventoryParams) ([]ExportInventoryRow, error) {
@@ -272,6 +277,7 @@ func (q *Queries) ExportInventory(ctx context.Context, arg ExportInventoryParams
 			&i.Score,
 			&i.Reason,
 			&i.Inputs,
+			&i.IsTest,
 		); err != nil {
 			return nil, err
 		}
@@ -328,7 +334,7 @@ func (q *Queries) ListCards(ctx context.Context) ([]ListCardsRow, error) {
 }
 
 const listParticipants = `-- name: ListParticipants :many
-SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code, user_agent_id FROM participants WHERE experiment_id = ? ORDER BY participant_id
+SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code, is_test, stage, last_seen_at, study_version, user_agent_id FROM participants WHERE experiment_id = ? ORDER BY participant_id
 `
 
 func (q *Queries) ListParticipants(ctx context.Context, experimentID string) ([]Participant, error) {
@@ -351,6 +357,10 @@ func (q *Queries) ListParticipants(ctx context.Context, experimentID string) ([]
 			&i.StartedAt,
 			&i.CompletedAt,
 			&i.CompletionCode,
+			&i.IsTest,
+			&i.Stage,
+			&i.LastSeenAt,
+			&i.StudyVersion,
 			&i.UserAgentID,
 		); err != nil {
 			return nil, err

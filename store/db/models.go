@@ -28,6 +28,41 @@ type AuditLog struct {
 	Detail       string
 }
 
+type DashboardDuration struct {
+	ExperimentID string
+	Bin          int64
+	N            int64
+}
+
+type DashboardEngagement struct {
+	ExperimentID   string
+	Condition      int64
+	EngagementType string
+	N              int64
+	ValueSum       int64
+}
+
+type DashboardFunnel struct {
+	ExperimentID string
+	Condition    int64
+	Stage        string
+	N            int64
+}
+
+type DashboardMinute struct {
+	ExperimentID string
+	Minute       int64
+	N            int64
+}
+
+type DashboardSlot struct {
+	ExperimentID string
+	WidthMs      int64
+	Slot         int64
+	Arrivals     int64
+	Completions  int64
+}
+
 type Engagement struct {
 	EngagementPk      int64
 	EventID           string
@@ -110,7 +145,19 @@ type Participant struct {
 	StartedAt      int64
 	CompletedAt    sql.NullInt64
 	CompletionCode string
+	IsTest         int64
+	Stage          string
+	LastSeenAt     sql.NullInt64
+	StudyVersion   int64
 	UserAgentID    sql.NullInt64
+}
+
+type PreviewToken struct {
+	TokenHash    string
+	ExperimentID string
+	Condition    int64
+	CreatedBy    string
+	ExpiresAt    int64
 }
 
 type Researcher struct {
@@ -146,6 +193,8 @@ type Study struct {
 	CreatedBy    string
 	CreatedAt    int64
 	OwnerID      sql.NullInt64
+	Status       string
+	TextVersion  int64
 }
 
 type StudyParam struct {
@@ -160,6 +209,16 @@ type StudyShare struct {
 	ExperimentID string
 	ResearcherID int64
 	CreatedAt    int64
+}
+
+type StudyTextVersion struct {
+	ExperimentID string
+	Version      int64
+	Condition    int64
+	Param        string
+	Value        string
+	ChangedAt    int64
+	ChangedBy    string
 }
 
 type UserAgent struct {
