@@ -102,8 +102,9 @@ func writeParams(cw *csv.Writer, ps []store.Param) error {
 // entityBaseColumns are the columns every card has.
 var entityBaseColumns = []string{"entity_id", "entity_set", "entity_category", "entity_url", "source_url", "filename", "retrieve_date", "entity_type", "headline"}
 
-// writeEntityInfo writes the cards (and their covariates) of every set the study uses.
-func writeEntityInfo(ctx context.Context, st *store.Store, cw recordWriter, ps []store.Param) error {
+// studySets returns the stimulus sets a study uses, in the order its entity_sets
+// parameters name them, and the union of their covariate columns in first-seen order.
+func studySets(ctx context.Context, st *store.Store, ps []store.Param) ([]store.EntitySet, []string, error) {
 	var setNames []string
 	for _, p := range ps {
 		if p.Param != "entity_sets" {
@@ -124,7 +125,7 @@ func writeEntityInfo(ctx context.Context, st *store.Store, cw recordWriter, ps [
 	for _, name := range setNames {
 		set, err := st.EntitySet(ctx, name)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		sets = append(sets, set)
 		for _, c := range set.Columns {
@@ -132,6 +133,15 @@ func writeEntityInfo(ctx context.Context, st *store.Store, cw recordWriter, ps [
 				covariates = append(covariates, c)
 			}
 		}
+	}
+	return sets, covariates, nil
+}
+
+// writeEntityInfo writes the cards (and their covariates) of every set the study uses.
+func writeEntityInfo(ctx context.Context, st *store.Store, cw recordWriter, ps []store.Param) error {
+	sets, covariates, err := studySets(ctx, st, ps)
+	if err != nil {
+		return err
 	}
 	if err := cw.Write(append(slices.Clone(entityBaseColumns), covariates...)); err != nil {
 		return err

@@ -150,6 +150,12 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listInventoryStmt, err = db.PrepareContext(ctx, listInventory); err != nil {
 		return nil, fmt.Errorf("error preparing query ListInventory: %w", err)
 	}
+	if q.listParticipantAnswersStmt, err = db.PrepareContext(ctx, listParticipantAnswers); err != nil {
+		return nil, fmt.Errorf("error preparing query ListParticipantAnswers: %w", err)
+	}
+	if q.listParticipantEngagementsStmt, err = db.PrepareContext(ctx, listParticipantEngagements); err != nil {
+		return nil, fmt.Errorf("error preparing query ListParticipantEngagements: %w", err)
+	}
 	if q.listParticipantsStmt, err = db.PrepareContext(ctx, listParticipants); err != nil {
 		return nil, fmt.Errorf("error preparing query ListParticipants: %w", err)
 	}
@@ -158,6 +164,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.listSharesOfOwnerStmt, err = db.PrepareContext(ctx, listSharesOfOwner); err != nil {
 		return nil, fmt.Errorf("error preparing query ListSharesOfOwner: %w", err)
+	}
+	if q.listStudyAnswerFieldsStmt, err = db.PrepareContext(ctx, listStudyAnswerFields); err != nil {
+		return nil, fmt.Errorf("error preparing query ListStudyAnswerFields: %w", err)
 	}
 	if q.listStudyInventoryStmt, err = db.PrepareContext(ctx, listStudyInventory); err != nil {
 		return nil, fmt.Errorf("error preparing query ListStudyInventory: %w", err)
@@ -395,6 +404,16 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listInventoryStmt: %w", cerr)
 		}
 	}
+	if q.listParticipantAnswersStmt != nil {
+		if cerr := q.listParticipantAnswersStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listParticipantAnswersStmt: %w", cerr)
+		}
+	}
+	if q.listParticipantEngagementsStmt != nil {
+		if cerr := q.listParticipantEngagementsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listParticipantEngagementsStmt: %w", cerr)
+		}
+	}
 	if q.listParticipantsStmt != nil {
 		if cerr := q.listParticipantsStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listParticipantsStmt: %w", cerr)
@@ -408,6 +427,11 @@ func (q *Queries) Close() error {
 	if q.listSharesOfOwnerStmt != nil {
 		if cerr := q.listSharesOfOwnerStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listSharesOfOwnerStmt: %w", cerr)
+		}
+	}
+	if q.listStudyAnswerFieldsStmt != nil {
+		if cerr := q.listStudyAnswerFieldsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listStudyAnswerFieldsStmt: %w", cerr)
 		}
 	}
 	if q.listStudyInventoryStmt != nil {
@@ -526,9 +550,12 @@ type Queries struct {
 	listEntitiesStmt                 *sql.Stmt
 	listEntitySetsStmt               *sql.Stmt
 	listInventoryStmt                *sql.Stmt
+	listParticipantAnswersStmt       *sql.Stmt
+	listParticipantEngagementsStmt   *sql.Stmt
 	listParticipantsStmt             *sql.Stmt
 	listResearchersStmt              *sql.Stmt
 	listSharesOfOwnerStmt            *sql.Stmt
+	listStudyAnswerFieldsStmt        *sql.Stmt
 	listStudyInventoryStmt           *sql.Stmt
 	listStudyParamsStmt              *sql.Stmt
 	listStudySharesStmt              *sql.Stmt
@@ -584,9 +611,12 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listEntitiesStmt:                 q.listEntitiesStmt,
 		listEntitySetsStmt:               q.listEntitySetsStmt,
 		listInventoryStmt:                q.listInventoryStmt,
+		listParticipantAnswersStmt:       q.listParticipantAnswersStmt,
+		listParticipantEngagementsStmt:   q.listParticipantEngagementsStmt,
 		listParticipantsStmt:             q.listParticipantsStmt,
 		listResearchersStmt:              q.listResearchersStmt,
 		listSharesOfOwnerStmt:            q.listSharesOfOwnerStmt,
+		listStudyAnswerFieldsStmt:        q.listStudyAnswerFieldsStmt,
 		listStudyInventoryStmt:           q.listStudyInventoryStmt,
 		listStudyParamsStmt:              q.listStudyParamsStmt,
 		listStudySharesStmt:              q.listStudySharesStmt,
