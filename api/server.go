@@ -28,6 +28,8 @@ type Config struct {
 	// PublicURLs are the base addresses participants open (local first, then the LAN
 	// addresses), as serve prints them; the wizard shows them after creating a study.
 	PublicURLs []string
+	// Version is feedlab's version, written into codebooks and study bundles.
+	Version string
 }
 
 // Server answers feedlab's HTTP requests.
@@ -42,6 +44,7 @@ type Server struct {
 	publicURLs []string
 	studies    *study.Definitions
 	now        func() time.Time
+	version    string
 }
 
 // New returns a server for cfg.
@@ -60,6 +63,7 @@ func New(cfg Config) *Server {
 		studies:    study.NewDefinitions(cfg.Store),
 		publicURLs: cfg.PublicURLs,
 		now:        time.Now,
+		version:    cfg.Version,
 	}
 }
 
@@ -93,6 +97,7 @@ func (s *Server) Handler() http.Handler {
 	v1.HandleFunc("/studies", s.requireResearcher(s.listStudies)).Methods(http.MethodGet)
 	v1.HandleFunc("/studies/{experiment_id}", s.requireResearcher(s.getStudy)).Methods(http.MethodGet)
 	v1.HandleFunc("/studies/{experiment_id}/parameters.csv", s.requireResearcher(s.studyParamsCSV)).Methods(http.MethodGet)
+	v1.HandleFunc("/studies/{experiment_id}/bundle.zip", s.requireResearcher(s.studyBundle)).Methods(http.MethodGet)
 	v1.HandleFunc("/studies/{experiment_id}/shares", s.requireResearcher(s.shareStudy)).Methods(http.MethodPost)
 	v1.HandleFunc("/studies/{experiment_id}/shares/{name}", s.requireResearcher(s.unshareStudy)).Methods(http.MethodDelete)
 	v1.HandleFunc("/researchers", s.requireResearcher(s.listResearchers)).Methods(http.MethodGet)

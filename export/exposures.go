@@ -100,10 +100,7 @@ func writeExposures(ctx context.Context, st *store.Store, cw recordWriter, id st
 				itoa(x.raw), bit(len(x.visits) > 0))
 			for _, t := range toggleEngagements {
 				v := x.toggles[t]
-				if v != "1" {
-					v = "0"
-				}
-				rec = append(rec, v)
+				rec = append(rec, bit(v == "1" || v == "true"))
 			}
 			rec = append(rec, x.accuracy)
 			for _, t := range videoEngagements {

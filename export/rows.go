@@ -200,3 +200,9 @@ func nullable(n sql.NullInt64) string {
 	}
 	return itoa(n.Int64)
 }
+
+// StudySets returns the stimulus sets a study's parameters use, in first-named order.
+func StudySets(ctx context.Context, st *store.Store, ps []store.Param) ([]store.EntitySet, error) {
+	sets, _, err := studySets(ctx, st, ps)
+	return sets, err
+}

@@ -1,0 +1,64 @@
+package api
+
+import (
+	"archive/zip"
+	"bytes"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// The derived exports, their codebooks and the study bundle, through the researcher API
+// with its access rules.
+func TestDerivedExportsCodebooksAndBundles(t *testing.T) {
+	e := newConsoleEnv(t)
+	get, post := http.MethodGet, http.MethodPost
+	if r := e.post("/v1/load_experiment", map[string]any{"user_id": "p1", "experiment_id": e.adaStudy, "query_params": map[string]string{"PROLIFIC_PID": "pid-1"}}); r.status != 200 {
+		t.Fatalf("load: %d %s", r.status, r.body)
+	}
+	dump := func(body map[string]any) map[string]any {
+		body["experiment_id"] = e.adaStudy
+		return body
+	}
+	e.run(t, []scenario{
+		{name: "participants", as: "grace", method: post, path: "/v1/dump_data", body: dump(map[string]any{"data_type": "participants"}), status: 200,
+			has: []string{"user_id,experiment_id,condition,stage", "platform_PROLIFIC_PID", "p1,{ada},", "pid-1"}},
+		{name: "exposures", as: "ada", method: post, path: "/v1/dump_data", body: dump(map[string]any{"data_type": "exposures", "dwell_cap_ms": 30000, "dwell_floor_ms": 250, "trim": 1, "saw_every_card": false}), status: 200,
+			has: []string{"user_id,experiment_id,condition,item_order,entity_id", "p1,{ada},"}},
+		{name: "cleaning of another type", as: "ada", method: post, path: "/v1/dump_data", body: dump(map[string]any{"data_type": "engagement", "trim": 3}), status: 400,
+			has: []string{"apply to the exposures export only"}},
+		{name: "cap below floor", as: "ada", method: post, path: "/v1/dump_data", body: dump(map[string]any{"data_type": "exposures", "dwell_cap_ms": 100, "dwell_floor_ms": 250}), status: 400,
+			has: []string{"must be above the dwell floor"}},
+		{name: "a cleaning value of the wrong type", as: "ada", method: post, path: "/v1/dump_data", body: dump(map[string]any{"data_type": "exposures", "trim": "three"}), status: 400},
+		{name: "codebook", as: "ada", method: post, path: "/v1/dump_data", body: dump(map[string]any{"data_type": "exposures", "codebook": true, "dwell_cap_ms": 30000}), status: 200,
+			has: []string{"# Codebook: exposures export of {ada}", "| dwell_cap_ms | 30000 ms", "| dwell_ms | integer | ms |"},
+			check: func(t *testing.T, r response) {
+				if r.header.Get("Content-Type") != "text/markdown; charset=utf-8" || !strings.Contains(r.header.Get("Content-Disposition"), "_exposures_codebook.md") {
+					t.Errorf("codebook headers %v", r.header)
+				}
+			}},
+		{name: "codebook of a stranger's study", as: "linus", method: post, path: "/v1/dump_data", body: dump(map[string]any{"data_type": "user_form", "codebook": true}), status: 404,
+			hasNot: []string{"Codebook"}},
+		{name: "bundle signed out", method: get, path: "/v1/studies/{ada}/bundle.zip", status: 401},
+		{name: "bundle of a stranger's study", as: "linus", method: get, path: "/v1/studies/{ada}/bundle.zip", status: 404, code: codeNotFound},
+		{name: "bundle of an unknown study", as: "linus", method: get, path: "/v1/studies/fl-nothere/bundle.zip", status: 404, code: codeNotFound},
+		{name: "bundle of a collaborator", as: "grace", method: get, path: "/v1/studies/{ada}/bundle.zip", status: 200, check: func(t *testing.T, r response) {
+			zr, err := zip.NewReader(bytes.NewReader(r.body), int64(len(r.body)))
+			if err != nil {
+				t.Fatalf("not a zip: %v", err)
+			}
+			names := map[string]bool{}
+			for _, f := range zr.File {
+				names[f.Name] = true
+			}
+			for _, n := range []string{"manifest.json", "params.csv", "sets/solarflare_demo.tsv", "codebooks/participants.md"} {
+				if !names[n] {
+					t.Errorf("bundle lacks %s: %v", n, names)
+				}
+			}
+			if r.header.Get("Content-Type") != "application/zip" {
+				t.Errorf("headers %v", r.header)
+			}
+		}},
+	})
+}
