@@ -401,6 +401,17 @@ export interface DumpRequest {
   data_type: string;
   experiment_id?: string;
   stimulus_set?: string;
+  /** include_test adds test participants (and the is_test column). */
+  include_test?: boolean;
+  /** raw writes values as stored (no spreadsheet-formula neutralising). */
+  raw?: boolean;
+  /** The exposures export's cleaning (stated in its codebook). */
+  dwell_cap_ms?: number;
+  dwell_floor_ms?: number;
+  trim?: number;
+  saw_every_card?: boolean;
+  /** codebook asks for the export's codebook (Markdown) instead of the CSV. */
+  codebook?: boolean;
 }
 
 /** dumpData downloads an export (streamed CSV) as filename with downloadFile; an unknown id,
@@ -429,4 +440,12 @@ function saveBlob(filename: string, blob: Blob) {
   a.remove();
   // The browser reads the URL after the click returns; give it time before freeing it.
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+// --- Study bundles (issue 9 item 6) -------------------------------------------------------
+
+/** studyBundleUrl is where a study's bundle (zip: parameters, sets, media, codebooks) is
+ * downloaded from, for downloadFile; a study the researcher may not see is a 404. */
+export function studyBundleUrl(id: string): string {
+  return `/v1/studies/${enc(id)}/bundle.zip`;
 }
