@@ -107,7 +107,7 @@ var typeDocs = map[string]map[string]ColumnDoc{
 		"dwell_visits":     {tInt, uCount, oDerived, "How many visits (times the card came into view) remain after cleaning."},
 		"dwell_visits_ms":  {tList, uMs, oDerived, "Each remaining visit's dwell after cleaning, in the order they happened, joined with ';'; empty when none."},
 		"dwell_raw_ms":     {tInt, uMs, oClient, "The sum of every visit's dwell as recorded, before any cleaning."},
-		"seen":             {tBit, "", oDerived, "1 when at least one visit remains after cleaning (dwell_visits > 0)."},
+		"seen":             {tBit, "", oDerived, "1 when the card was in view for some time after cleaning (dwell_ms > 0)."},
 		"shares":           {tBit, "", oDerived, "The share button's state the participant left the card in (the last share event's response; 0 when never clicked)."},
 		"likes":            {tBit, "", oDerived, "The like button's final state (the last like event's response; 0 when never clicked)."},
 		"read_later":       {tBit, "", oDerived, "The read-later button's final state (0 when never clicked)."},

@@ -76,7 +76,7 @@ func writeExposures(ctx context.Context, st *store.Store, cw recordWriter, id st
 		kept := feed[lo:hi]
 		sawAll := true
 		for _, c := range kept {
-			if x := byCard[c.EntityID]; x == nil || len(x.visits) == 0 {
+			if x := byCard[c.EntityID]; x == nil || !x.seen() {
 				sawAll = false
 				break
 			}
@@ -97,7 +97,7 @@ func writeExposures(ctx context.Context, st *store.Store, cw recordWriter, id st
 			}
 			rec = append(rec[:0], p.UserID, id, itoa(p.Condition), itoa(c.ItemOrder), itoa(c.EntityID), c.EntitySet,
 				categories[c.EntitySet], c.EntityType, itoa(dwell), strconv.Itoa(len(x.visits)), strings.Join(strs, ";"),
-				itoa(x.raw), bit(len(x.visits) > 0))
+				itoa(x.raw), bit(dwell > 0))
 			for _, t := range toggleEngagements {
 				v := x.toggles[t]
 				rec = append(rec, bit(v == "1" || v == "true"))
@@ -118,6 +118,16 @@ func writeExposures(ctx context.Context, st *store.Store, cw recordWriter, id st
 		}
 	}
 	return nil
+}
+
+// seen reports whether the card was in view for any time after cleaning.
+func (x *exposure) seen() bool {
+	for _, v := range x.visits {
+		if v > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // exposuresOf folds a participant's events into what they did with each card.
