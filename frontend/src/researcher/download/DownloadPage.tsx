@@ -164,7 +164,7 @@ function DownloadForm({ status, onCodebook, onBundle }: DownloadFormProps) {
           </>
         )}
       </FormStatus>
-      <Section title="Study bundle">
+      <Section title="Study bundle" className="download__bundle">
         <p className="muted">
           One zip with the study's parameters, its stimulus sets and their media, the codebooks and feedlab's version: the replication package,
           and the way to move the study to another feedlab (<code>feedlab study import</code>).
