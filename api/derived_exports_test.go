@@ -62,3 +62,40 @@ func TestDerivedExportsCodebooksAndBundles(t *testing.T) {
 		}},
 	})
 }
+
+// A bundle downloaded by one researcher and uploaded by another recreates the study for
+// the second (the wizard's Start from a file with a .zip); a damaged bundle changes nothing.
+func TestImportStudyFromAnUploadedBundle(t *testing.T) {
+	e := newConsoleEnv(t)
+	zipped := e.call(e.as["ada"], http.MethodGet, "/v1/studies/"+e.adaStudy+"/bundle.zip", nil, "")
+	if zipped.status != 200 {
+		t.Fatalf("bundle: %d %s", zipped.status, zipped.body)
+	}
+	if r := e.call(nil, http.MethodPost, "/v1/import_study", string(zipped.body), "application/zip"); r.status != 401 {
+		t.Fatalf("signed out: %d", r.status)
+	}
+	r := e.call(e.as["linus"], http.MethodPost, "/v1/import_study", string(zipped.body), "application/zip")
+	if r.status != 200 {
+		t.Fatalf("import: %d %s", r.status, r.body)
+	}
+	d := data(r)
+	id, _ := d["experiment_id"].(string)
+	if id == "" || id == e.adaStudy || len(d["sets_reused"].([]any)) != 1 || len(d["sets_created"].([]any)) != 0 {
+		t.Fatalf("import answered %v", d)
+	}
+	// Linus owns the copy, with Ada's parameters.
+	if g := e.call(e.as["linus"], http.MethodGet, "/v1/studies/"+id, nil, ""); g.status != 200 || !strings.Contains(string(g.body), "Ada's feed study") {
+		t.Fatalf("the imported study: %d %s", g.status, g.body)
+	}
+	if g := e.call(e.as["grace"], http.MethodGet, "/v1/studies/"+id, nil, ""); g.status != 404 {
+		t.Fatalf("grace sees linus's copy: %d", g.status)
+	}
+	before, _ := e.store.VisibleStudies(t.Context(), 0)
+	bad := e.call(e.as["linus"], http.MethodPost, "/v1/import_study", "PK not a zip", "application/zip")
+	if bad.status != 400 || !strings.Contains(string(bad.body), "nothing was imported") {
+		t.Fatalf("damaged bundle: %d %s", bad.status, bad.body)
+	}
+	if after, _ := e.store.VisibleStudies(t.Context(), 0); len(after) != len(before) {
+		t.Fatalf("a damaged bundle made a study")
+	}
+}

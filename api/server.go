@@ -98,6 +98,7 @@ func (s *Server) Handler() http.Handler {
 	v1.HandleFunc("/studies/{experiment_id}", s.requireResearcher(s.getStudy)).Methods(http.MethodGet)
 	v1.HandleFunc("/studies/{experiment_id}/parameters.csv", s.requireResearcher(s.studyParamsCSV)).Methods(http.MethodGet)
 	v1.HandleFunc("/studies/{experiment_id}/bundle.zip", s.requireResearcher(s.studyBundle)).Methods(http.MethodGet)
+	v1.HandleFunc("/import_study", s.requireResearcher(s.importStudy)).Methods(http.MethodPost)
 	v1.HandleFunc("/studies/{experiment_id}/shares", s.requireResearcher(s.shareStudy)).Methods(http.MethodPost)
 	v1.HandleFunc("/studies/{experiment_id}/shares/{name}", s.requireResearcher(s.unshareStudy)).Methods(http.MethodDelete)
 	v1.HandleFunc("/researchers", s.requireResearcher(s.listResearchers)).Methods(http.MethodGet)

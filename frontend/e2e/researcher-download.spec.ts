@@ -200,7 +200,7 @@ test('the codebook beside each file lists every column of it', async ({ page }) 
   }
 });
 
-test('Include test participants and Raw values are sent; the study bundle downloads', async ({ page }) => {
+test('Include test participants and Raw values are sent; the study bundle downloads and Start from a file imports it', async ({ page }) => {
   await open(page, owner);
   await page.getByRole('radio', { name: 'Feed engagement data' }).check();
   await page.getByLabel('Enter experiment ID or stimulus set name').fill(study);
@@ -216,7 +216,22 @@ test('Include test participants and Raw values are sent; the study bundle downlo
   await page.getByRole('button', { name: 'Download study bundle' }).click();
   const zip = await bundle;
   expect(zip.suggestedFilename()).toBe(`${study}_bundle.zip`);
-  expect(readFileSync(await zip.path()).subarray(0, 2).toString()).toBe('PK');
+  const zipPath = await zip.path();
+  expect(readFileSync(zipPath).subarray(0, 2).toString()).toBe('PK');
+
+  // The wizard's Start from a file takes the bundle: the study is recreated, owned by the
+  // researcher, with identical parameters, and its page opens.
+  await page.goto('/create-study');
+  await page.getByLabel('Parameters file (CSV) or study bundle (.zip)').setInputFiles({ name: `${study}_bundle.zip`, mimeType: 'application/zip', buffer: readFileSync(zipPath) });
+  await expect(page).toHaveURL(/\/studies\/fl-[a-z0-9]+$/);
+  const copy = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+  expect(copy).not.toBe(study);
+  expect(cliExport(copy, 'experiment_parameters').equals(cliExport(study, 'experiment_parameters'))).toBe(true);
+
+  // A file that is not a bundle is refused with the server's reason; nothing is made.
+  await page.goto('/create-study');
+  await page.getByLabel('Parameters file (CSV) or study bundle (.zip)').setInputFiles({ name: 'broken.zip', mimeType: 'application/zip', buffer: Buffer.from('PK broken') });
+  await expect(page.getByRole('status').filter({ hasText: 'broken.zip was not imported.' })).toContainText('not a zip file');
 });
 
 test('the status messages come in the spec order; the streaming path writes the same bytes', async ({ page }) => {

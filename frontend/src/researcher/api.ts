@@ -131,6 +131,8 @@ function signedOut(error: ResearcherApiError) {
 interface CallOptions {
   method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
+  /** file is sent as the body as it is (for example a zip), instead of body as JSON. */
+  file?: { data: Blob; type: string };
   signal?: AbortSignal;
   /** quiet401 marks the sign-in calls, whose 401 is an answer rather than a lost session. */
   quiet401?: boolean;
@@ -149,6 +151,11 @@ async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
+  }
+  if (options.file) {
+    init.method = 'POST';
+    headers['Content-Type'] = options.file.type;
+    init.body = options.file.data;
   }
   const response = await send(path, init);
   let parsed: unknown;
@@ -448,4 +455,20 @@ function saveBlob(filename: string, blob: Blob) {
  * downloaded from, for downloadFile; a study the researcher may not see is a 404. */
 export function studyBundleUrl(id: string): string {
   return `/v1/studies/${enc(id)}/bundle.zip`;
+}
+
+/** ImportedStudy is what importing a bundle made. */
+export interface ImportedStudy {
+  experiment_id: string;
+  sets_created: string[];
+  sets_reused: string[];
+  media_files: number;
+  feedlab_version: string;
+}
+
+/** importStudyBundle recreates a study from a bundle (.zip) as the signed-in researcher's:
+ * its sets and media are stored (identical sets reused) and the study created. A damaged
+ * bundle is a 400, a different set with the same name a 409; nothing is stored then. */
+export function importStudyBundle(file: Blob): Promise<ImportedStudy> {
+  return call('/v1/import_study', { file: { data: file, type: 'application/zip' } });
 }
