@@ -112,6 +112,11 @@ func describeColumn(typ, name string, params, covariates []string, answers map[s
 	if d, ok := typeDocs[typ][name]; ok {
 		return d, true
 	}
+	// A parameter named like a column another export has (algorithm, for one) is still a
+	// parameter here: only this export's own fixed columns come first.
+	if slices.Contains(params, name) && !slices.Contains(fixedColumns(typ), name) {
+		return paramDoc(name), true
+	}
 	if typ == TypeStimulusSet && slices.Contains(covariates, name) && name != "entity_url" {
 		if d, ok := commonDocs[name]; ok {
 			return d, true
@@ -125,7 +130,7 @@ func describeColumn(typ, name string, params, covariates []string, answers map[s
 		return ColumnDoc{}, false
 	}
 	if slices.Contains(params, name) {
-		return ColumnDoc{tText, "", oStudy, fmt.Sprintf("The study parameter %s in the row's condition (see docs/parameters.md; long texts and the title are only in the experiment_parameters export).", name)}, true
+		return paramDoc(name), true
 	}
 	if typ == TypeEntityInfo || typ == TypeExposures {
 		base := strings.TrimPrefix(name, "covariate_")
@@ -149,6 +154,29 @@ func describeColumn(typ, name string, params, covariates []string, answers map[s
 		return ColumnDoc{tText, "", "questionnaire answer (participant)", fmt.Sprintf("The answer saved under the field %s (a field no built-in questionnaire defines); empty when not answered.", field)}, true
 	}
 	return ColumnDoc{}, false
+}
+
+func paramDoc(name string) ColumnDoc {
+	return ColumnDoc{tText, "", oStudy, fmt.Sprintf("The study parameter %s in the row's condition (see docs/parameters.md; long texts and the title are only in the experiment_parameters export).", name)}
+}
+
+// fixedColumns are the columns an export always writes, before any generated one.
+func fixedColumns(typ string) []string {
+	switch typ {
+	case TypeEngagement:
+		return EngagementColumns
+	case TypeUserForm:
+		return UserFormColumns
+	case TypeInventory:
+		return InventoryColumns
+	case TypeEntityInfo:
+		return entityBaseColumns
+	case TypeParticipants:
+		return ParticipantColumns
+	case TypeExposures:
+		return ExposureColumns
+	}
+	return nil
 }
 
 // answerType is the type of an answer column.

@@ -285,3 +285,15 @@ func TestColumnsOtherPartsAddAreDescribed(t *testing.T) {
 		}
 	}
 }
+
+// A parameter named like a column of another export (the ranking's algorithm) is described
+// as the parameter it is.
+func TestAParameterNamedLikeAColumnIsAParameter(t *testing.T) {
+	d, ok := describeColumn(TypeUserForm, "algorithm", []string{"algorithm"}, nil, nil)
+	if !ok || !strings.Contains(d.Meaning, "study parameter algorithm") {
+		t.Errorf("user_form algorithm: %+v", d)
+	}
+	if d, _ := describeColumn(TypeInventory, "algorithm", nil, nil, nil); !strings.Contains(d.Meaning, "ranking algorithm that placed") {
+		t.Errorf("inventory algorithm: %+v", d)
+	}
+}
