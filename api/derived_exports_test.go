@@ -99,3 +99,38 @@ func TestImportStudyFromAnUploadedBundle(t *testing.T) {
 		t.Fatalf("a damaged bundle made a study")
 	}
 }
+
+// FuzzDumpDataOptions sends arbitrary dump_data bodies (types, cleaning options, codebook):
+// never a 5xx; a success is a CSV or a codebook, a refusal JSON.
+func FuzzDumpDataOptions(f *testing.F) {
+	e := newConsoleEnv(f)
+	for _, s := range []string{
+		`{"data_type":"exposures","experiment_id":"solarflare","dwell_cap_ms":30000,"dwell_floor_ms":250,"trim":3,"saw_every_card":true}`,
+		`{"data_type":"participants","idName":"solarflare","codebook":true}`,
+		`{"data_type":"exposures","experiment_id":"solarflare","dwell_cap_ms":-1}`,
+		`{"data_type":"exposures","experiment_id":"solarflare","trim":1e99}`,
+		`{"data_type":"stimulus_set","stimulus_set":"solarflare_demo","codebook":true,"raw":true}`,
+		`{"data_type":"engagement","experiment_id":"solarflare","trim":"x"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	ada := e.as["ada"]
+	f.Fuzz(func(t *testing.T, body []byte) {
+		req, _ := http.NewRequest(http.MethodPost, e.srv.URL+"/v1/dump_data", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		res, err := ada.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		ct := res.Header.Get("Content-Type")
+		switch {
+		case res.StatusCode >= 500:
+			t.Fatalf("%q: status %d", body, res.StatusCode)
+		case res.StatusCode == 200 && ct != "text/csv; charset=utf-8" && ct != "text/markdown; charset=utf-8":
+			t.Fatalf("%q: 200 with %q", body, ct)
+		case res.StatusCode != 200 && ct != "application/json; charset=utf-8":
+			t.Fatalf("%q: %d with %q", body, res.StatusCode, ct)
+		}
+	})
+}
