@@ -23,9 +23,9 @@ var participantCalls = map[string]bool{
 // A browser says where a request comes from (Sec-Fetch-Site, Origin); a request saying
 // another origin is refused with 403. Bodies must be application/json, which a page of
 // another origin cannot send without a CORS preflight that feedlab never grants. Requests
-// without those headers come from programs, not from a page in a victim's browser. Media
-// uploads (/v1/media...) carry the file itself as the body, so only the origin checks
-// apply to them.
+// without those headers come from programs, not from a page in a victim's browser. Calls
+// whose body is a file (rawBodyCalls) are exempt from the JSON rule, not from the origin
+// checks.
 func (s *Server) sameOriginWrites(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.Method {
@@ -45,7 +45,7 @@ func (s *Server) sameOriginWrites(next http.Handler) http.Handler {
 			s.fail(w, r, crossSite())
 			return
 		}
-		if r.ContentLength != 0 && !strings.HasPrefix(r.URL.Path, "/v1/media") {
+		if r.ContentLength != 0 && !rawBodyCalls(r.URL.Path) {
 			mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 			if err != nil || mt != "application/json" {
 				s.fail(w, r, &apiError{http.StatusUnsupportedMediaType, codeUnsupportedMedia, "Researcher calls take an application/json body."})
@@ -73,4 +73,10 @@ func (s *Server) sameOrigin(origin string, r *http.Request) bool {
 
 func crossSite() *apiError {
 	return &apiError{http.StatusForbidden, codeForbidden, "This request came from another site. Researcher actions are accepted only from feedlab's own pages."}
+}
+
+// rawBodyCalls carry a file as their body, not JSON: media uploads (/v1/media...) and a
+// study bundle (/v1/import_study). The origin checks still apply to them.
+func rawBodyCalls(path string) bool {
+	return strings.HasPrefix(path, "/v1/media") || path == "/v1/import_study"
 }

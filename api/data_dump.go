@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"regexp"
 	"slices"
+	"strings"
 
 	"feedlab/export"
 	"feedlab/store"
@@ -21,6 +22,13 @@ type dumpRequest struct {
 	Raw bool `json:"raw"`
 	// IncludeTest keeps test participants' rows (preview, pilot), marked in is_test.
 	IncludeTest bool `json:"include_test"`
+	// The exposures export's cleaning (export.Cleaning), stated in its codebook.
+	DwellCapMs   int64 `json:"dwell_cap_ms"`
+	DwellFloorMs int64 `json:"dwell_floor_ms"`
+	Trim         int   `json:"trim"`
+	SawEveryCard bool  `json:"saw_every_card"`
+	// Codebook asks for the export's codebook (Markdown) instead of its CSV.
+	Codebook bool `json:"codebook"`
 }
 
 var fileSafe = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
@@ -49,6 +57,16 @@ func (s *Server) dumpData(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, badRequest("Enter experiment ID or stimulus set name."))
 		return
 	}
+	opts := export.Options{Raw: req.Raw, IncludeTest: req.IncludeTest, Cleaning: export.Cleaning{
+		DwellCapMs: req.DwellCapMs, DwellFloorMs: req.DwellFloorMs, Trim: req.Trim, SawEveryCard: req.SawEveryCard}}
+	if !opts.Cleaning.IsZero() && req.DataType != export.TypeExposures {
+		s.fail(w, r, badRequest("dwell_cap_ms, dwell_floor_ms, trim and saw_every_card apply to the exposures export only."))
+		return
+	}
+	if err := opts.Cleaning.Check(); err != nil {
+		s.fail(w, r, badRequest("%s.", strings.TrimPrefix(err.Error(), "export: invalid option: ")))
+		return
+	}
 	// A study's data goes only to those who may see the study (same 404 as an unknown id,
 	// so a stranger learns nothing); stimulus sets are the lab's shared library.
 	if req.DataType != export.TypeStimulusSet {
@@ -72,6 +90,10 @@ func (s *Server) dumpData(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	extendWrite(w, exportWriteWindow)
+	if req.Codebook {
+		s.dumpCodebook(w, r, req.DataType, id, opts)
+		return
+	}
 	// The first bytes are held back until the export has started without error, so an
 	// unknown id still gets a JSON 404 instead of a broken download.
 	bw := &deferredWriter{w: w, onFirst: func() {
@@ -83,7 +105,7 @@ func (s *Server) dumpData(w http.ResponseWriter, r *http.Request) {
 			h.Set("X-Feedlab-Notice", export.PlatformIDNotice)
 		}
 	}}
-	err := export.WriteWith(r.Context(), s.store, bw, req.DataType, id, export.Options{Raw: req.Raw, IncludeTest: req.IncludeTest})
+	err := export.WriteWith(r.Context(), s.store, bw, req.DataType, id, opts)
 	if errors.Is(err, store.ErrNotFound) && !bw.started {
 		s.fail(w, r, &apiError{http.StatusNotFound, codeNotFound, "No data found. Did you enter your experiment ID correctly?"})
 		return
@@ -99,6 +121,24 @@ func (s *Server) dumpData(w http.ResponseWriter, r *http.Request) {
 		panic(http.ErrAbortHandler)
 	}
 	bw.flush()
+}
+
+// dumpCodebook answers the codebook of the export dump_data would stream with opts.
+func (s *Server) dumpCodebook(w http.ResponseWriter, r *http.Request, typ, id string, opts export.Options) {
+	cb, err := export.NewCodebook(r.Context(), s.store, typ, id, opts, s.version)
+	if errors.Is(err, store.ErrNotFound) {
+		s.fail(w, r, &apiError{http.StatusNotFound, codeNotFound, "No data found. Did you enter your experiment ID correctly?"})
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/markdown; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, export.CodebookFilename(id, typ)))
+	_ = cb.WriteMarkdown(w) // a failed write is the client gone
 }
 
 // deferredWriter buffers the first write and sets headers just before it goes out.

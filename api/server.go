@@ -47,6 +47,8 @@ type Config struct {
 	// DroppedAfter is how long without an event makes a participant who did not complete
 	// count as dropped on the dashboard (serve --dropped-after); 0 means 30 minutes.
 	DroppedAfter time.Duration
+	// Version is feedlab's version, written into codebooks and study bundles.
+	Version string
 }
 
 // Default anonymous-write limits per client address (serve flags raise them). A classroom
@@ -83,6 +85,7 @@ type Server struct {
 	mediaMu sync.RWMutex
 	// droppedAfter: see Config.DroppedAfter.
 	droppedAfter time.Duration
+	version      string
 }
 
 // New returns a server for cfg.
@@ -115,6 +118,7 @@ func New(cfg Config) *Server {
 		signups:        limit.NewRate(orDefault(cfg.SignupsPerMinute, DefaultSignupsPerMinute), orDefault(cfg.SignupsPerMinute, DefaultSignupsPerMinute)),
 		storageErrors:  &onceEvery{period: time.Minute},
 		droppedAfter:   droppedAfter,
+		version:        cfg.Version,
 	}
 }
 
@@ -149,6 +153,8 @@ func (s *Server) Handler() http.Handler {
 	v1.HandleFunc("/studies", s.requireResearcher(s.listStudies)).Methods(http.MethodGet)
 	v1.HandleFunc("/studies/{experiment_id}", s.requireResearcher(s.getStudy)).Methods(http.MethodGet)
 	v1.HandleFunc("/studies/{experiment_id}/parameters.csv", s.requireResearcher(s.studyParamsCSV)).Methods(http.MethodGet)
+	v1.HandleFunc("/studies/{experiment_id}/bundle.zip", s.requireResearcher(s.studyBundle)).Methods(http.MethodGet)
+	v1.HandleFunc("/import_study", s.requireResearcher(s.importStudy)).Methods(http.MethodPost)
 	v1.HandleFunc("/studies/{experiment_id}/shares", s.requireResearcher(s.shareStudy)).Methods(http.MethodPost)
 	v1.HandleFunc("/studies/{experiment_id}/shares/{name}", s.requireResearcher(s.unshareStudy)).Methods(http.MethodDelete)
 	v1.HandleFunc("/studies/{experiment_id}/audit", s.requireResearcher(s.studyAudit)).Methods(http.MethodGet)

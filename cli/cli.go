@@ -4,7 +4,10 @@
 //	feedlab serve   [--addr :8080] [--data ./feedlab-data]      (default when no subcommand)
 //	feedlab study create --from params.csv [--owner NAME]      prints the new experiment_id
 //	feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv
-//	feedlab export --study ID --type TYPE [--out FILE] [--raw]
+//	feedlab export --study ID --type TYPE [--out FILE] [--raw] [--codebook]
+//	               [--dwell-cap-ms N] [--dwell-floor-ms N] [--trim N] [--saw-every-card]
+//	feedlab study export --study ID --out FILE.zip
+//	feedlab study import FILE.zip [--owner NAME]
 //	feedlab backup --out FILE
 //	feedlab explain --study ID --user USER_ID
 //	feedlab researcher add NAME [--password-stdin]
@@ -44,12 +47,20 @@ Usage:
   feedlab study open|pause|close ID                           a paused or closed study registers no new
                                                               participant; those in it can finish
   feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv
-  feedlab export --study ID --type TYPE [--out FILE] [--raw]  TYPE: engagement, user_form,
+  feedlab export --study ID --type TYPE [--out FILE] [--raw] [--codebook]
+                                                              TYPE: engagement, user_form,
                                                               entity_info, experiment_parameters,
-                                                              inventory, stimulus_set; --raw: keep
-                                                              cells starting =+-@ as stored;
+                                                              inventory, stimulus_set, participants,
+                                                              exposures; --raw: keep cells starting
+                                                              =+-@ as stored; --codebook: the
+                                                              columns' meanings (Markdown);
                                                               --include-test: keep preview/pilot
                                                               participants (column is_test)
+         exposures only: [--dwell-cap-ms N] [--dwell-floor-ms N] [--trim N] [--saw-every-card]
+  feedlab study export --study ID --out FILE.zip              the study as a bundle: parameters,
+                                                              stimulus sets, media, codebooks
+  feedlab study import FILE.zip [--owner NAME]                recreate a bundle's study; prints
+                                                              the new experiment_id
   feedlab backup --out FILE                                   consistent copy while serving
   feedlab explain --study ID --user USER_ID                   a participant's feed card by card
                                                               with score and reason
@@ -91,13 +102,17 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "serve":
 		return cmdServe(ctx, rest, stdout, stderr)
 	case "study":
-		if len(rest) > 0 && (rest[0] == "open" || rest[0] == "pause" || rest[0] == "close") {
+		switch {
+		case len(rest) > 0 && rest[0] == "create":
+			return cmdStudyCreate(ctx, rest[1:], stdout, stderr)
+		case len(rest) > 0 && (rest[0] == "open" || rest[0] == "pause" || rest[0] == "close"):
 			return cmdStudyStatus(ctx, rest[0], rest[1:], stdout, stderr)
+		case len(rest) > 0 && rest[0] == "export":
+			return cmdStudyExport(ctx, rest[1:], stdout, stderr)
+		case len(rest) > 0 && rest[0] == "import":
+			return cmdStudyImport(ctx, rest[1:], stdout, stderr)
 		}
-		if len(rest) == 0 || rest[0] != "create" {
-			return fmt.Errorf("%w: expected 'feedlab study create --from params.csv' or 'feedlab study open|pause|close ID'", errUsage)
-		}
-		return cmdStudyCreate(ctx, rest[1:], stdout, stderr)
+		return fmt.Errorf("%w: expected 'feedlab study create --from params.csv', 'feedlab study open|pause|close ID', 'feedlab study export --study ID --out FILE.zip' or 'feedlab study import FILE.zip'", errUsage)
 	case "sets":
 		if len(rest) == 0 || rest[0] != "import" {
 			return fmt.Errorf("%w: expected 'feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv'", errUsage)

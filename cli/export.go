@@ -8,13 +8,15 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"feedlab/export"
 	"feedlab/store"
 )
 
-// cmdExport streams an export as CSV to stdout or to --out. With --out the file appears
-// only when the export is complete (written to a temporary file, then renamed).
+// cmdExport streams an export as CSV to stdout or to --out, or with --codebook the
+// export's codebook (Markdown). With --out the file appears only when it is complete
+// (written to a temporary file, then renamed).
 func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, data := newFlags("export", stderr)
 	id := fs.String("study", "", "experiment_id (for --type stimulus_set: the set name)")
@@ -22,6 +24,12 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	out := fs.String("out", "", "file to write (default: standard output)")
 	includeTest := fs.Bool("include-test", false, "keep the rows of test participants (preview and pilot runs), marked 1 in the is_test column")
 	raw := fs.Bool("raw", false, "write values as stored: do not neutralise cells a spreadsheet would run as formulas (=, +, -, @, tab, CR)")
+	codebook := fs.Bool("codebook", false, "write the export's codebook (Markdown: every column's type, unit, origin and meaning) instead of the CSV")
+	var clean export.Cleaning
+	fs.Int64Var(&clean.DwellCapMs, "dwell-cap-ms", 0, "exposures: count each dwell visit longer than this as this long (0: no cap)")
+	fs.Int64Var(&clean.DwellFloorMs, "dwell-floor-ms", 0, "exposures: drop dwell visits shorter than this (0: keep all)")
+	fs.IntVar(&clean.Trim, "trim", 0, "exposures: leave out each participant's first N and last N cards")
+	fs.BoolVar(&clean.SawEveryCard, "saw-every-card", false, "exposures: keep only participants who saw every remaining card (saw_every_card = 1)")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
 	} else if err := noPositional(pos); err != nil {
@@ -33,6 +41,13 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if !slices.Contains(export.Types, *typ) {
 		return fmt.Errorf("%w: --type %q is not one of %v", errUsage, *typ, export.Types)
 	}
+	if !clean.IsZero() && *typ != export.TypeExposures {
+		return fmt.Errorf("%w: --dwell-cap-ms, --dwell-floor-ms, --trim and --saw-every-card apply to --type exposures only", errUsage)
+	}
+	if err := clean.Check(); err != nil {
+		return fmt.Errorf("%w: %s", errUsage, strings.TrimPrefix(err.Error(), "export: invalid option: "))
+	}
+	opts := export.Options{Raw: *raw, IncludeTest: *includeTest, Cleaning: clean}
 	if err := requireDatabase(*data); err != nil {
 		return err
 	}
@@ -41,15 +56,19 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer st.Close()
+	write := func(w io.Writer) error { return exportTo(ctx, st, w, stderr, *typ, *id, opts) }
+	if *codebook {
+		write = func(w io.Writer) error { return codebookTo(ctx, st, w, *typ, *id, opts) }
+	}
 	if *out == "" {
-		return exportTo(ctx, st, stdout, stderr, *typ, *id, export.Options{Raw: *raw, IncludeTest: *includeTest})
+		return write(stdout)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(*out), ".feedlab-export-*")
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
 	defer os.Remove(tmp.Name())
-	if err := exportTo(ctx, st, tmp, stderr, *typ, *id, export.Options{Raw: *raw, IncludeTest: *includeTest}); err != nil {
+	if err := write(tmp); err != nil {
 		tmp.Close()
 		return err
 	}
@@ -63,14 +82,30 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	return nil
 }
 
+// codebookTo writes the codebook of the export that exportTo would write with opts.
+func codebookTo(ctx context.Context, st *store.Store, w io.Writer, typ, id string, opts export.Options) error {
+	cb, err := export.NewCodebook(ctx, st, typ, id, opts, version)
+	if errors.Is(err, store.ErrNotFound) {
+		return notFound(typ, id)
+	}
+	if err != nil {
+		return err
+	}
+	return cb.WriteMarkdown(w)
+}
+
+func notFound(typ, id string) error {
+	what := "study"
+	if typ == export.TypeStimulusSet {
+		what = "stimulus set"
+	}
+	return fmt.Errorf("no %s %q: no data found. Did you enter the ID correctly?", what, id)
+}
+
 func exportTo(ctx context.Context, st *store.Store, w io.Writer, stderr io.Writer, typ, id string, opts export.Options) error {
 	err := export.WriteWith(ctx, st, w, typ, id, opts)
 	if errors.Is(err, store.ErrNotFound) {
-		what := "study"
-		if typ == export.TypeStimulusSet {
-			what = "stimulus set"
-		}
-		return fmt.Errorf("no %s %q: no data found. Did you enter the ID correctly?", what, id)
+		return notFound(typ, id)
 	}
 	if err != nil {
 		return err

@@ -93,7 +93,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		ContactEmail: *contact, PublicURLs: participantURLs(ln.Addr().(*net.TCPAddr), scheme),
 		BehindProxy: *behindProxy, FrameAncestors: parents,
 		ArrivalsPerMinute: *arrivals, SignupsPerMinute: *signups, PasswordChecksPerMinute: *checks,
-		DroppedAfter: *droppedAfter,
+		DroppedAfter: *droppedAfter, Version: version,
 	})
 	// Media files no stimulus set uses (abandoned uploads, failed imports) are removed
 	// after api.MediaGrace; checked at start and every hour.

@@ -29,10 +29,14 @@ const (
 	TypeExperimentParameters = "experiment_parameters"
 	TypeInventory            = "inventory"
 	TypeStimulusSet          = "stimulus_set"
+	// The derived, analysis-ready types: one row per participant, and one row per
+	// participant and card shown.
+	TypeParticipants = "participants"
+	TypeExposures    = "exposures"
 )
 
 // Types lists every download type in the download page's order.
-var Types = []string{TypeEngagement, TypeUserForm, TypeEntityInfo, TypeExperimentParameters, TypeInventory, TypeStimulusSet}
+var Types = []string{TypeEngagement, TypeUserForm, TypeEntityInfo, TypeExperimentParameters, TypeInventory, TypeStimulusSet, TypeParticipants, TypeExposures}
 
 // ErrUnknownType is returned for a type not in Types.
 var ErrUnknownType = errors.New("export: unknown type")
@@ -41,7 +45,7 @@ var ErrUnknownType = errors.New("export: unknown type")
 const PlatformIDNotice = "Note: this export holds recruitment-platform participant ids (PROLIFIC_PID, workerId, RID, ...) because they are needed for payment; handle it as personal data."
 
 // HoldsPlatformIDs reports whether an export type may contain platform participant ids.
-func HoldsPlatformIDs(typ string) bool { return typ == TypeUserForm }
+func HoldsPlatformIDs(typ string) bool { return typ == TypeUserForm || typ == TypeParticipants }
 
 // expandExcluded are parameters not repeated as columns on every row: long markdown texts
 // that would multiply the file size and say nothing per event, and the study-wide title
@@ -61,6 +65,8 @@ type Options struct {
 	// IncludeTest keeps the rows of test participants (preview, pilot), marked 1 in the
 	// is_test column. By default they are left out.
 	IncludeTest bool
+	// Cleaning applies to the exposures export (and is stated in its codebook).
+	Cleaning Cleaning
 }
 
 // Write streams the export of type typ to w, with formula cells neutralised. id is the
@@ -72,16 +78,31 @@ func Write(ctx context.Context, st *store.Store, w io.Writer, typ, id string) er
 
 // WriteWith is Write with options.
 func WriteWith(ctx context.Context, st *store.Store, w io.Writer, typ, id string, opts Options) error {
+	if err := opts.Cleaning.Check(); err != nil {
+		return err
+	}
 	cw := csv.NewWriter(w)
 	var rw recordWriter = &safeWriter{cw: cw}
 	if opts.Raw {
 		rw = cw
 	}
+	if err := dispatch(ctx, st, rw, cw, typ, id, opts); err != nil {
+		return err
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return fmt.Errorf("export %s %s: %w", typ, id, err)
+	}
+	return nil
+}
+
+// dispatch writes the export of typ through rw (cw for the always-raw parameters).
+func dispatch(ctx context.Context, st *store.Store, rw recordWriter, cw *csv.Writer, typ, id string, opts Options) error {
 	var err error
 	switch typ {
 	case TypeStimulusSet:
 		err = writeStimulusSet(ctx, st, rw, id)
-	case TypeEngagement, TypeUserForm, TypeEntityInfo, TypeExperimentParameters, TypeInventory:
+	case TypeEngagement, TypeUserForm, TypeEntityInfo, TypeExperimentParameters, TypeInventory, TypeParticipants, TypeExposures:
 		if _, err := st.Study(ctx, id); err != nil {
 			return fmt.Errorf("export: %w", err)
 		}
@@ -102,15 +123,15 @@ func WriteWith(ctx context.Context, st *store.Store, w io.Writer, typ, id string
 			err = writeParams(cw, ps)
 		case TypeInventory:
 			err = writeInventory(ctx, st, rw, id, opts.IncludeTest)
+		case TypeParticipants:
+			err = writeParticipants(ctx, st, rw, id, newParamColumns(ps), ps, opts.IncludeTest)
+		case TypeExposures:
+			err = writeExposures(ctx, st, rw, id, newParamColumns(ps), ps, opts.Cleaning, opts.IncludeTest)
 		}
 	default:
 		return fmt.Errorf("%w %q; choose one of %v", ErrUnknownType, typ, Types)
 	}
 	if err != nil {
-		return fmt.Errorf("export %s %s: %w", typ, id, err)
-	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
 		return fmt.Errorf("export %s %s: %w", typ, id, err)
 	}
 	return nil

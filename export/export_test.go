@@ -159,7 +159,7 @@ func TestOtherExports(t *testing.T) {
 
 func TestUnknownStudySetOrTypeWritesNothing(t *testing.T) {
 	st, _ := seeded(t)
-	for _, c := range []struct{ typ, id string }{{TypeEngagement, "nope"}, {TypeInventory, "nope"}, {TypeStimulusSet, "nope"}} {
+	for _, c := range []struct{ typ, id string }{{TypeEngagement, "nope"}, {TypeInventory, "nope"}, {TypeStimulusSet, "nope"}, {TypeParticipants, "nope"}, {TypeExposures, "nope"}} {
 		var buf bytes.Buffer
 		err := Write(context.Background(), st, &buf, c.typ, c.id)
 		if !errors.Is(err, store.ErrNotFound) || buf.Len() != 0 {
@@ -170,7 +170,7 @@ func TestUnknownStudySetOrTypeWritesNothing(t *testing.T) {
 	if err := Write(context.Background(), st, &buf, "everything", "x"); !errors.Is(err, ErrUnknownType) {
 		t.Fatalf("unknown type: %v", err)
 	}
-	if !slices.Equal(Types, []string{"engagement", "user_form", "entity_info", "experiment_parameters", "inventory", "stimulus_set"}) {
+	if !slices.Equal(Types, []string{"engagement", "user_form", "entity_info", "experiment_parameters", "inventory", "stimulus_set", "participants", "exposures"}) {
 		t.Fatalf("types %v", Types)
 	}
 }

@@ -135,8 +135,9 @@ func writeParams(cw *csv.Writer, ps []store.Param) error {
 // entityBaseColumns are the columns every card has.
 var entityBaseColumns = []string{"entity_id", "entity_set", "entity_category", "entity_url", "source_url", "filename", "retrieve_date", "entity_type", "headline"}
 
-// writeEntityInfo writes the cards (and their covariates) of every set the study uses.
-func writeEntityInfo(ctx context.Context, st *store.Store, cw recordWriter, ps []store.Param) error {
+// studySets returns the stimulus sets a study uses, in the order its entity_sets
+// parameters name them, and the union of their covariate columns in first-seen order.
+func studySets(ctx context.Context, st *store.Store, ps []store.Param) ([]store.EntitySet, []string, error) {
 	var setNames []string
 	for _, p := range ps {
 		if p.Param != "entity_sets" {
@@ -157,7 +158,7 @@ func writeEntityInfo(ctx context.Context, st *store.Store, cw recordWriter, ps [
 	for _, name := range setNames {
 		set, err := st.EntitySet(ctx, name)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		sets = append(sets, set)
 		for _, c := range set.Columns {
@@ -165,6 +166,15 @@ func writeEntityInfo(ctx context.Context, st *store.Store, cw recordWriter, ps [
 				covariates = append(covariates, c)
 			}
 		}
+	}
+	return sets, covariates, nil
+}
+
+// writeEntityInfo writes the cards (and their covariates) of every set the study uses.
+func writeEntityInfo(ctx context.Context, st *store.Store, cw recordWriter, ps []store.Param) error {
+	sets, covariates, err := studySets(ctx, st, ps)
+	if err != nil {
+		return err
 	}
 	if err := cw.Write(append(slices.Clone(entityBaseColumns), covariates...)); err != nil {
 		return err
@@ -222,4 +232,10 @@ func nullable(n sql.NullInt64) string {
 		return ""
 	}
 	return itoa(n.Int64)
+}
+
+// StudySets returns the stimulus sets a study's parameters use, in first-named order.
+func StudySets(ctx context.Context, st *store.Store, ps []store.Param) ([]store.EntitySet, error) {
+	sets, _, err := studySets(ctx, st, ps)
+	return sets, err
 }

@@ -42,7 +42,7 @@ for (const width of [1280, 360]) {
     await page.screenshot({ path: `${dir}/${width}-download-start.png`, fullPage: true });
     await page.getByRole('radio', { name: 'Feed engagement data' }).check();
     await page.getByLabel('Enter experiment ID or stimulus set name').fill('fl-nothere');
-    await page.getByRole('button', { name: 'Download' }).click();
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
     await expect(page.getByRole('status')).toContainText('No data found');
     await page.screenshot({ path: `${dir}/${width}-download-nodata.png`, fullPage: true });
     await noSideways();

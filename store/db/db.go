@@ -267,6 +267,12 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listLibrarySetsStmt, err = db.PrepareContext(ctx, listLibrarySets); err != nil {
 		return nil, fmt.Errorf("error preparing query ListLibrarySets: %w", err)
 	}
+	if q.listParticipantAnswersStmt, err = db.PrepareContext(ctx, listParticipantAnswers); err != nil {
+		return nil, fmt.Errorf("error preparing query ListParticipantAnswers: %w", err)
+	}
+	if q.listParticipantEngagementsStmt, err = db.PrepareContext(ctx, listParticipantEngagements); err != nil {
+		return nil, fmt.Errorf("error preparing query ListParticipantEngagements: %w", err)
+	}
 	if q.listParticipantsStmt, err = db.PrepareContext(ctx, listParticipants); err != nil {
 		return nil, fmt.Errorf("error preparing query ListParticipants: %w", err)
 	}
@@ -275,6 +281,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.listSharesOfOwnerStmt, err = db.PrepareContext(ctx, listSharesOfOwner); err != nil {
 		return nil, fmt.Errorf("error preparing query ListSharesOfOwner: %w", err)
+	}
+	if q.listStudyAnswerFieldsStmt, err = db.PrepareContext(ctx, listStudyAnswerFields); err != nil {
+		return nil, fmt.Errorf("error preparing query ListStudyAnswerFields: %w", err)
 	}
 	if q.listStudyInventoryStmt, err = db.PrepareContext(ctx, listStudyInventory); err != nil {
 		return nil, fmt.Errorf("error preparing query ListStudyInventory: %w", err)
@@ -752,6 +761,16 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listLibrarySetsStmt: %w", cerr)
 		}
 	}
+	if q.listParticipantAnswersStmt != nil {
+		if cerr := q.listParticipantAnswersStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listParticipantAnswersStmt: %w", cerr)
+		}
+	}
+	if q.listParticipantEngagementsStmt != nil {
+		if cerr := q.listParticipantEngagementsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listParticipantEngagementsStmt: %w", cerr)
+		}
+	}
 	if q.listParticipantsStmt != nil {
 		if cerr := q.listParticipantsStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listParticipantsStmt: %w", cerr)
@@ -765,6 +784,11 @@ func (q *Queries) Close() error {
 	if q.listSharesOfOwnerStmt != nil {
 		if cerr := q.listSharesOfOwnerStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listSharesOfOwnerStmt: %w", cerr)
+		}
+	}
+	if q.listStudyAnswerFieldsStmt != nil {
+		if cerr := q.listStudyAnswerFieldsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listStudyAnswerFieldsStmt: %w", cerr)
 		}
 	}
 	if q.listStudyInventoryStmt != nil {
@@ -997,9 +1021,12 @@ type Queries struct {
 	listFeedBlocksStmt               *sql.Stmt
 	listInventoryStmt                *sql.Stmt
 	listLibrarySetsStmt              *sql.Stmt
+	listParticipantAnswersStmt       *sql.Stmt
+	listParticipantEngagementsStmt   *sql.Stmt
 	listParticipantsStmt             *sql.Stmt
 	listResearchersStmt              *sql.Stmt
 	listSharesOfOwnerStmt            *sql.Stmt
+	listStudyAnswerFieldsStmt        *sql.Stmt
 	listStudyInventoryStmt           *sql.Stmt
 	listStudyParamsStmt              *sql.Stmt
 	listStudySharesStmt              *sql.Stmt
@@ -1109,9 +1136,12 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listFeedBlocksStmt:               q.listFeedBlocksStmt,
 		listInventoryStmt:                q.listInventoryStmt,
 		listLibrarySetsStmt:              q.listLibrarySetsStmt,
+		listParticipantAnswersStmt:       q.listParticipantAnswersStmt,
+		listParticipantEngagementsStmt:   q.listParticipantEngagementsStmt,
 		listParticipantsStmt:             q.listParticipantsStmt,
 		listResearchersStmt:              q.listResearchersStmt,
 		listSharesOfOwnerStmt:            q.listSharesOfOwnerStmt,
+		listStudyAnswerFieldsStmt:        q.listStudyAnswerFieldsStmt,
 		listStudyInventoryStmt:           q.listStudyInventoryStmt,
 		listStudyParamsStmt:              q.listStudyParamsStmt,
 		listStudySharesStmt:              q.listStudySharesStmt,

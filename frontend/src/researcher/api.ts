@@ -133,6 +133,8 @@ function signedOut(error: ResearcherApiError) {
 interface CallOptions {
   method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
+  /** file is sent as the body as it is (for example a zip), instead of body as JSON. */
+  file?: { data: Blob; type: string };
   signal?: AbortSignal;
   /** quiet401 marks the sign-in calls, whose 401 is an answer rather than a lost session. */
   quiet401?: boolean;
@@ -151,6 +153,11 @@ async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
+  }
+  if (options.file) {
+    init.method = 'POST';
+    headers['Content-Type'] = options.file.type;
+    init.body = options.file.data;
   }
   const response = await send(path, init);
   let parsed: unknown;
@@ -404,6 +411,17 @@ export interface DumpRequest {
   data_type: string;
   experiment_id?: string;
   stimulus_set?: string;
+  /** include_test adds test participants (and the is_test column). */
+  include_test?: boolean;
+  /** raw writes values as stored (no spreadsheet-formula neutralising). */
+  raw?: boolean;
+  /** The exposures export's cleaning (stated in its codebook). */
+  dwell_cap_ms?: number;
+  dwell_floor_ms?: number;
+  trim?: number;
+  saw_every_card?: boolean;
+  /** codebook asks for the export's codebook (Markdown) instead of the CSV. */
+  codebook?: boolean;
 }
 
 /** dumpData downloads an export (streamed CSV) as filename with downloadFile; an unknown id,
@@ -584,4 +602,28 @@ export interface AlgorithmSetting {
   choices?: string[];
   default?: string;
   required: boolean;
+}
+
+// --- Study bundles (issue 9 item 6) -------------------------------------------------------
+
+/** studyBundleUrl is where a study's bundle (zip: parameters, sets, media, codebooks) is
+ * downloaded from, for downloadFile; a study the researcher may not see is a 404. */
+export function studyBundleUrl(id: string): string {
+  return `/v1/studies/${enc(id)}/bundle.zip`;
+}
+
+/** ImportedStudy is what importing a bundle made. */
+export interface ImportedStudy {
+  experiment_id: string;
+  sets_created: string[];
+  sets_reused: string[];
+  media_files: number;
+  feedlab_version: string;
+}
+
+/** importStudyBundle recreates a study from a bundle (.zip) as the signed-in researcher's:
+ * its sets and media are stored (identical sets reused) and the study created. A damaged
+ * bundle is a 400, a different set with the same name a 409; nothing is stored then. */
+export function importStudyBundle(file: Blob): Promise<ImportedStudy> {
+  return call('/v1/import_study', { file: { data: file, type: 'application/zip' } });
 }

@@ -4,7 +4,7 @@
 // reload. The server checks everything again; its problems are listed where they arise.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Formik, useFormikContext } from 'formik';
-import { checkParameters, getStudy, ResearcherApiError, saveText, spawnExperiment, type Capabilities, type Problem } from '../api';
+import { checkParameters, getStudy, importStudyBundle, ResearcherApiError, saveText, spawnExperiment, type Capabilities, type Problem } from '../api';
 import { FileField, FormStatus, Section, TextField } from '../fields';
 import { errorMessage } from '../messages';
 import { navigate, type PageProps } from '../../lib/router';
@@ -106,6 +106,10 @@ export function WizardPage({ location }: PageProps) {
   const loadFile = async (files: File[]) => {
     const file = files[0];
     if (!file) return;
+    if (/\.zip$/i.test(file.name)) {
+      await importBundle(file);
+      return;
+    }
     setFileNotice({ tone: 'info', text: `Checking ${file.name}…` });
     try {
       const { rows, warnings } = await checkParameters({ csv: await file.text() });
@@ -125,6 +129,18 @@ export function WizardPage({ location }: PageProps) {
     }
   };
 
+  // A study bundle (.zip) is the whole study with its sets and media: it is imported as it
+  // is, then its page opens (the parameters must stay identical, so there is no form step).
+  const importBundle = async (file: File) => {
+    setFileNotice({ tone: 'info', text: `Importing ${file.name}…` });
+    try {
+      const res = await importStudyBundle(file);
+      navigate(`/studies/${encodeURIComponent(res.experiment_id)}`);
+    } catch (err) {
+      setFileNotice(failureNotice(err, `${file.name} was not imported.`));
+    }
+  };
+
   return (
     <div className="wizard">
       <h1>{TITLE}</h1>
@@ -133,10 +149,10 @@ export function WizardPage({ location }: PageProps) {
           <section className="wizard-file" aria-labelledby="wizard-file-title">
             <h2 id="wizard-file-title">Start from a file</h2>
             <FileField
-              label="Parameters file (CSV)"
-              accept=".csv,text/csv"
+              label="Parameters file (CSV) or study bundle (.zip)"
+              accept=".csv,text/csv,.zip,application/zip"
               onFiles={(files) => void loadFile(files)}
-              hint="A file from Verify parameters, an experiment_parameters export, or one written by hand with the columns condition,param,value."
+              hint="A file from Verify parameters, an experiment_parameters export, or one written by hand with the columns condition,param,value; or a study bundle (.zip from Download data or feedlab study export), imported with its stimulus sets and media."
             />
             <NoticeView notice={fileNotice} label="Problems in the file" />
           </section>

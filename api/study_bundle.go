@@ -1,0 +1,49 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/gorilla/mux"
+
+	"feedlab/bundle"
+	"feedlab/store"
+)
+
+// studyBundle streams a study's bundle (package bundle: parameters, stimulus sets, media,
+// codebooks, feedlab's version) as a zip download, to those who may see the study.
+func (s *Server) studyBundle(w http.ResponseWriter, r *http.Request) {
+	id := mux.Vars(r)["experiment_id"]
+	if _, err := s.readableStudy(r, id); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	// Recorded before the first byte, like every download (the bundle holds no participant
+	// data, but it is the study's whole design and stimuli).
+	if err := s.store.RecordAudit(r.Context(), id, researcherFrom(r.Context()).Name, store.AuditExportBundle, "bundle.zip"); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	extendWrite(w, exportWriteWindow)
+	// As in dump_data: headers wait for the first byte, so a failure before it is still a
+	// JSON error, and a failure after it cuts the download instead of ending it short.
+	bw := &deferredWriter{w: w, onFirst: func() {
+		h := w.Header()
+		h.Set("Content-Type", "application/zip")
+		h.Set("Cache-Control", "no-store")
+		h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s_bundle.zip"`, fileSafe.ReplaceAllString(id, "_")))
+	}}
+	err := bundle.Write(r.Context(), s.store, s.media, bw, id, s.version)
+	if err != nil && !bw.started {
+		if errors.Is(err, store.ErrNotFound) {
+			err = studyNotFound(id)
+		}
+		s.fail(w, r, err)
+		return
+	}
+	if err != nil {
+		s.log.Error("study bundle failed mid-stream", "id", id, "err", err)
+		panic(http.ErrAbortHandler)
+	}
+}

@@ -1,0 +1,72 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+
+	"feedlab/bundle"
+	"feedlab/store"
+)
+
+// maxBundleUpload bounds an uploaded bundle: the bundle's own limit on its files plus room
+// for the zip's headers.
+const maxBundleUpload = bundle.MaxTotalBytes + 64<<20
+
+// importStudy recreates a study from an uploaded bundle (the body is the zip, as
+// 'feedlab study export' or the bundle download writes it), owned by the researcher who
+// sends it: the wizard's Start from a file with a .zip. The zip is spooled to a temporary
+// file (a bundle with videos does not fit in memory) and checked whole before anything is
+// stored.
+func (s *Server) importStudy(w http.ResponseWriter, r *http.Request) {
+	tmp, err := os.CreateTemp("", "feedlab-import-*.zip")
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("import study: %w", err))
+		return
+	}
+	defer os.Remove(tmp.Name())
+	defer tmp.Close()
+	// A bundle with videos takes longer than an ordinary call to arrive and to store.
+	extendReadWrite(w, uploadReadWindow)
+	size, err := io.Copy(tmp, http.MaxBytesReader(w, r.Body, maxBundleUpload))
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		s.fail(w, r, &apiError{http.StatusRequestEntityTooLarge, codeTooLarge, fmt.Sprintf("The bundle is larger than the limit of %d bytes.", int64(maxBundleUpload))})
+		return
+	}
+	if err != nil {
+		s.fail(w, r, badRequest("The bundle did not arrive whole; send it again."))
+		return
+	}
+	b, err := bundle.Open(tmp, size)
+	if err == nil {
+		var res bundle.Result
+		res, err = bundle.Import(r.Context(), s.store, s.media, b, researcherFrom(r.Context()).Name)
+		if err == nil {
+			err = s.store.RecordAudit(r.Context(), res.ExperimentID, researcherFrom(r.Context()).Name, store.AuditCreate, "imported from a bundle")
+		}
+		if err == nil {
+			reused, created := res.SetsReused, res.SetsCreated
+			if reused == nil {
+				reused = []string{}
+			}
+			if created == nil {
+				created = []string{}
+			}
+			ok(w, map[string]any{"experiment_id": res.ExperimentID, "sets_created": created, "sets_reused": reused,
+				"media_files": res.MediaFiles, "feedlab_version": b.Manifest.FeedlabVersion})
+			return
+		}
+	}
+	switch {
+	case errors.Is(err, bundle.ErrSetConflict):
+		s.fail(w, r, &apiError{http.StatusConflict, codeConflict, strings.TrimPrefix(err.Error(), bundle.ErrSetConflict.Error()+": ")})
+	case errors.Is(err, bundle.ErrInvalid):
+		s.fail(w, r, badRequest("%s; nothing was imported.", strings.TrimPrefix(err.Error(), bundle.ErrInvalid.Error()+": ")))
+	default:
+		s.fail(w, r, err)
+	}
+}

@@ -1,0 +1,117 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"feedlab/bundle"
+	"feedlab/params"
+	"feedlab/store"
+)
+
+// cmdStudyExport writes a study's bundle (parameters, stimulus sets, media, codebooks,
+// feedlab's version; see package bundle) to --out. The file appears only when complete.
+func cmdStudyExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs, data := newFlags("study export", stderr)
+	id := fs.String("study", "", "experiment_id of the study")
+	out := fs.String("out", "", "the bundle to write (a .zip file)")
+	if pos, err := parseFlags(fs, args); err != nil {
+		return err
+	} else if err := noPositional(pos); err != nil {
+		return err
+	}
+	if *id == "" || *out == "" {
+		return fmt.Errorf("%w: --study and --out are required", errUsage)
+	}
+	if err := requireDatabase(*data); err != nil {
+		return err
+	}
+	st, ms, err := openData(ctx, *data)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	tmp, err := os.CreateTemp(filepath.Dir(*out), ".feedlab-bundle-*")
+	if err != nil {
+		return fmt.Errorf("study export: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	err = bundle.Write(ctx, st, ms, tmp, *id, version)
+	if errors.Is(err, store.ErrNotFound) {
+		tmp.Close()
+		return fmt.Errorf("study export: no study %q", *id)
+	}
+	if err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("study export: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), *out); err != nil {
+		return fmt.Errorf("study export: %w", err)
+	}
+	if err := st.RecordAudit(ctx, *id, auditCLI, store.AuditExportBundle, *out); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "Wrote %s\n", *out)
+	return nil
+}
+
+// cmdStudyImport recreates a bundle's study (and the sets and media it needs) and prints
+// the new experiment_id as the last line.
+func cmdStudyImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs, data := newFlags("study import", stderr)
+	owner := fs.String("owner", "", "researcher who owns the study (default: no owner, visible to every researcher)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return fmt.Errorf("%w: give exactly one bundle (.zip) file", errUsage)
+	}
+	f, err := os.Open(pos[0])
+	if err != nil {
+		return fmt.Errorf("study import: %w", err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("study import: %w", err)
+	}
+	b, err := bundle.Open(f, info.Size())
+	if err != nil {
+		return fmt.Errorf("study import: %s: %w; nothing was imported", pos[0], err)
+	}
+	st, ms, err := openData(ctx, *data)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := checkOwner(ctx, st, *owner); err != nil {
+		return err
+	}
+	res, err := bundle.Import(ctx, st, ms, b, *owner)
+	var problems params.Problems
+	if errors.As(err, &problems) {
+		return fmt.Errorf("study import: %s: params.csv has problems; nothing was imported:\n%w", pos[0], err)
+	}
+	if err != nil {
+		return fmt.Errorf("study import: %s: %w", pos[0], err)
+	}
+	if err := st.RecordAudit(ctx, res.ExperimentID, auditCLI, store.AuditCreate, "imported from "+filepath.Base(pos[0])); err != nil {
+		return err
+	}
+	if len(res.SetsReused) > 0 {
+		fmt.Fprintf(stderr, "Reused identical stimulus sets: %s\n", strings.Join(res.SetsReused, ", "))
+	}
+	fmt.Fprintf(stderr, "Imported a study from feedlab %s with %d new stimulus set(s) and %d media file(s).\n",
+		b.Manifest.FeedlabVersion, len(res.SetsCreated), res.MediaFiles)
+	fmt.Fprintln(stdout, res.ExperimentID)
+	return nil
+}
