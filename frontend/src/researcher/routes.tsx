@@ -7,6 +7,7 @@ import { LoginPage } from './pages/LoginPage';
 import { placeholder } from './pages/Placeholder';
 import { SetupPage } from './pages/SetupPage';
 import { StudiesPage } from './pages/StudiesPage';
+import { StudyPage } from './study/StudyPage';
 import { UploadPage } from './upload/UploadPage';
 import { WizardPage } from './wizard/WizardPage';
 import type { ComponentType } from 'react';
@@ -29,13 +30,7 @@ export const researcherRoutes: Routes = {
   '/login': LoginPage,
   '/setup': SetupPage,
   '/studies': guarded(StudiesPage),
-  '/studies/:experiment_id': guarded(
-    placeholder(
-      'Study',
-      "One study's page: its conditions and parameters, participants arrived and completed per condition, and pausing or closing it.",
-      code('feedlab export --study ID --type experiment_parameters'),
-    ),
-  ),
+  '/studies/:experiment_id': guarded(StudyPage),
   // One wizard for both addresses (the older variant's address opens the same page).
   '/create-study': guarded(WizardPage),
   '/create-study-old': guarded(WizardPage),
