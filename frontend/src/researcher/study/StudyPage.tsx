@@ -192,6 +192,7 @@ function useLiveDashboard(id: string): { live: Live; updated: number | null; tic
           if (err instanceof api.ResearcherApiError && (err.status === 404 || err.status === 405)) {
             dashboardMissing = true;
             setLive({ kind: 'unavailable' });
+            setUpdated(Date.now());
           } else {
             failures++;
             // Keep the figures already shown; say so only when there are none.
