@@ -1,8 +1,13 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
+
+	"feedlab/store"
+	"feedlab/study"
 )
 
 const (
@@ -51,7 +56,7 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	p, err := def.Register(ctx, s.store, string(req.UserID), req.QueryParams)
+	p, err := s.register(ctx, def, string(req.UserID), req.QueryParams)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -84,3 +89,42 @@ func checkQueryParams(q map[string]string) *apiError {
 	}
 	return nil
 }
+
+// previewParam is the arrival parameter of a preview link (POST /v1/studies/{id}/preview).
+const previewParam = "preview"
+
+// register registers the participant: a test participant in the preview link's condition
+// when the arrival carries a valid preview token, a real one otherwise. A new real
+// participant of a paused or closed study is refused (403 study_not_accepting, with the
+// platform's return link when it has one); one already registered continues.
+func (s *Server) register(ctx context.Context, def *study.Definition, userID string, query map[string]string) (store.Participant, error) {
+	if token, isPreview := query[previewParam]; isPreview {
+		delete(query, previewParam) // the token is a credential: it is not stored
+		condition, err := s.store.PreviewCondition(ctx, def.ExperimentID, token)
+		if errors.Is(err, store.ErrPreviewExpired) {
+			return store.Participant{}, &apiError{http.StatusForbidden, codePreviewExpired, "This preview link has expired or is not valid; open a new one from the study page."}
+		}
+		if err != nil {
+			return store.Participant{}, err
+		}
+		return def.RegisterTest(ctx, s.store, userID, condition, query)
+	}
+	p, err := def.Register(ctx, s.store, userID, query)
+	if errors.Is(err, store.ErrNotAccepting) {
+		fields := map[string]any{}
+		if c := def.Condition(1); c != nil {
+			if u := study.ReturnURL(*c); u != "" {
+				fields["return_url"] = u
+			}
+		}
+		ae := &apiError{http.StatusForbidden, codeNotAccepting, notAcceptingMessage}
+		return p, &detailedError{err: ae, fields: fields}
+	}
+	return p, err
+}
+
+const (
+	codeNotAccepting    = "study_not_accepting"
+	codePreviewExpired  = "preview_expired"
+	notAcceptingMessage = "This study is not accepting participants right now"
+)

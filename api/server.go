@@ -28,6 +28,9 @@ type Config struct {
 	// PublicURLs are the base addresses participants open (local first, then the LAN
 	// addresses), as serve prints them; the wizard shows them after creating a study.
 	PublicURLs []string
+	// DroppedAfter is how long without an event makes a participant who did not complete
+	// count as dropped on the dashboard (serve --dropped-after); 0 means 30 minutes.
+	DroppedAfter time.Duration
 }
 
 // Server answers feedlab's HTTP requests.
@@ -42,6 +45,8 @@ type Server struct {
 	publicURLs []string
 	studies    *study.Definitions
 	now        func() time.Time
+	// droppedAfter: see Config.DroppedAfter.
+	droppedAfter time.Duration
 }
 
 // New returns a server for cfg.
@@ -50,16 +55,21 @@ func New(cfg Config) *Server {
 	if log == nil {
 		log = slog.Default()
 	}
+	droppedAfter := cfg.DroppedAfter
+	if droppedAfter <= 0 {
+		droppedAfter = DefaultDroppedAfter
+	}
 	return &Server{
-		store:      cfg.Store,
-		media:      cfg.Media,
-		frontend:   cfg.Frontend,
-		log:        log,
-		contact:    cfg.ContactEmail,
-		logins:     auth.NewThrottle(10, 15*time.Minute),
-		studies:    study.NewDefinitions(cfg.Store),
-		publicURLs: cfg.PublicURLs,
-		now:        time.Now,
+		droppedAfter: droppedAfter,
+		store:        cfg.Store,
+		media:        cfg.Media,
+		frontend:     cfg.Frontend,
+		log:          log,
+		contact:      cfg.ContactEmail,
+		logins:       auth.NewThrottle(10, 15*time.Minute),
+		studies:      study.NewDefinitions(cfg.Store),
+		publicURLs:   cfg.PublicURLs,
+		now:          time.Now,
 	}
 }
 
@@ -95,6 +105,13 @@ func (s *Server) Handler() http.Handler {
 	v1.HandleFunc("/studies/{experiment_id}/parameters.csv", s.requireResearcher(s.studyParamsCSV)).Methods(http.MethodGet)
 	v1.HandleFunc("/studies/{experiment_id}/shares", s.requireResearcher(s.shareStudy)).Methods(http.MethodPost)
 	v1.HandleFunc("/studies/{experiment_id}/shares/{name}", s.requireResearcher(s.unshareStudy)).Methods(http.MethodDelete)
+	// Watching and running a study (issue 10).
+	v1.HandleFunc("/studies/{experiment_id}/dashboard", s.requireResearcher(s.getDashboard)).Methods(http.MethodGet)
+	v1.HandleFunc("/studies/{experiment_id}/participants", s.requireResearcher(s.listParticipants)).Methods(http.MethodGet)
+	v1.HandleFunc("/studies/{experiment_id}/status", s.requireResearcher(s.setStudyStatus)).Methods(http.MethodPost)
+	v1.HandleFunc("/studies/{experiment_id}/preview", s.requireResearcher(s.previewStudy)).Methods(http.MethodPost)
+	v1.HandleFunc("/studies/{experiment_id}/texts", s.requireResearcher(s.getStudyTexts)).Methods(http.MethodGet)
+	v1.HandleFunc("/studies/{experiment_id}/texts", s.requireResearcher(s.putStudyText)).Methods(http.MethodPut)
 	v1.HandleFunc("/researchers", s.requireResearcher(s.listResearchers)).Methods(http.MethodGet)
 	v1.HandleFunc("/check_parameters", s.requireResearcher(s.checkParameters)).Methods(http.MethodPost)
 	v1.HandleFunc("/render_markdown", s.requireResearcher(s.renderMarkdown)).Methods(http.MethodPost)

@@ -8,6 +8,7 @@ import (
 
 	"feedlab/params"
 	"feedlab/store"
+	"feedlab/study"
 )
 
 // getStudy answers one study as the list shows it plus its parameter rows (plain values,
@@ -32,8 +33,19 @@ func (s *Server) getStudy(w http.ResponseWriter, r *http.Request) {
 	for i, p := range stored {
 		rows[i] = params.Row{Condition: p.Condition, Param: p.Param, Value: p.Value}
 	}
+	current, err := s.store.Study(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	ok(w, struct {
 		studyJSON
-		Rows []params.Row `json:"rows"`
-	}{toStudyJSON(st), rows})
+		Rows          []params.Row `json:"rows"`
+		Status        string       `json:"status"`
+		CanManage     bool         `json:"can_manage"`
+		CanShare      bool         `json:"can_share"`
+		Shares        []string     `json:"shares"`
+		EditableTexts []string     `json:"editable_texts"`
+	}{toStudyJSON(st), rows, current.Status, canManage(st.Access), st.Access == store.AccessOwner,
+		toStudyJSON(st).SharedWith, study.EditableTexts})
 }

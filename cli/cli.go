@@ -37,8 +37,11 @@ const usage = `feedlab: a research appliance for social-media newsfeed experimen
 
 Usage:
   feedlab serve   [--addr :8080] [--data ./feedlab-data]      (default when no subcommand)
+                  [--dropped-after 30m]                       dashboard: no event this long = dropped
   feedlab study create --from params.csv [--owner NAME]      prints the new experiment_id;
                                                               without --owner every researcher sees it
+  feedlab study open|pause|close ID                           a paused or closed study registers no new
+                                                              participant; those in it can finish
   feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv
   feedlab export --study ID --type TYPE [--out FILE] [--raw]  TYPE: engagement, user_form,
                                                               entity_info, experiment_parameters,
@@ -83,8 +86,11 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "serve":
 		return cmdServe(ctx, rest, stdout, stderr)
 	case "study":
+		if len(rest) > 0 && (rest[0] == "open" || rest[0] == "pause" || rest[0] == "close") {
+			return cmdStudyStatus(ctx, rest[0], rest[1:], stdout, stderr)
+		}
 		if len(rest) == 0 || rest[0] != "create" {
-			return fmt.Errorf("%w: expected 'feedlab study create --from params.csv'", errUsage)
+			return fmt.Errorf("%w: expected 'feedlab study create --from params.csv' or 'feedlab study open|pause|close ID'", errUsage)
 		}
 		return cmdStudyCreate(ctx, rest[1:], stdout, stderr)
 	case "sets":

@@ -29,10 +29,14 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs, data := newFlags("serve", stderr)
 	addr := fs.String("addr", ":8080", "address to listen on")
 	contact := fs.String("contact", os.Getenv("FEEDLAB_CONTACT_EMAIL"), "contact email shown on the home page")
+	droppedAfter := fs.Duration("dropped-after", api.DefaultDroppedAfter, "on the dashboard, a participant who did not complete and sent nothing for this long counts as dropped")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
 	} else if err := noPositional(pos); err != nil {
 		return err
+	}
+	if *droppedAfter <= 0 {
+		return fmt.Errorf("%w: --dropped-after must be a positive duration, say 30m", errUsage)
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	st, ms, err := openData(ctx, *data)
@@ -50,7 +54,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	srv := &http.Server{
 		Handler: api.New(api.Config{
 			Store: st, Media: ms, Frontend: frontend.Dist(), Logger: log,
-			ContactEmail: *contact, PublicURLs: participantURLs(ln.Addr().(*net.TCPAddr)),
+			ContactEmail: *contact, DroppedAfter: *droppedAfter, PublicURLs: participantURLs(ln.Addr().(*net.TCPAddr)),
 		}).Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       2 * time.Minute, // uploads of media over slow links

@@ -2,14 +2,15 @@
 SELECT * FROM participants WHERE experiment_id = ? AND user_id = ?;
 
 -- name: CountParticipantsByCondition :many
+-- Test participants never count in balancing.
 SELECT condition, count(*) AS n FROM participants
-WHERE experiment_id = ?
+WHERE experiment_id = ? AND is_test = 0
 GROUP BY condition;
 
 -- name: CreateParticipant :one
 INSERT INTO participants (experiment_id, user_id, condition, seed, platform_ids, query_params,
-                          started_at)
-VALUES (?, ?, ?, ?, ?, ?, ?)
+                          started_at, is_test, stage, last_seen_at, study_version)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'arrived', ?, ?)
 RETURNING participant_id;
 
 -- name: CountParticipants :one
@@ -17,7 +18,8 @@ SELECT count(*) FROM participants;
 
 -- name: CompleteParticipant :exec
 UPDATE participants SET completed_at = coalesce(completed_at, ?),
-       completion_code = CASE WHEN completion_code = '' THEN ? ELSE completion_code END
+       completion_code = CASE WHEN completion_code = '' THEN ? ELSE completion_code END,
+       stage = 'completed'
 WHERE participant_id = ?;
 
 -- name: CreateInventoryItem :exec

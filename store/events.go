@@ -183,6 +183,9 @@ func (w *eventWriter) write(group []eventRequest, isolate bool) ([]eventResult, 
 	err := w.s.withTxRaw(context.Background(), func(tx *sql.Tx) error {
 		q := w.s.wq.WithTx(tx)
 		now := w.s.millis()
+		// What the group tells of its participants (stage, last activity, dashboard
+		// counters), written once per participant after the events.
+		touches := map[int64]*touch{}
 		for i, req := range group {
 			if !isolate {
 				n, err := insertEvent(q, req.ev, now)
@@ -190,6 +193,7 @@ func (w *eventWriter) write(group []eventRequest, isolate bool) ([]eventResult, 
 					return errEventFailed
 				}
 				results[i].stored = n
+				noteEvent(touches, req.ev, n)
 				continue
 			}
 			if _, err := tx.Exec("SAVEPOINT event"); err != nil {
@@ -203,11 +207,14 @@ func (w *eventWriter) write(group []eventRequest, isolate bool) ([]eventResult, 
 				}
 			}
 			results[i].stored = n
+			if results[i].err == nil {
+				noteEvent(touches, req.ev, n)
+			}
 			if _, err := tx.Exec("RELEASE event"); err != nil {
 				return err
 			}
 		}
-		return nil
+		return touchParticipants(context.Background(), q, touches, now)
 	})
 	return results, err
 }

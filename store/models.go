@@ -18,8 +18,10 @@ type Study struct {
 	NConditions  int64
 	Builtin      int64 // 1 for the built-in demo study
 	CreatedBy    string
-	CreatedAt    int64 // Unix ms
-	OwnerID      int64 // the owning researcher; 0 when the study has no owner (visible to all)
+	CreatedAt    int64  // Unix ms
+	OwnerID      int64  // the owning researcher; 0 when the study has no owner (visible to all)
+	Status       string // StatusOpen, StatusPaused or StatusClosed
+	TextVersion  int64  // the version of its texts new participants get
 }
 
 // Participant is a registered participant of a study.
@@ -34,6 +36,10 @@ type Participant struct {
 	StartedAt      int64
 	CompletedAt    sql.NullInt64
 	CompletionCode string
+	IsTest         int64         // 1 for a preview/pilot participant
+	Stage          string        // furthest funnel stage (StageArrived ... StageCompleted)
+	LastSeenAt     sql.NullInt64 // server ms of the last stored event
+	StudyVersion   int64         // the study's text version the participant got
 }
 
 // EntitySet is a stored stimulus set.

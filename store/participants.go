@@ -19,7 +19,14 @@ type Registration struct {
 	NConditions  int
 	PlatformIDs  map[string]string // PROLIFIC_PID, workerId, RID, ...
 	QueryParams  map[string]string // every arrival URL parameter
+	// IsTest registers a preview/pilot participant: in Condition (not balanced), whatever
+	// the study's status, left out of balancing, the dashboard and exports.
+	IsTest    bool
+	Condition int
 }
+
+// ErrNotAccepting is returned when a new participant arrives at a paused or closed study.
+var ErrNotAccepting = errors.New("study is not accepting participants")
 
 // InventoryItem is one card of a participant's feed with the social counts it displays
 // (Valid=false where that button shows no count cue).
@@ -58,11 +65,21 @@ func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compo
 		} else if !errors.Is(notFound(err), ErrNotFound) {
 			return err
 		}
-		counts, err := q.CountParticipantsByCondition(ctx, reg.ExperimentID)
+		study, err := q.GetStudy(ctx, reg.ExperimentID)
 		if err != nil {
-			return err
+			return notFound(err)
 		}
-		condition := balancedCondition(reg.NConditions, counts)
+		if study.Status != StatusOpen && !reg.IsTest {
+			return ErrNotAccepting
+		}
+		condition := reg.Condition
+		if !reg.IsTest {
+			counts, err := q.CountParticipantsByCondition(ctx, reg.ExperimentID)
+			if err != nil {
+				return err
+			}
+			condition = balancedCondition(reg.NConditions, counts)
+		}
 		seed := rand.Uint64() >> 1 // fits SQLite's signed 64-bit integer
 		entities := func(set string) ([]Entity, error) {
 			rows, err := q.ListEntities(ctx, set)
@@ -76,7 +93,8 @@ func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compo
 		id, err := q.CreateParticipant(ctx, db.CreateParticipantParams{
 			ExperimentID: reg.ExperimentID, UserID: reg.UserID, Condition: int64(condition),
 			Seed: int64(seed), PlatformIds: string(platformIDs), QueryParams: string(queryParams),
-			StartedAt: now,
+			StartedAt: now, IsTest: boolInt(reg.IsTest), LastSeenAt: sql.NullInt64{Int64: now, Valid: true},
+			StudyVersion: study.TextVersion,
 		})
 		if err != nil {
 			return err

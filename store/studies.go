@@ -93,7 +93,8 @@ func (s *Store) Study(ctx context.Context, experimentID string) (Study, error) {
 		return Study{}, fmt.Errorf("store: get study %s: %w", experimentID, notFound(err))
 	}
 	return Study{ExperimentID: st.ExperimentID, NConditions: st.NConditions, Builtin: st.Builtin,
-		CreatedBy: st.CreatedBy, CreatedAt: st.CreatedAt, OwnerID: st.OwnerID.Int64}, nil
+		CreatedBy: st.CreatedBy, CreatedAt: st.CreatedAt, OwnerID: st.OwnerID.Int64,
+		Status: st.Status, TextVersion: st.TextVersion}, nil
 }
 
 // StudyParams returns a study's parameter rows by condition, in the order given.

@@ -80,3 +80,37 @@ func newCompletionCode() string {
 	}
 	return string(b)
 }
+
+// RegisterTest registers a test participant (preview, pilot) in the given condition,
+// whatever the study's status; tests never count in balancing, the dashboard or exports.
+func (d *Definition) RegisterTest(ctx context.Context, st *store.Store, userID string, condition int, query map[string]string) (store.Participant, error) {
+	if d.Condition(condition) == nil {
+		return store.Participant{}, fmt.Errorf("study: %s has no condition %d", d.ExperimentID, condition)
+	}
+	p, _, err := st.RegisterParticipant(ctx, store.Registration{
+		ExperimentID: d.ExperimentID,
+		UserID:       userID,
+		NConditions:  len(d.Study.Conditions),
+		QueryParams:  query,
+		PlatformIDs:  PlatformIDs(query),
+		IsTest:       true,
+		Condition:    condition,
+	}, d.Composer())
+	return p, err
+}
+
+// EditableTexts are the parameters that may change after participants arrived: pure
+// texts, which change what the next participant reads but not the design (conditions,
+// sets, algorithm, buttons, forms, platform and completion stay as they were). Each edit
+// is versioned (docs/decisions.md).
+var EditableTexts = []string{"consent", "instruct", "custom-msg", "title"}
+
+// ReturnURL is where a participant turned away (study paused or closed) can go back to
+// their platform, or "" when the platform has no such link. The study's completion link is
+// never used: it would pay someone who took no part.
+func ReturnURL(c params.Condition) string {
+	if c.Platform == "prolific" {
+		return "https://app.prolific.com/submissions"
+	}
+	return ""
+}

@@ -73,8 +73,9 @@ func feedCondition(experimentID string, c params.Condition) feed.Condition {
 	return fc
 }
 
-// Definitions loads study definitions. Studies and stimulus sets never change once
-// created, so a parsed study is kept in memory: a Prolific launch sends hundreds of
+// Definitions loads study definitions. Stimulus sets never change once created and a
+// study's design never changes once someone arrived (only its texts, after which Forget is
+// called), so a parsed study is kept in memory: a Prolific launch sends hundreds of
 // participants to the same study within seconds. It is safe for concurrent use.
 type Definitions struct {
 	store   *store.Store
@@ -99,6 +100,10 @@ func (d *Definitions) Load(ctx context.Context, experimentID string) (*Definitio
 	d.studies.Store(experimentID, def)
 	return def, nil
 }
+
+// Forget drops a study's cached definition, so the next participant gets its texts as
+// stored now (after a text edit).
+func (d *Definitions) Forget(experimentID string) { d.studies.Delete(experimentID) }
 
 func load(ctx context.Context, st *store.Store, experimentID string) (*Definition, error) {
 	if _, err := st.Study(ctx, experimentID); err != nil {

@@ -24,6 +24,18 @@ func New(db DBTX) *Queries {
 func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	q := Queries{db: db}
 	var err error
+	if q.addDashboardEngagementsStmt, err = db.PrepareContext(ctx, addDashboardEngagements); err != nil {
+		return nil, fmt.Errorf("error preparing query AddDashboardEngagements: %w", err)
+	}
+	if q.addDashboardMinuteStmt, err = db.PrepareContext(ctx, addDashboardMinute); err != nil {
+		return nil, fmt.Errorf("error preparing query AddDashboardMinute: %w", err)
+	}
+	if q.bumpTextVersionStmt, err = db.PrepareContext(ctx, bumpTextVersion); err != nil {
+		return nil, fmt.Errorf("error preparing query BumpTextVersion: %w", err)
+	}
+	if q.chainProgressStmt, err = db.PrepareContext(ctx, chainProgress); err != nil {
+		return nil, fmt.Errorf("error preparing query ChainProgress: %w", err)
+	}
 	if q.completeParticipantStmt, err = db.PrepareContext(ctx, completeParticipant); err != nil {
 		return nil, fmt.Errorf("error preparing query CompleteParticipant: %w", err)
 	}
@@ -35,6 +47,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.countParticipantsByConditionStmt, err = db.PrepareContext(ctx, countParticipantsByCondition); err != nil {
 		return nil, fmt.Errorf("error preparing query CountParticipantsByCondition: %w", err)
+	}
+	if q.countRealParticipantsStmt, err = db.PrepareContext(ctx, countRealParticipants); err != nil {
+		return nil, fmt.Errorf("error preparing query CountRealParticipants: %w", err)
 	}
 	if q.countResearchersStmt, err = db.PrepareContext(ctx, countResearchers); err != nil {
 		return nil, fmt.Errorf("error preparing query CountResearchers: %w", err)
@@ -54,6 +69,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.createParticipantStmt, err = db.PrepareContext(ctx, createParticipant); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateParticipant: %w", err)
 	}
+	if q.createPreviewTokenStmt, err = db.PrepareContext(ctx, createPreviewToken); err != nil {
+		return nil, fmt.Errorf("error preparing query CreatePreviewToken: %w", err)
+	}
 	if q.createResearcherStmt, err = db.PrepareContext(ctx, createResearcher); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateResearcher: %w", err)
 	}
@@ -71,6 +89,30 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.createStudyShareStmt, err = db.PrepareContext(ctx, createStudyShare); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateStudyShare: %w", err)
+	}
+	if q.createTextVersionStmt, err = db.PrepareContext(ctx, createTextVersion); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateTextVersion: %w", err)
+	}
+	if q.dashboardArrivalsStmt, err = db.PrepareContext(ctx, dashboardArrivals); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardArrivals: %w", err)
+	}
+	if q.dashboardCompletionsStmt, err = db.PrepareContext(ctx, dashboardCompletions); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardCompletions: %w", err)
+	}
+	if q.dashboardEngagementsStmt, err = db.PrepareContext(ctx, dashboardEngagements); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardEngagements: %w", err)
+	}
+	if q.dashboardFunnelStmt, err = db.PrepareContext(ctx, dashboardFunnel); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardFunnel: %w", err)
+	}
+	if q.dashboardMinutesStmt, err = db.PrepareContext(ctx, dashboardMinutes); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardMinutes: %w", err)
+	}
+	if q.dashboardStartedRangeStmt, err = db.PrepareContext(ctx, dashboardStartedRange); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardStartedRange: %w", err)
+	}
+	if q.deleteExpiredPreviewTokensStmt, err = db.PrepareContext(ctx, deleteExpiredPreviewTokens); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteExpiredPreviewTokens: %w", err)
 	}
 	if q.deleteExpiredSessionsStmt, err = db.PrepareContext(ctx, deleteExpiredSessions); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteExpiredSessions: %w", err)
@@ -113,6 +155,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.getParticipantEntityStmt, err = db.PrepareContext(ctx, getParticipantEntity); err != nil {
 		return nil, fmt.Errorf("error preparing query GetParticipantEntity: %w", err)
+	}
+	if q.getPreviewTokenStmt, err = db.PrepareContext(ctx, getPreviewToken); err != nil {
+		return nil, fmt.Errorf("error preparing query GetPreviewToken: %w", err)
 	}
 	if q.getResearcherByNameStmt, err = db.PrepareContext(ctx, getResearcherByName); err != nil {
 		return nil, fmt.Errorf("error preparing query GetResearcherByName: %w", err)
@@ -168,6 +213,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listStudySharesStmt, err = db.PrepareContext(ctx, listStudyShares); err != nil {
 		return nil, fmt.Errorf("error preparing query ListStudyShares: %w", err)
 	}
+	if q.listTextVersionsStmt, err = db.PrepareContext(ctx, listTextVersions); err != nil {
+		return nil, fmt.Errorf("error preparing query ListTextVersions: %w", err)
+	}
 	if q.listVisibleStudiesStmt, err = db.PrepareContext(ctx, listVisibleStudies); err != nil {
 		return nil, fmt.Errorf("error preparing query ListVisibleStudies: %w", err)
 	}
@@ -180,11 +228,40 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.setStudyOwnerStmt, err = db.PrepareContext(ctx, setStudyOwner); err != nil {
 		return nil, fmt.Errorf("error preparing query SetStudyOwner: %w", err)
 	}
+	if q.setStudyStatusStmt, err = db.PrepareContext(ctx, setStudyStatus); err != nil {
+		return nil, fmt.Errorf("error preparing query SetStudyStatus: %w", err)
+	}
+	if q.touchParticipantStmt, err = db.PrepareContext(ctx, touchParticipant); err != nil {
+		return nil, fmt.Errorf("error preparing query TouchParticipant: %w", err)
+	}
+	if q.updateStudyParamStmt, err = db.PrepareContext(ctx, updateStudyParam); err != nil {
+		return nil, fmt.Errorf("error preparing query UpdateStudyParam: %w", err)
+	}
 	return &q, nil
 }
 
 func (q *Queries) Close() error {
 	var err error
+	if q.addDashboardEngagementsStmt != nil {
+		if cerr := q.addDashboardEngagementsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing addDashboardEngagementsStmt: %w", cerr)
+		}
+	}
+	if q.addDashboardMinuteStmt != nil {
+		if cerr := q.addDashboardMinuteStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing addDashboardMinuteStmt: %w", cerr)
+		}
+	}
+	if q.bumpTextVersionStmt != nil {
+		if cerr := q.bumpTextVersionStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing bumpTextVersionStmt: %w", cerr)
+		}
+	}
+	if q.chainProgressStmt != nil {
+		if cerr := q.chainProgressStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing chainProgressStmt: %w", cerr)
+		}
+	}
 	if q.completeParticipantStmt != nil {
 		if cerr := q.completeParticipantStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing completeParticipantStmt: %w", cerr)
@@ -203,6 +280,11 @@ func (q *Queries) Close() error {
 	if q.countParticipantsByConditionStmt != nil {
 		if cerr := q.countParticipantsByConditionStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing countParticipantsByConditionStmt: %w", cerr)
+		}
+	}
+	if q.countRealParticipantsStmt != nil {
+		if cerr := q.countRealParticipantsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing countRealParticipantsStmt: %w", cerr)
 		}
 	}
 	if q.countResearchersStmt != nil {
@@ -235,6 +317,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing createParticipantStmt: %w", cerr)
 		}
 	}
+	if q.createPreviewTokenStmt != nil {
+		if cerr := q.createPreviewTokenStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createPreviewTokenStmt: %w", cerr)
+		}
+	}
 	if q.createResearcherStmt != nil {
 		if cerr := q.createResearcherStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing createResearcherStmt: %w", cerr)
@@ -263,6 +350,46 @@ func (q *Queries) Close() error {
 	if q.createStudyShareStmt != nil {
 		if cerr := q.createStudyShareStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing createStudyShareStmt: %w", cerr)
+		}
+	}
+	if q.createTextVersionStmt != nil {
+		if cerr := q.createTextVersionStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createTextVersionStmt: %w", cerr)
+		}
+	}
+	if q.dashboardArrivalsStmt != nil {
+		if cerr := q.dashboardArrivalsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardArrivalsStmt: %w", cerr)
+		}
+	}
+	if q.dashboardCompletionsStmt != nil {
+		if cerr := q.dashboardCompletionsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardCompletionsStmt: %w", cerr)
+		}
+	}
+	if q.dashboardEngagementsStmt != nil {
+		if cerr := q.dashboardEngagementsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardEngagementsStmt: %w", cerr)
+		}
+	}
+	if q.dashboardFunnelStmt != nil {
+		if cerr := q.dashboardFunnelStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardFunnelStmt: %w", cerr)
+		}
+	}
+	if q.dashboardMinutesStmt != nil {
+		if cerr := q.dashboardMinutesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardMinutesStmt: %w", cerr)
+		}
+	}
+	if q.dashboardStartedRangeStmt != nil {
+		if cerr := q.dashboardStartedRangeStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardStartedRangeStmt: %w", cerr)
+		}
+	}
+	if q.deleteExpiredPreviewTokensStmt != nil {
+		if cerr := q.deleteExpiredPreviewTokensStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteExpiredPreviewTokensStmt: %w", cerr)
 		}
 	}
 	if q.deleteExpiredSessionsStmt != nil {
@@ -333,6 +460,11 @@ func (q *Queries) Close() error {
 	if q.getParticipantEntityStmt != nil {
 		if cerr := q.getParticipantEntityStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing getParticipantEntityStmt: %w", cerr)
+		}
+	}
+	if q.getPreviewTokenStmt != nil {
+		if cerr := q.getPreviewTokenStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getPreviewTokenStmt: %w", cerr)
 		}
 	}
 	if q.getResearcherByNameStmt != nil {
@@ -425,6 +557,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listStudySharesStmt: %w", cerr)
 		}
 	}
+	if q.listTextVersionsStmt != nil {
+		if cerr := q.listTextVersionsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listTextVersionsStmt: %w", cerr)
+		}
+	}
 	if q.listVisibleStudiesStmt != nil {
 		if cerr := q.listVisibleStudiesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listVisibleStudiesStmt: %w", cerr)
@@ -443,6 +580,21 @@ func (q *Queries) Close() error {
 	if q.setStudyOwnerStmt != nil {
 		if cerr := q.setStudyOwnerStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing setStudyOwnerStmt: %w", cerr)
+		}
+	}
+	if q.setStudyStatusStmt != nil {
+		if cerr := q.setStudyStatusStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setStudyStatusStmt: %w", cerr)
+		}
+	}
+	if q.touchParticipantStmt != nil {
+		if cerr := q.touchParticipantStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing touchParticipantStmt: %w", cerr)
+		}
+	}
+	if q.updateStudyParamStmt != nil {
+		if cerr := q.updateStudyParamStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing updateStudyParamStmt: %w", cerr)
 		}
 	}
 	return err
@@ -484,22 +636,36 @@ func (q *Queries) queryRow(ctx context.Context, stmt *sql.Stmt, query string, ar
 type Queries struct {
 	db                               DBTX
 	tx                               *sql.Tx
+	addDashboardEngagementsStmt      *sql.Stmt
+	addDashboardMinuteStmt           *sql.Stmt
+	bumpTextVersionStmt              *sql.Stmt
+	chainProgressStmt                *sql.Stmt
 	completeParticipantStmt          *sql.Stmt
 	countEntitiesStmt                *sql.Stmt
 	countParticipantsStmt            *sql.Stmt
 	countParticipantsByConditionStmt *sql.Stmt
+	countRealParticipantsStmt        *sql.Stmt
 	countResearchersStmt             *sql.Stmt
 	countStudiesStmt                 *sql.Stmt
 	createEntityStmt                 *sql.Stmt
 	createEntitySetStmt              *sql.Stmt
 	createInventoryItemStmt          *sql.Stmt
 	createParticipantStmt            *sql.Stmt
+	createPreviewTokenStmt           *sql.Stmt
 	createResearcherStmt             *sql.Stmt
 	createSessionStmt                *sql.Stmt
 	createSignupStmt                 *sql.Stmt
 	createStudyStmt                  *sql.Stmt
 	createStudyParamStmt             *sql.Stmt
 	createStudyShareStmt             *sql.Stmt
+	createTextVersionStmt            *sql.Stmt
+	dashboardArrivalsStmt            *sql.Stmt
+	dashboardCompletionsStmt         *sql.Stmt
+	dashboardEngagementsStmt         *sql.Stmt
+	dashboardFunnelStmt              *sql.Stmt
+	dashboardMinutesStmt             *sql.Stmt
+	dashboardStartedRangeStmt        *sql.Stmt
+	deleteExpiredPreviewTokensStmt   *sql.Stmt
 	deleteExpiredSessionsStmt        *sql.Stmt
 	deleteSessionStmt                *sql.Stmt
 	deleteSettingStmt                *sql.Stmt
@@ -514,6 +680,7 @@ type Queries struct {
 	getMediaStmt                     *sql.Stmt
 	getParticipantStmt               *sql.Stmt
 	getParticipantEntityStmt         *sql.Stmt
+	getPreviewTokenStmt              *sql.Stmt
 	getResearcherByNameStmt          *sql.Stmt
 	getSessionStmt                   *sql.Stmt
 	getSettingStmt                   *sql.Stmt
@@ -532,32 +699,50 @@ type Queries struct {
 	listStudyInventoryStmt           *sql.Stmt
 	listStudyParamsStmt              *sql.Stmt
 	listStudySharesStmt              *sql.Stmt
+	listTextVersionsStmt             *sql.Stmt
 	listVisibleStudiesStmt           *sql.Stmt
 	putMediaStmt                     *sql.Stmt
 	putSettingStmt                   *sql.Stmt
 	setStudyOwnerStmt                *sql.Stmt
+	setStudyStatusStmt               *sql.Stmt
+	touchParticipantStmt             *sql.Stmt
+	updateStudyParamStmt             *sql.Stmt
 }
 
 func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 	return &Queries{
 		db:                               tx,
 		tx:                               tx,
+		addDashboardEngagementsStmt:      q.addDashboardEngagementsStmt,
+		addDashboardMinuteStmt:           q.addDashboardMinuteStmt,
+		bumpTextVersionStmt:              q.bumpTextVersionStmt,
+		chainProgressStmt:                q.chainProgressStmt,
 		completeParticipantStmt:          q.completeParticipantStmt,
 		countEntitiesStmt:                q.countEntitiesStmt,
 		countParticipantsStmt:            q.countParticipantsStmt,
 		countParticipantsByConditionStmt: q.countParticipantsByConditionStmt,
+		countRealParticipantsStmt:        q.countRealParticipantsStmt,
 		countResearchersStmt:             q.countResearchersStmt,
 		countStudiesStmt:                 q.countStudiesStmt,
 		createEntityStmt:                 q.createEntityStmt,
 		createEntitySetStmt:              q.createEntitySetStmt,
 		createInventoryItemStmt:          q.createInventoryItemStmt,
 		createParticipantStmt:            q.createParticipantStmt,
+		createPreviewTokenStmt:           q.createPreviewTokenStmt,
 		createResearcherStmt:             q.createResearcherStmt,
 		createSessionStmt:                q.createSessionStmt,
 		createSignupStmt:                 q.createSignupStmt,
 		createStudyStmt:                  q.createStudyStmt,
 		createStudyParamStmt:             q.createStudyParamStmt,
 		createStudyShareStmt:             q.createStudyShareStmt,
+		createTextVersionStmt:            q.createTextVersionStmt,
+		dashboardArrivalsStmt:            q.dashboardArrivalsStmt,
+		dashboardCompletionsStmt:         q.dashboardCompletionsStmt,
+		dashboardEngagementsStmt:         q.dashboardEngagementsStmt,
+		dashboardFunnelStmt:              q.dashboardFunnelStmt,
+		dashboardMinutesStmt:             q.dashboardMinutesStmt,
+		dashboardStartedRangeStmt:        q.dashboardStartedRangeStmt,
+		deleteExpiredPreviewTokensStmt:   q.deleteExpiredPreviewTokensStmt,
 		deleteExpiredSessionsStmt:        q.deleteExpiredSessionsStmt,
 		deleteSessionStmt:                q.deleteSessionStmt,
 		deleteSettingStmt:                q.deleteSettingStmt,
@@ -572,6 +757,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		getMediaStmt:                     q.getMediaStmt,
 		getParticipantStmt:               q.getParticipantStmt,
 		getParticipantEntityStmt:         q.getParticipantEntityStmt,
+		getPreviewTokenStmt:              q.getPreviewTokenStmt,
 		getResearcherByNameStmt:          q.getResearcherByNameStmt,
 		getSessionStmt:                   q.getSessionStmt,
 		getSettingStmt:                   q.getSettingStmt,
@@ -590,9 +776,13 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listStudyInventoryStmt:           q.listStudyInventoryStmt,
 		listStudyParamsStmt:              q.listStudyParamsStmt,
 		listStudySharesStmt:              q.listStudySharesStmt,
+		listTextVersionsStmt:             q.listTextVersionsStmt,
 		listVisibleStudiesStmt:           q.listVisibleStudiesStmt,
 		putMediaStmt:                     q.putMediaStmt,
 		putSettingStmt:                   q.putSettingStmt,
 		setStudyOwnerStmt:                q.setStudyOwnerStmt,
+		setStudyStatusStmt:               q.setStudyStatusStmt,
+		touchParticipantStmt:             q.touchParticipantStmt,
+		updateStudyParamStmt:             q.updateStudyParamStmt,
 	}
 }

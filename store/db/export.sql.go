@@ -316,7 +316,7 @@ func (q *Queries) ListCards(ctx context.Context) ([]ListCardsRow, error) {
 }
 
 const listParticipants = `-- name: ListParticipants :many
-SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code FROM participants WHERE experiment_id = ? ORDER BY participant_id
+SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code, is_test, stage, last_seen_at, study_version FROM participants WHERE experiment_id = ? ORDER BY participant_id
 `
 
 func (q *Queries) ListParticipants(ctx context.Context, experimentID string) ([]Participant, error) {
@@ -339,6 +339,10 @@ func (q *Queries) ListParticipants(ctx context.Context, experimentID string) ([]
 			&i.StartedAt,
 			&i.CompletedAt,
 			&i.CompletionCode,
+			&i.IsTest,
+			&i.Stage,
+			&i.LastSeenAt,
+			&i.StudyVersion,
 		); err != nil {
 			return nil, err
 		}

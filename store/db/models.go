@@ -19,6 +19,20 @@ type Answer struct {
 	ReceivedAt    int64
 }
 
+type DashboardEngagement struct {
+	ExperimentID   string
+	Condition      int64
+	EngagementType string
+	N              int64
+	ValueSum       int64
+}
+
+type DashboardMinute struct {
+	ExperimentID string
+	Minute       int64
+	N            int64
+}
+
 type Engagement struct {
 	EngagementPk      int64
 	EventID           string
@@ -84,6 +98,18 @@ type Participant struct {
 	StartedAt      int64
 	CompletedAt    sql.NullInt64
 	CompletionCode string
+	IsTest         int64
+	Stage          string
+	LastSeenAt     sql.NullInt64
+	StudyVersion   int64
+}
+
+type PreviewToken struct {
+	TokenHash    string
+	ExperimentID string
+	Condition    int64
+	CreatedBy    string
+	ExpiresAt    int64
 }
 
 type Researcher struct {
@@ -119,6 +145,8 @@ type Study struct {
 	CreatedBy    string
 	CreatedAt    int64
 	OwnerID      sql.NullInt64
+	Status       string
+	TextVersion  int64
 }
 
 type StudyParam struct {
@@ -133,4 +161,14 @@ type StudyShare struct {
 	ExperimentID string
 	ResearcherID int64
 	CreatedAt    int64
+}
+
+type StudyTextVersion struct {
+	ExperimentID string
+	Version      int64
+	Condition    int64
+	Param        string
+	Value        string
+	ChangedAt    int64
+	ChangedBy    string
 }

@@ -12,7 +12,8 @@ import (
 
 const completeParticipant = `-- name: CompleteParticipant :exec
 UPDATE participants SET completed_at = coalesce(completed_at, ?),
-       completion_code = CASE WHEN completion_code = '' THEN ? ELSE completion_code END
+       completion_code = CASE WHEN completion_code = '' THEN ? ELSE completion_code END,
+       stage = 'completed'
 WHERE participant_id = ?
 `
 
@@ -40,7 +41,7 @@ func (q *Queries) CountParticipants(ctx context.Context) (int64, error) {
 
 const countParticipantsByCondition = `-- name: CountParticipantsByCondition :many
 SELECT condition, count(*) AS n FROM participants
-WHERE experiment_id = ?
+WHERE experiment_id = ? AND is_test = 0
 GROUP BY condition
 `
 
@@ -49,6 +50,7 @@ type CountParticipantsByConditionRow struct {
 	N         int64
 }
 
+// Test participants never count in balancing.
 func (q *Queries) CountParticipantsByCondition(ctx context.Context, experimentID string) ([]CountParticipantsByConditionRow, error) {
 	rows, err := q.query(ctx, q.countParticipantsByConditionStmt, countParticipantsByCondition, experimentID)
 	if err != nil {
@@ -105,8 +107,8 @@ func (q *Queries) CreateInventoryItem(ctx context.Context, arg CreateInventoryIt
 
 const createParticipant = `-- name: CreateParticipant :one
 INSERT INTO participants (experiment_id, user_id, condition, seed, platform_ids, query_params,
-                          started_at)
-VALUES (?, ?, ?, ?, ?, ?, ?)
+                          started_at, is_test, stage, last_seen_at, study_version)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'arrived', ?, ?)
 RETURNING participant_id
 `
 
@@ -118,6 +120,9 @@ type CreateParticipantParams struct {
 	PlatformIds  string
 	QueryParams  string
 	StartedAt    int64
+	IsTest       int64
+	LastSeenAt   sql.NullInt64
+	StudyVersion int64
 }
 
 func (q *Queries) CreateParticipant(ctx context.Context, arg CreateParticipantParams) (int64, error) {
@@ -129,6 +134,9 @@ func (q *Queries) CreateParticipant(ctx context.Context, arg CreateParticipantPa
 		arg.PlatformIds,
 		arg.QueryParams,
 		arg.StartedAt,
+		arg.IsTest,
+		arg.LastSeenAt,
+		arg.StudyVersion,
 	)
 	var participant_id int64
 	err := row.Scan(&participant_id)
@@ -136,7 +144,7 @@ func (q *Queries) CreateParticipant(ctx context.Context, arg CreateParticipantPa
 }
 
 const getParticipant = `-- name: GetParticipant :one
-SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code FROM participants WHERE experiment_id = ? AND user_id = ?
+SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code, is_test, stage, last_seen_at, study_version FROM participants WHERE experiment_id = ? AND user_id = ?
 `
 
 type GetParticipantParams struct {
@@ -158,6 +166,10 @@ func (q *Queries) GetParticipant(ctx context.Context, arg GetParticipantParams) 
 		&i.StartedAt,
 		&i.CompletedAt,
 		&i.CompletionCode,
+		&i.IsTest,
+		&i.Stage,
+		&i.LastSeenAt,
+		&i.StudyVersion,
 	)
 	return i, err
 }

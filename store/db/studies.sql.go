@@ -69,7 +69,7 @@ func (q *Queries) CreateStudyParam(ctx context.Context, arg CreateStudyParamPara
 }
 
 const getStudy = `-- name: GetStudy :one
-SELECT experiment_id, n_conditions, builtin, created_by, created_at, owner_id FROM studies WHERE experiment_id = ?
+SELECT experiment_id, n_conditions, builtin, created_by, created_at, owner_id, status, text_version FROM studies WHERE experiment_id = ?
 `
 
 func (q *Queries) GetStudy(ctx context.Context, experimentID string) (Study, error) {
@@ -82,6 +82,8 @@ func (q *Queries) GetStudy(ctx context.Context, experimentID string) (Study, err
 		&i.CreatedBy,
 		&i.CreatedAt,
 		&i.OwnerID,
+		&i.Status,
+		&i.TextVersion,
 	)
 	return i, err
 }

@@ -1,0 +1,124 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+	"slices"
+
+	"github.com/gorilla/mux"
+
+	"feedlab/params"
+	"feedlab/store"
+	"feedlab/study"
+)
+
+type textVersionJSON struct {
+	Version   int64  `json:"version"`
+	ChangedAt int64  `json:"changed_at"`
+	ChangedBy string `json:"changed_by"`
+	Condition int    `json:"condition"`
+	Param     string `json:"param"`
+}
+
+type textJSON struct {
+	Condition int    `json:"condition"`
+	Param     string `json:"param"`
+	Value     string `json:"value"`
+}
+
+// getStudyTexts answers a study's editable texts as they are now, per condition, and the
+// history of their edits (each edit is a new version of the study's texts).
+func (s *Server) getStudyTexts(w http.ResponseWriter, r *http.Request) {
+	id := mux.Vars(r)["experiment_id"]
+	if _, err := s.readableStudy(r, id); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	stored, err := s.store.StudyParams(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	versions, err := s.store.TextVersions(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	texts := []textJSON{}
+	for _, p := range stored {
+		if slices.Contains(study.EditableTexts, p.Param) {
+			texts = append(texts, textJSON{Condition: p.Condition, Param: p.Param, Value: p.Value})
+		}
+	}
+	out := make([]textVersionJSON, len(versions))
+	for i, v := range versions {
+		out[i] = textVersionJSON{Version: v.Version, ChangedAt: v.ChangedAt, ChangedBy: v.ChangedBy, Condition: v.Condition, Param: v.Param}
+	}
+	ok(w, map[string]any{"versions": out, "texts": texts})
+}
+
+// putStudyText changes one parameter of one condition (owner only). Texts (consent,
+// instructions, the custom message, the title) may change while the study runs: the next
+// participant reads the new text and records the new version. Any other parameter changes
+// the design, so once a real participant has arrived it is refused with 409
+// design_locked. The study must still validate after the change.
+func (s *Server) putStudyText(w http.ResponseWriter, r *http.Request) {
+	id := mux.Vars(r)["experiment_id"]
+	var req textJSON
+	if err := decode(w, r, 256<<10, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.manageableStudy(r, id, "Only the study's owner can edit its texts."); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ctx := r.Context()
+	stored, err := s.store.StudyParams(ctx, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	rows := make([]params.Row, len(stored))
+	found := false
+	for i, p := range stored {
+		rows[i] = params.Row{Condition: p.Condition, Param: p.Param, Value: p.Value}
+		if p.Condition == req.Condition && p.Param == req.Param {
+			rows[i].Value = req.Value
+			found = true
+		}
+	}
+	if !found {
+		s.fail(w, r, badRequest("Condition %d has no parameter %q.", req.Condition, truncate(req.Param, 60)))
+		return
+	}
+	if !slices.Contains(study.EditableTexts, req.Param) {
+		arrived, err := s.store.RealParticipants(ctx, id)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if arrived > 0 {
+			s.fail(w, r, &apiError{http.StatusConflict, codeDesignLocked,
+				"Participants have already taken part, so " + truncate(req.Param, 60) + " can no longer change: it would mix two designs in one data set. Duplicate the study and change it in the copy."})
+			return
+		}
+	}
+	if _, err := study.Check(ctx, s.store, rows); err != nil {
+		s.fail(w, r, invalidParameters(err))
+		return
+	}
+	version, err := s.store.EditText(ctx, id, req.Condition, req.Param, req.Value, researcherFrom(ctx).Name)
+	if errors.Is(err, store.ErrNotFound) {
+		s.fail(w, r, studyNotFound(id))
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.studies.Forget(id)
+	ok(w, map[string]any{"version": version})
+}
+
+const codeDesignLocked = "design_locked"
