@@ -124,7 +124,7 @@ test('scripted participants show up per condition without a reload; a preview is
   await expect(table.getByRole('row')).toHaveCount(6);
   await page.getByLabel('Stage').selectOption('completed');
   await expect(table.getByRole('row')).toHaveCount(4);
-  await expect(page.getByText('1–3 of 3')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Participant pages' })).toContainText('1–3 of 3');
   await page.getByRole('searchbox', { name: 'Search' }).fill(`${study}-d`);
   await expect(page.getByText('No participant matches these filters.')).toBeVisible();
   await page.getByLabel('Stage').selectOption('');

@@ -465,7 +465,8 @@ export interface ConditionStats {
   condition: number;
   funnel: Funnel;
   mean_dwell_ms: number | null;
-  engagements_per_participant: Record<string, number> | null;
+  /** engagements_per_participant: per participant who reached the feed (null when none did). */
+  engagements_per_participant: Record<string, number | null> | null;
 }
 
 /** Dashboard is GET /v1/studies/{id}/dashboard (null where there is no data yet). */

@@ -92,7 +92,7 @@ export function PerCondition({ dashboard }: { dashboard: Dashboard }) {
       <h2 id="per-condition-title">Engagement per condition</h2>
       <p className="muted small">
         Mean dwell: the average time a card was on screen, over every card shown in the condition. Engagements: the number of
-        each kind (likes, shares…) divided by the participants who arrived in the condition.
+        each kind (likes, shares…) divided by the participants of the condition who reached the feed.
       </p>
       <TableRegion label="Engagement per condition, scrollable">
         <table className="data-table">
@@ -114,7 +114,7 @@ export function PerCondition({ dashboard }: { dashboard: Dashboard }) {
                 <th scope="row">Condition {c.condition}</th>
                 <td>{c.mean_dwell_ms === null ? '—' : `${formatNumber(c.mean_dwell_ms / 1000, 1)} s`}</td>
                 {types.map((t) => (
-                  <td key={t}>{formatNumber(c.engagements_per_participant?.[t] ?? 0, 2)}</td>
+                  <td key={t}>{c.engagements_per_participant && t in c.engagements_per_participant ? formatNumber(c.engagements_per_participant[t], 2) : '0'}</td>
                 ))}
               </tr>
             ))}

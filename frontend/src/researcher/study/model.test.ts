@@ -70,6 +70,8 @@ describe('study page model', () => {
     assert.equal(t.rows.at(-1)!.step.help, droppedHelp(1));
     assert.match(droppedHelp(1), /1 minute\./);
     assert.match(droppedHelp(0), /30 minutes/);
+    assert.match(droppedHelp(1 / 60), /for 1 second\./);
+    assert.match(droppedHelp(0.5), /for 30 seconds\./);
   });
 
   it('gives each condition its share of arrivals and completers', () => {

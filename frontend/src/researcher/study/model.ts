@@ -26,10 +26,15 @@ export const FUNNEL: readonly FunnelStep[] = [
   { key: 'dropped', label: 'Dropped', help: 'Not completed, and nothing heard from them for the drop-out time.' },
 ];
 
-/** droppedHelp says what dropped means with the server's drop-out time. */
+/** droppedHelp says what dropped means with the server's drop-out time (serve --dropped-after). */
 export function droppedHelp(minutes: number | null | undefined): string {
   const m = minutes && minutes > 0 ? minutes : 30;
-  return `Not completed, and no event from them for ${m} minute${m === 1 ? '' : 's'}.`;
+  const span = m < 1 ? plural(Math.max(1, Math.round(m * 60)), 'second') : plural(Math.round(m * 10) / 10, 'minute');
+  return `Not completed, and no event from them for ${span}.`;
+}
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
 /** STAGE_LABELS are the participant table's words for each stage. */
