@@ -135,7 +135,7 @@ test('scripted participants show up per condition without a reload; a preview is
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(`${study}-d`);
   await page.getByRole('searchbox', { name: 'Search' }).fill('');
-
+  await expect(table.getByRole('row')).toHaveCount(6);
   await shoot(page, 'study-owner');
 
   // Preview condition 1: the feed opens in a new tab as a test participant.

@@ -52,7 +52,7 @@ function Figure({ id, title, help, chart, table }: { id: string; title: string; 
 export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
   const mod = useChartsModule();
   const balance = balanceRows(dashboard);
-  const series = timelineSeries(dashboard.timeline);
+  const series = timelineSeries(dashboard.timeline, 10);
   const timeline = timelineRows(dashboard.timeline);
   const chart = (draw: (m: ChartsModule) => ReactNode, empty: boolean) =>
     empty ? (

@@ -89,6 +89,7 @@ describe('study page model', () => {
       { start: 1_120_000, arrivals: 3, completions: 2 },
     ]);
     assert.deepEqual(timelineRows(dash.timeline, 1), [{ start: 1_120_000, arrivals: 3, completions: 2 }]);
+    assert.deepEqual(timelineSeries(dash.timeline, 5), [[880, 940, 1000, 1060, 1120], [0, 0, 1, 0, 3], [0, 0, 0, 0, 2]]);
     assert.deepEqual(timelineSeries(null), [[], [], []]);
     assert.deepEqual(timelineRows(null), []);
   });

@@ -124,17 +124,20 @@ export function timelineRows(t: Dashboard['timeline'], limit = 24): TimelineRow[
 }
 
 /** timelineSeries is the line chart's data: x in seconds (uPlot's time unit), then the
- * two series per bucket. */
-export function timelineSeries(t: Dashboard['timeline']): [number[], number[], number[]] {
+ * two series per bucket. A study's first minutes have one or two buckets, which a chart
+ * cannot scale; empty buckets before the first arrival pad it to at least minBuckets. */
+export function timelineSeries(t: Dashboard['timeline'], minBuckets = 1): [number[], number[], number[]] {
   if (!t || !t.bucket_ms) return [[], [], []];
   const n = Math.max(t.arrivals.length, t.completions.length);
+  if (n === 0) return [[], [], []];
+  const pad = Math.max(0, minBuckets - n);
   const xs: number[] = [];
   const a: number[] = [];
   const c: number[] = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = -pad; i < n; i++) {
     xs.push((t.start_ms + i * t.bucket_ms) / 1000);
-    a.push(t.arrivals[i] ?? 0);
-    c.push(t.completions[i] ?? 0);
+    a.push(i < 0 ? 0 : (t.arrivals[i] ?? 0));
+    c.push(i < 0 ? 0 : (t.completions[i] ?? 0));
   }
   return [xs, a, c];
 }

@@ -67,8 +67,8 @@ export function TimelineChart({ series }: { series: [number[], number[], number[
     axes: [{}, { values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : '')) }],
     series: [
       {},
-      { label: 'Arrivals', stroke: ARRIVALS, width: 2, points: { show: false } },
-      { label: 'Completions', stroke: COMPLETED, width: 2, points: { show: false } },
+      { label: 'Arrivals', stroke: ARRIVALS, width: 2, points: { show: series[0].length <= 30, size: 6, fill: ARRIVALS } },
+      { label: 'Completions', stroke: COMPLETED, width: 2, points: { show: series[0].length <= 30, size: 6, fill: COMPLETED } },
     ],
   };
   return <Plot options={options} data={series} height={220} />;
