@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"regexp"
+	"strings"
 
 	"feedlab/store"
 )
@@ -60,12 +61,30 @@ func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 		s.record(w, r, ev)
 		return
 	}
-	if _, err := s.recordEvent(r, ev); err != nil {
+	def, err := s.studyDefinition(r.Context(), string(req.ExperimentID))
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	def, err := s.studyDefinition(r.Context(), string(req.ExperimentID))
-	if err != nil {
+	// No completion code without completing (issue 13, item 5): the chain must be done
+	// first. A participant who already completed is answered their code again (a retry).
+	if p, err := s.store.Participant(r.Context(), string(req.ExperimentID), string(req.UserID)); err != nil {
+		s.fail(w, r, err)
+		return
+	} else if !p.CompletedAt.Valid {
+		missing, err := def.Missing(r.Context(), s.store, target)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if len(missing) > 0 {
+			s.fail(w, r, &detailedError{err: &apiError{http.StatusConflict, codeChainIncomplete,
+				"The study is not finished yet: " + missingText(missing) + ". Your answers so far are saved; please go back and finish the study to get your completion code."},
+				fields: map[string]any{"missing": missing}})
+			return
+		}
+	}
+	if _, err := s.recordEvent(r, ev); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -85,4 +104,19 @@ func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ok(w, map[string]any{"completion_code": code})
+}
+
+const codeChainIncomplete = "chain_incomplete"
+
+// missingText names what is missing for a participant to read.
+func missingText(missing []string) string {
+	var parts []string
+	for _, m := range missing {
+		if m == "feed" {
+			parts = append(parts, "the feed was not submitted")
+		} else {
+			parts = append(parts, "the questionnaire "+m+" was not answered")
+		}
+	}
+	return strings.Join(parts, ", ")
 }

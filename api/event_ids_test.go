@@ -49,6 +49,7 @@ func TestClientCannotPreClaimServerRowsOfOtherParticipants(t *testing.T) {
 	for i := 1; i <= 3; i++ {
 		user := fmt.Sprintf("victim%d", i)
 		e.load(user)
+		e.submitFeed(user)
 		r := e.post("/v1/write_checkpoint", map[string]any{"user_id": user, "experiment_id": demo.ExperimentID, "event_id": "end-" + user, "checkpoint": "end-redirect"})
 		if r.status != 200 {
 			t.Fatalf("end-redirect: %d %s", r.status, r.body)

@@ -217,6 +217,7 @@ func TestFormAndCheckpointsLandInTheLongShape(t *testing.T) {
 func TestEndRedirectCompletesWithAStableCode(t *testing.T) {
 	e := newEnv(t)
 	e.load("u1")
+	e.submitFeed("u1")
 	end := func(id string) string {
 		r := e.post("/v1/write_checkpoint", map[string]any{"event_id": id, "user_id": "u1", "experiment_id": "solarflare", "checkpoint": "end-redirect"})
 		if r.status != 200 {
