@@ -177,6 +177,44 @@ test('the owner pauses, reopens and, after confirming, closes the study', async 
   await expect(page.getByText('The study is now open.')).toBeVisible();
 });
 
+test('a text corrected while the study runs is what the next participant gets, recorded as a version', async ({ page, baseURL }) => {
+  await signIn(page, owner);
+  await openStudy(page, study);
+  const texts = page.getByRole('region', { name: 'Participant texts' });
+  await texts.getByLabel('Condition').selectOption('1');
+  await texts.getByLabel('Text', { exact: true }).selectOption('consent');
+  const box = texts.getByRole('textbox', { name: 'Consent text' });
+  await expect(box).toHaveValue('You agree to take part in a short test.');
+  await box.fill('You agree to take part in a **corrected** test.');
+  await texts.getByRole('button', { name: 'Preview' }).click();
+  await expect(texts.getByRole('region', { name: 'Preview: Consent text' }).locator('strong')).toHaveText('corrected');
+  await texts.getByRole('button', { name: 'Save new version' }).click();
+  await expect(texts.getByText('Consent text of condition 1 saved as a new version.')).toBeVisible();
+  const history = texts.getByRole('region', { name: 'Version history, scrollable' });
+  await expect(history.getByRole('row').filter({ hasText: 'Consent text' })).toHaveCount(1);
+  await expect(history).toContainText(owner);
+
+  // The next participant in condition 1 reads the corrected text.
+  const participants = await request.newContext({ baseURL });
+  let consent = '';
+  for (let i = 0; i < 4 && !consent; i++) {
+    const res = await participants.post('/v1/load_experiment', { data: { user_id: `${study}-t${i}`, experiment_id: study, query_params: {} } });
+    const { data } = await res.json();
+    if (Number(data.condition) === 1) consent = data.texts.consent as string;
+  }
+  expect(consent).toContain('<strong>corrected</strong>');
+});
+
+test('the owner reads the audit log', async ({ page }) => {
+  const probe = await ownerApi.get(`/v1/studies/${study}/audit`);
+  test.skip(probe.status() === 404, 'this server has no audit log yet (it comes with the launch-day hardening)');
+  await signIn(page, owner);
+  await openStudy(page, study);
+  const audit = page.getByRole('region', { name: 'Audit log' });
+  await expect(audit.getByRole('row').filter({ hasText: 'share' }).first()).toContainText(collaborator);
+  await expect(audit.getByRole('button', { name: 'Download the audit log (CSV)' })).toBeVisible();
+});
+
 test('a collaborator sees the page but cannot pause, close or share', async ({ page }) => {
   await signIn(page, collaborator);
   await openStudy(page, study);

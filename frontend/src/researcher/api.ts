@@ -580,3 +580,8 @@ export function saveStudyText(id: string, row: ParamRow): Promise<unknown> {
 export async function studyAudit(id: string, signal?: AbortSignal): Promise<AuditEntry[]> {
   return (await call<{ entries?: AuditEntry[] }>(`/v1/studies/${enc(id)}/audit`, { signal })).entries ?? [];
 }
+
+/** auditCsvUrl is where the study's audit log is downloaded as CSV (for downloadFile). */
+export function auditCsvUrl(id: string): string {
+  return `/v1/studies/${enc(id)}/audit.csv`;
+}

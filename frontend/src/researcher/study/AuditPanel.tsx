@@ -2,6 +2,7 @@
 // what, and when. A server without the audit call (404) shows nothing.
 import { useEffect, useState } from 'react';
 import * as api from '../api';
+import { FormStatus } from '../fields';
 import { errorMessage } from '../messages';
 import { TableRegion } from './Figures';
 import { dateTime } from './model';
@@ -11,6 +12,7 @@ type Load = { kind: 'loading' } | { kind: 'hidden' } | { kind: 'failed'; message
 /** AuditPanel lists the audit log's entries, newest first; tick refreshes it. */
 export function AuditPanel({ id, tick }: { id: string; tick: number }) {
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [csvError, setCsvError] = useState('');
   useEffect(() => {
     if (load.kind === 'hidden') return;
     const abort = new AbortController();
@@ -26,11 +28,26 @@ export function AuditPanel({ id, tick }: { id: string; tick: number }) {
     // Refresh every few ticks: the log changes rarely.
   }, [id, Math.floor(tick / 6)]);
 
+  const saveCsv = async () => {
+    setCsvError('');
+    try {
+      await api.downloadFile(api.auditCsvUrl(id), undefined, `${id}_audit.csv`);
+    } catch (err) {
+      setCsvError(`The audit log could not be downloaded: ${errorMessage(err)}`);
+    }
+  };
+
   if (load.kind === 'hidden' || load.kind === 'loading') return null;
   return (
     <section className="panel" aria-labelledby="audit-title">
       <h2 id="audit-title">Audit log</h2>
-      <p className="muted small">What was done to this study and by whom. Only you, its owner, see this.</p>
+      <p className="muted small">What was done to this study and by whom, newest first. Only you, its owner, see this.</p>
+      <p>
+        <button type="button" className="button button--small button--quiet" onClick={() => void saveCsv()}>
+          Download the audit log (CSV)
+        </button>
+      </p>
+      <FormStatus tone="error" message={csvError} />
       {load.kind === 'failed' && <p className="notice notice--error">The audit log could not be loaded: {load.message}</p>}
       {load.kind === 'ready' &&
         (load.entries.length === 0 ? (

@@ -262,6 +262,7 @@ export const TEXT_LABELS: Record<string, string> = {
   consent: 'Consent text',
   instruct: 'Instructions',
   'custom-msg': 'Message page',
+  title: 'Study title',
 };
 
 /** textLabel is the words for a text parameter (its name when unknown). */
