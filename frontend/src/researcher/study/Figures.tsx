@@ -21,8 +21,8 @@ export function FunnelSection({ dashboard }: { dashboard: Dashboard }) {
     <section className="panel" aria-labelledby="funnel-title">
       <h2 id="funnel-title">Funnel</h2>
       <p className="muted small">
-        How far participants got. Each count includes everyone who went further (a completer also counts as arrived and
-        consented). Test participants from Preview are never counted.
+        How far participants got, in total and per condition. Each count includes everyone who went further (a completer also
+        counts as arrived and consented). Test participants from Preview are never counted.
       </p>
       <TableRegion label="Funnel, scrollable">
         <table className="data-table funnel">
@@ -30,13 +30,13 @@ export function FunnelSection({ dashboard }: { dashboard: Dashboard }) {
           <thead>
             <tr>
               <th scope="col">Stage</th>
+              <th scope="col">Total</th>
+              <th scope="col">Of arrivals</th>
               {t.conditions.map((c) => (
                 <th scope="col" key={c}>
                   Condition {c}
                 </th>
               ))}
-              <th scope="col">Total</th>
-              <th scope="col">Of arrivals</th>
             </tr>
           </thead>
           <tbody>
@@ -46,11 +46,11 @@ export function FunnelSection({ dashboard }: { dashboard: Dashboard }) {
                   <span className="funnel__label">{r.step.label}</span>
                   <span className="funnel__help">{r.step.help}</span>
                 </th>
+                <td className="funnel__total">{r.total}</td>
+                <td className="muted">{r.share || '—'}</td>
                 {r.counts.map((n, i) => (
                   <td key={t.conditions[i]}>{n}</td>
                 ))}
-                <td className="funnel__total">{r.total}</td>
-                <td className="muted">{r.share || '—'}</td>
               </tr>
             ))}
           </tbody>
