@@ -138,6 +138,8 @@ test('scripted participants show up per condition without a reload; a preview is
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(`${study}-d`);
   await page.getByRole('searchbox', { name: 'Search' }).fill('');
   await expect(table.getByRole('row')).toHaveCount(6);
+  // Wide tables scroll inside their own box: the page itself never scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await shoot(page, 'study-owner');
 
   // Preview condition 1: the feed opens in a new tab as a test participant.
@@ -149,6 +151,7 @@ test('scripted participants show up per condition without a reload; a preview is
   await expect(cards(tab).first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('img', { name: /^QR code of the link / })).toBeVisible();
   await tab.close();
+  await page.bringToFront(); // back to the study page's tab: it refreshes again
   // Wait for two refreshes: the preview participant is still not counted.
   for (let i = 0; i < 2; i++) {
     const at = await page.getByText(/^Updated /).innerText();
@@ -156,6 +159,29 @@ test('scripted participants show up per condition without a reload; a preview is
   }
   expect((await funnelRow(page, 'Arrived'))[2]).toBe(String(expected[1][0] + expected[2][0]));
   await expect(table.getByRole('row')).toHaveCount(6);
+});
+
+test('the page stops polling while its tab is hidden and refreshes when it is shown again', async ({ page }) => {
+  await signIn(page, owner);
+  const calls: number[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === `/v1/studies/${study}/dashboard`) calls.push(Date.now());
+  });
+  await openStudy(page, study);
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((h) => {
+      Object.defineProperty(document, 'hidden', { value: h, configurable: true });
+      Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+  await expect.poll(() => calls.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await setHidden(true);
+  await page.waitForTimeout(1000); // a call already on its way may still land
+  const whileHidden = calls.length;
+  await page.waitForTimeout(7000); // longer than the 5 s between refreshes
+  expect(calls.length).toBe(whileHidden);
+  await setHidden(false);
+  await expect.poll(() => calls.length, { timeout: 3000 }).toBeGreaterThan(whileHidden);
 });
 
 test('the owner pauses, reopens and, after confirming, closes the study', async ({ page }) => {
