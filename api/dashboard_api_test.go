@@ -265,3 +265,36 @@ func TestNoCompletionCodeWithoutCompleting(t *testing.T) {
 		t.Fatalf("end-redirect again: %d %s", r.status, r.body)
 	}
 }
+
+func TestExportsLeaveTestsOutUnlessAsked(t *testing.T) {
+	e := newConsoleEnv(t)
+	r := e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+e.adaStudy+"/preview", map[string]int{"condition": 1}, "application/json")
+	link, _ := url.Parse(data(r)["url"].(string))
+	e.loadInto(e.adaStudy, "pilot", map[string]string{"preview": link.Query().Get("preview")})
+	e.loadInto(e.adaStudy, "real", nil)
+	e.checkpoint(e.adaStudy, "pilot", "feed-landed")
+	e.checkpoint(e.adaStudy, "real", "feed-landed")
+	for _, typ := range []string{"user_form", "inventory"} {
+		plain := e.call(e.as["ada"], http.MethodPost, "/v1/dump_data", map[string]any{"data_type": typ, "experiment_id": e.adaStudy}, "application/json")
+		header := strings.SplitN(string(plain.body), "\n", 2)[0]
+		if strings.Contains(string(plain.body), "pilot") || !strings.Contains(string(plain.body), "real") || !strings.Contains(header, "is_test") {
+			t.Errorf("%s without include_test: %s", typ, truncate(string(plain.body), 600))
+		}
+		all := e.call(e.as["grace"], http.MethodPost, "/v1/dump_data", map[string]any{"data_type": typ, "experiment_id": e.adaStudy, "include_test": true}, "application/json")
+		if !strings.Contains(string(all.body), "pilot") {
+			t.Errorf("%s with include_test lacks the pilot: %s", typ, truncate(string(all.body), 600))
+		}
+	}
+	form := e.call(e.as["ada"], http.MethodPost, "/v1/dump_data", map[string]any{"data_type": "user_form", "experiment_id": e.adaStudy, "include_test": true}, "application/json")
+	lines := strings.Split(strings.TrimSpace(string(form.body)), "\n")
+	cols := strings.Split(strings.TrimSpace(lines[0]), ",")
+	if cols[9] != "study_version" || cols[10] != "is_test" {
+		t.Fatalf("user_form fixed columns end %v", cols[:11])
+	}
+	for _, l := range lines[1:] {
+		f := strings.Split(l, ",")
+		if want := map[bool]string{true: "1", false: "0"}[f[1] == "pilot"]; f[10] != want || f[9] != "1" {
+			t.Errorf("row %s: is_test %s, study_version %s", l, f[10], f[9])
+		}
+	}
+}

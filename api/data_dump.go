@@ -19,6 +19,8 @@ type dumpRequest struct {
 	// Raw asks for values as stored; by default cells a spreadsheet would run as formulas
 	// are neutralised (export.Neutralise).
 	Raw bool `json:"raw"`
+	// IncludeTest keeps test participants' rows (preview, pilot), marked in is_test.
+	IncludeTest bool `json:"include_test"`
 }
 
 var fileSafe = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
@@ -70,7 +72,7 @@ func (s *Server) dumpData(w http.ResponseWriter, r *http.Request) {
 			h.Set("X-Feedlab-Notice", export.PlatformIDNotice)
 		}
 	}}
-	err := export.WriteWith(r.Context(), s.store, bw, req.DataType, id, export.Options{Raw: req.Raw})
+	err := export.WriteWith(r.Context(), s.store, bw, req.DataType, id, export.Options{Raw: req.Raw, IncludeTest: req.IncludeTest})
 	if errors.Is(err, store.ErrNotFound) && !bw.started {
 		s.fail(w, r, &apiError{http.StatusNotFound, codeNotFound, "No data found. Did you enter your experiment ID correctly?"})
 		return

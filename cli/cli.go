@@ -46,7 +46,9 @@ Usage:
   feedlab export --study ID --type TYPE [--out FILE] [--raw]  TYPE: engagement, user_form,
                                                               entity_info, experiment_parameters,
                                                               inventory, stimulus_set; --raw: keep
-                                                              cells starting =+-@ as stored
+                                                              cells starting =+-@ as stored;
+                                                              --include-test: keep preview/pilot
+                                                              participants (column is_test)
   feedlab backup --out FILE                                   consistent copy while serving
   feedlab researcher add NAME [--password-stdin]
   feedlab researcher list                                     one account a line: name, created (UTC date)

@@ -20,6 +20,7 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	id := fs.String("study", "", "experiment_id (for --type stimulus_set: the set name)")
 	typ := fs.String("type", "", fmt.Sprintf("one of %v", export.Types))
 	out := fs.String("out", "", "file to write (default: standard output)")
+	includeTest := fs.Bool("include-test", false, "keep the rows of test participants (preview and pilot runs), marked 1 in the is_test column")
 	raw := fs.Bool("raw", false, "write values as stored: do not neutralise cells a spreadsheet would run as formulas (=, +, -, @, tab, CR)")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
@@ -41,14 +42,14 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	defer st.Close()
 	if *out == "" {
-		return exportTo(ctx, st, stdout, stderr, *typ, *id, export.Options{Raw: *raw})
+		return exportTo(ctx, st, stdout, stderr, *typ, *id, export.Options{Raw: *raw, IncludeTest: *includeTest})
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(*out), ".feedlab-export-*")
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
 	defer os.Remove(tmp.Name())
-	if err := exportTo(ctx, st, tmp, stderr, *typ, *id, export.Options{Raw: *raw}); err != nil {
+	if err := exportTo(ctx, st, tmp, stderr, *typ, *id, export.Options{Raw: *raw, IncludeTest: *includeTest}); err != nil {
 		tmp.Close()
 		return err
 	}

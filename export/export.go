@@ -52,6 +52,9 @@ type Options struct {
 	// a formula is neutralised (see Neutralise). The experiment_parameters export is
 	// always raw: it is a study definition that 'feedlab study create --from' reads back.
 	Raw bool
+	// IncludeTest keeps the rows of test participants (preview, pilot), marked 1 in the
+	// is_test column. By default they are left out.
+	IncludeTest bool
 }
 
 // Write streams the export of type typ to w, with formula cells neutralised. id is the
@@ -82,9 +85,9 @@ func WriteWith(ctx context.Context, st *store.Store, w io.Writer, typ, id string
 		}
 		switch typ {
 		case TypeEngagement:
-			err = writeEngagements(ctx, st, rw, id, newParamColumns(ps))
+			err = writeEngagements(ctx, st, rw, id, newParamColumns(ps), opts.IncludeTest)
 		case TypeUserForm:
-			err = writeAnswers(ctx, st, rw, id, newParamColumns(ps))
+			err = writeAnswers(ctx, st, rw, id, newParamColumns(ps), opts.IncludeTest)
 		case TypeEntityInfo:
 			err = writeEntityInfo(ctx, st, rw, ps)
 		case TypeExperimentParameters:
@@ -92,7 +95,7 @@ func WriteWith(ctx context.Context, st *store.Store, w io.Writer, typ, id string
 			// reads values as written) and equal Verify parameters' download byte for byte.
 			err = writeParams(cw, ps)
 		case TypeInventory:
-			err = writeInventory(ctx, st, rw, id)
+			err = writeInventory(ctx, st, rw, id, opts.IncludeTest)
 		}
 	default:
 		return fmt.Errorf("%w %q; choose one of %v", ErrUnknownType, typ, Types)

@@ -18,9 +18,10 @@ var EngagementColumns = []string{
 	"experiment_id", "engagement_type", "response", "entity_category", "entity_set", "entity_url",
 	"item_order", "likes", "read_later", "shares",
 	"event_id", "shown_shares", "shown_likes", "shown_read_later", "shown_upvote", "shown_downvote",
+	"study_version", "is_test",
 }
 
-func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns) error {
+func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns, includeTest bool) error {
 	// Participants, cards and the inventory are loaded once and looked up per row: joining
 	// them in SQL on every page cost more than the rest of the export together.
 	participants, err := st.ParticipantsOf(ctx, id)
@@ -41,6 +42,9 @@ func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id 
 	rec := make([]string, 0, len(EngagementColumns)+len(pc.names))
 	return st.EachEngagement(ctx, id, func(r store.EngagementRow) error {
 		p, c := participants[r.ParticipantID], cards[r.EntityID]
+		if p.IsTest != 0 && !includeTest {
+			return nil
+		}
 		sh, inFeed := shown[store.ShownKey{ParticipantID: r.ParticipantID, EntityID: r.EntityID}]
 		order := sql.NullInt64{Int64: sh.ItemOrder, Valid: inFeed}
 		rec = append(rec[:0],
@@ -49,7 +53,7 @@ func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id 
 			decoded(r.Response), c.Category, c.Set, c.URL, nullable(order),
 			nullable(r.Likes), nullable(r.ReadLater), nullable(r.Shares),
 			r.EventID, nullable(sh.ShownShares), nullable(sh.ShownLikes), nullable(sh.ShownReadLater),
-			nullable(sh.ShownUpvote), nullable(sh.ShownDownvote),
+			nullable(sh.ShownUpvote), nullable(sh.ShownDownvote), itoa(p.StudyVersion), itoa(p.IsTest),
 		)
 		return cw.Write(append(rec, pc.row(p.Condition)...))
 	})
@@ -57,16 +61,21 @@ func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id 
 
 // UserFormColumns are the user_form export's fixed columns (the long shape: one row per
 // answer, checkpoint, URLParams-* value and condition); parameters follow.
-var UserFormColumns = []string{"time_stamp", "user_id", "experiment_id", "field", "response", "event_id", "kind", "condition", "client_time"}
+var UserFormColumns = []string{"time_stamp", "user_id", "experiment_id", "field", "response", "event_id", "kind", "condition", "client_time",
+	"study_version", "is_test"}
 
-func writeAnswers(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns) error {
+func writeAnswers(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns, includeTest bool) error {
 	if err := cw.Write(append(slices.Clone(UserFormColumns), pc.names...)); err != nil {
 		return err
 	}
 	rec := make([]string, 0, len(UserFormColumns)+len(pc.names))
 	return st.EachAnswer(ctx, id, func(r store.AnswerRow) error {
+		if r.IsTest != 0 && !includeTest {
+			return nil
+		}
 		rec = append(rec[:0], timestamp(r.ReceivedAt), r.UserID, r.ExperimentID, r.Field,
-			decoded(r.Response), r.EventID, r.Kind, itoa(r.Condition), nullable(r.ClientTime))
+			decoded(r.Response), r.EventID, r.Kind, itoa(r.Condition), nullable(r.ClientTime),
+			itoa(r.StudyVersion), itoa(r.IsTest))
 		return cw.Write(append(rec, pc.row(r.Condition)...))
 	})
 }
@@ -74,16 +83,19 @@ func writeAnswers(ctx context.Context, st *store.Store, cw recordWriter, id stri
 // InventoryColumns are the inventory export's columns: every card each participant was
 // shown, in feed order, with the social counts it displayed.
 var InventoryColumns = []string{"user_id", "experiment_id", "condition", "item_order", "entity_id", "entity_set", "entity_url",
-	"shown_shares", "shown_likes", "shown_read_later", "shown_upvote", "shown_downvote"}
+	"shown_shares", "shown_likes", "shown_read_later", "shown_upvote", "shown_downvote", "is_test"}
 
-func writeInventory(ctx context.Context, st *store.Store, cw recordWriter, id string) error {
+func writeInventory(ctx context.Context, st *store.Store, cw recordWriter, id string, includeTest bool) error {
 	if err := cw.Write(InventoryColumns); err != nil {
 		return err
 	}
 	return st.EachInventoryItem(ctx, id, func(r store.InventoryRow) error {
+		if r.IsTest != 0 && !includeTest {
+			return nil
+		}
 		return cw.Write([]string{r.UserID, r.ExperimentID, itoa(r.Condition), itoa(r.ItemOrder), itoa(r.EntityID),
 			r.EntitySet, r.EntityUrl, nullable(r.ShownShares), nullable(r.ShownLikes), nullable(r.ShownReadLater),
-			nullable(r.ShownUpvote), nullable(r.ShownDownvote)})
+			nullable(r.ShownUpvote), nullable(r.ShownDownvote), itoa(r.IsTest)})
 	})
 }
 

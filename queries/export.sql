@@ -30,7 +30,7 @@ WHERE p.experiment_id = ?;
 
 -- name: ExportAnswers :many
 SELECT a.answer_pk, a.event_id, a.received_at, a.client_time, p.user_id, p.experiment_id,
-       p.condition, a.kind, a.field, a.response
+       p.condition, a.kind, a.field, a.response, p.is_test, p.study_version
 FROM answers a
 CROSS JOIN participants p ON p.participant_id = a.participant_id
 WHERE p.experiment_id = sqlc.arg(experiment_id) AND a.answer_pk > sqlc.arg(after)
@@ -40,7 +40,7 @@ LIMIT sqlc.arg(page_size);
 -- name: ExportInventory :many
 SELECT p.participant_id, p.user_id, p.experiment_id, p.condition, i.item_order, i.entity_id,
        e.entity_set, e.entity_url, i.shown_shares, i.shown_likes, i.shown_read_later,
-       i.shown_upvote, i.shown_downvote
+       i.shown_upvote, i.shown_downvote, p.is_test
 FROM inventory i
 CROSS JOIN participants p ON p.participant_id = i.participant_id
 JOIN entities e ON e.entity_id = i.entity_id

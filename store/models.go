@@ -116,6 +116,8 @@ type AnswerRow struct {
 	Kind         string
 	Field        string
 	Response     string
+	IsTest       int64 // the participant is a test (preview, pilot)
+	StudyVersion int64 // the study's text version the participant got
 }
 
 // InventoryRow is one card shown to one participant, as the inventory export reads it.
@@ -133,6 +135,7 @@ type InventoryRow struct {
 	ShownReadLater sql.NullInt64
 	ShownUpvote    sql.NullInt64
 	ShownDownvote  sql.NullInt64
+	IsTest         int64 // the participant is a test (preview, pilot)
 }
 
 // Shown is one card as a participant was shown it: its feed position and the counts it

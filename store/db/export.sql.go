@@ -12,7 +12,7 @@ import (
 
 const exportAnswers = `-- name: ExportAnswers :many
 SELECT a.answer_pk, a.event_id, a.received_at, a.client_time, p.user_id, p.experiment_id,
-       p.condition, a.kind, a.field, a.response
+       p.condition, a.kind, a.field, a.response, p.is_test, p.study_version
 FROM answers a
 CROSS JOIN participants p ON p.participant_id = a.participant_id
 WHERE p.experiment_id = ?1 AND a.answer_pk > ?2
@@ -37,6 +37,8 @@ type ExportAnswersRow struct {
 	Kind         string
 	Field        string
 	Response     string
+	IsTest       int64
+	StudyVersion int64
 }
 
 func (q *Queries) ExportAnswers(ctx context.Context, arg ExportAnswersParams) ([]ExportAnswersRow, error) {
@@ -59,6 +61,8 @@ func (q *Queries) ExportAnswers(ctx context.Context, arg ExportAnswersParams) ([
 			&i.Kind,
 			&i.Field,
 			&i.Response,
+			&i.IsTest,
+			&i.StudyVersion,
 		); err != nil {
 			return nil, err
 		}
@@ -199,7 +203,7 @@ func (q *Queries) ExportEntitiesOfSet(ctx context.Context, arg ExportEntitiesOfS
 const exportInventory = `-- name: ExportInventory :many
 SELECT p.participant_id, p.user_id, p.experiment_id, p.condition, i.item_order, i.entity_id,
        e.entity_set, e.entity_url, i.shown_shares, i.shown_likes, i.shown_read_later,
-       i.shown_upvote, i.shown_downvote
+       i.shown_upvote, i.shown_downvote, p.is_test
 FROM inventory i
 CROSS JOIN participants p ON p.participant_id = i.participant_id
 JOIN entities e ON e.entity_id = i.entity_id
@@ -230,6 +234,7 @@ type ExportInventoryRow struct {
 	ShownReadLater sql.NullInt64
 	ShownUpvote    sql.NullInt64
 	ShownDownvote  sql.NullInt64
+	IsTest         int64
 }
 
 func (q *Queries) ExportInventory(ctx context.Context, arg ExportInventoryParams) ([]ExportInventoryRow, error) {
@@ -260,6 +265,7 @@ func (q *Queries) ExportInventory(ctx context.Context, arg ExportInventoryParams
 			&i.ShownReadLater,
 			&i.ShownUpvote,
 			&i.ShownDownvote,
+			&i.IsTest,
 		); err != nil {
 			return nil, err
 		}

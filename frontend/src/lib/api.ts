@@ -15,12 +15,15 @@ export class ApiError extends Error {
   /** code is the server's machine-readable error code, or a client-side one:
    * 'network' (no answer) or 'bad_response' (the body was not a JSON object). */
   readonly code: string;
+  /** details are the error object's other fields (return_url, missing, problems, ...). */
+  readonly details: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, details: Record<string, unknown> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -90,7 +93,7 @@ export async function apiCall<T extends object = SuccessBody>(
     typeof failure.message === 'string' && failure.message !== ''
       ? failure.message
       : `${path} failed (HTTP ${response.status})`;
-  throw new ApiError(response.status, code, message);
+  throw new ApiError(response.status, code, message, failure);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

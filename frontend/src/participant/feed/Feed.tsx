@@ -30,6 +30,7 @@ export function Feed({ location }: { location: Location }) {
   const [truncated] = useState(() => isTruncatedLink(location.query, storage));
   const [phase, setPhase] = useState<Phase>(truncated ? 'fatal' : 'loading');
   const [reason, setReason] = useState<FatalReason>('link');
+  const [returnUrl, setReturnUrl] = useState<string | undefined>(undefined);
   const [data, setData] = useState<FeedData | null>(null);
   const session = useMemo(() => (truncated ? null : startSession(location.query, storage, Date.now())), []);
 
@@ -42,7 +43,10 @@ export function Feed({ location }: { location: Location }) {
       loadExperiment: (body) => apiCall<{ data: LoadedExperiment }>('/v1/load_experiment', body),
       now: Date.now,
     });
-    if (got.kind === 'fatal') setReason(got.reason);
+    if (got.kind === 'fatal') {
+      setReason(got.reason);
+      setReturnUrl(got.returnUrl);
+    }
     if (got.kind !== 'ready') {
       setPhase(got.kind);
       return;
@@ -59,7 +63,7 @@ export function Feed({ location }: { location: Location }) {
     if (phase === 'consent' || phase === 'instruct') storage.set('popupTime', Date.now());
   }, [phase]);
 
-  const back = platformReturn(location.query, storage);
+  const back = returnUrl ? { href: returnUrl, label: 'Return to the study platform' } : platformReturn(location.query, storage);
   if (phase === 'fatal') return <ErrorScreen reason={reason} back={back} />;
   if (phase === 'retry') return <ErrorScreen reason="unreachable" back={back} onRetry={() => void load()} />;
   return (

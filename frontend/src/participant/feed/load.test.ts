@@ -129,6 +129,22 @@ describe('loadFeed', () => {
     }
   });
 
+  it('a paused study is "not accepting", with the platform return link the server names', async () => {
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      const refusal = new ApiError(403, 'study_not_accepting', 'This study is not accepting participants right now', {
+        return_url: 'https://app.prolific.com/submissions',
+      });
+      const { d } = deps(async () => Promise.reject(refusal));
+      assert.deepEqual(await loadFeed(session, d), { kind: 'fatal', reason: 'notAccepting', returnUrl: 'https://app.prolific.com/submissions' });
+      const { d: d2 } = deps(async () => Promise.reject(new ApiError(403, 'study_not_accepting', 'x', { return_url: 'javascript:alert(1)' })));
+      assert.deepEqual(await loadFeed(session, d2), { kind: 'fatal', reason: 'notAccepting' });
+    } finally {
+      console.error = quiet;
+    }
+  });
+
   it('says why a study was refused: unknown, a damaged link, or closed', () => {
     assert.equal(fatalReason(new ApiError(404, 'unknown_experiment', 'no')), 'unknown');
     assert.equal(fatalReason(new ApiError(400, 'bad_request', 'bad id')), 'link');

@@ -35,15 +35,16 @@ export type StartPhase = 'completed' | 'consent' | 'instruct' | 'feed';
  * good (a 4xx that a retry cannot fix), `retry` when it could not be reached and no feed is
  * stored, else the feed and its first screen.
  */
-export type FeedLoad = { kind: 'fatal'; reason: FatalReason } | { kind: 'retry' } | { kind: 'ready'; data: FeedData; start: StartPhase };
+export type FeedLoad = { kind: 'fatal'; reason: FatalReason; returnUrl?: string } | { kind: 'retry' } | { kind: 'ready'; data: FeedData; start: StartPhase };
 
 /** FatalReason says why the server refused the study: no such study (a wrong or truncated
  * id), a malformed request (a damaged link), or a study that is closed or paused. */
-export type FatalReason = 'unknown' | 'link' | 'closed';
+export type FatalReason = 'unknown' | 'link' | 'closed' | 'notAccepting';
 
 /** fatalReason maps a final refusal to what the error screen says. */
 export function fatalReason(err: unknown): FatalReason {
   if (!(err instanceof ApiError)) return 'unknown';
+  if (err.code === 'study_not_accepting') return 'notAccepting';
   if (err.status === 403 || err.status === 409 || err.status === 410 || /closed|paused/.test(err.code)) return 'closed';
   if (err.status === 404) return 'unknown';
   return 'link';
@@ -110,7 +111,13 @@ export async function loadFeed(session: Pick<SessionStart, 'userId' | 'experimen
     completed = res.data.completed === true;
   } catch (err) {
     console.error('feed: loading the experiment failed', err);
-    if (isFinalRefusal(err)) return { kind: 'fatal', reason: fatalReason(err) };
+    if (isFinalRefusal(err)) {
+      // A paused or closed study names the platform's return link when it has one.
+      const back = err instanceof ApiError ? err.details.return_url : undefined;
+      return typeof back === 'string' && /^https:\/\//.test(back)
+        ? { kind: 'fatal', reason: fatalReason(err), returnUrl: back }
+        : { kind: 'fatal', reason: fatalReason(err) };
+    }
     const entities = store.get('entities');
     const params = store.get('experiment_parameters');
     if (!entities || entities.length === 0 || !params) return { kind: 'retry' };

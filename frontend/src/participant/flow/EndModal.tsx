@@ -64,6 +64,16 @@ export function EndContent({ record, onClose, completed = false }: { record: End
         : 'Your answers are still being sent. Please keep this page open: we keep trying, and this message changes once they have arrived.'}
     </span>
   );
+  if (record.refused && !completed) {
+    return (
+      <>
+        <h2 id="end-title">The study is not finished yet</h2>
+        <p id="end-text" role="alert">
+          {record.refused}
+        </p>
+      </>
+    );
+  }
   return (
     <>
       {completed ? null : <h2 id="end-title">Thank you!</h2>}

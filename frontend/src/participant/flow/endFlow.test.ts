@@ -1,6 +1,7 @@
 // The end flow and the end modal's content for every platform (questionnaires spec §4).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { ApiError } from '../../lib/api';
 import { Outbox, type OutboxPath } from '../../lib/outbox';
 import { createStore, memoryBackend } from '../../lib/storage';
 import {
@@ -158,10 +159,11 @@ describe('runEndFlow', () => {
     const rec = await runEndFlow({ random: 'no' }, '/form/final', new URLSearchParams(''), { sink: { box, store } });
     assert.deepEqual(
       sent.map((s) => s.path),
-      ['/v1/write_form', '/v1/write_checkpoint'],
+      ['/v1/write_form', '/v1/write_checkpoint', '/v1/write_checkpoint'],
     );
     assert.deepEqual(sent[0].body.form_fields, { random: 'no' });
-    assert.equal(sent[1].body.checkpoint, 'end-redirect');
+    assert.equal(sent[1].body.checkpoint, 'form-done:final');
+    assert.equal(sent[2].body.checkpoint, 'end-redirect');
     for (const s of sent) {
       assert.equal(s.body.user_id, 'u1');
       assert.equal(s.body.experiment_id, 'fl-1');
@@ -189,9 +191,21 @@ describe('runEndFlow', () => {
       },
     });
     assert.deepEqual(rec.screen, { kind: 'code', platform: 'mturk', code: 'CODE123456' });
-    assert.equal(sent.length, 1);
-    assert.equal((asked as CheckpointBody | null)?.event_id, sent[0].body.event_id);
+    assert.equal(sent.length, 2);
+    assert.equal((asked as CheckpointBody | null)?.event_id, sent[1].body.event_id);
     assert.equal(rec.checkpoint?.experiment_id, 'fl-1');
+  });
+
+  it('shows the server refusing to count an incomplete chain, and no link', async () => {
+    const store = participant('prolific');
+    const { box } = fakeOutbox();
+    const rec = await runEndFlow(null, '/form/final', new URLSearchParams(''), {
+      sink: { box, store },
+      requestCode: async () => {
+        throw new ApiError(409, 'chain_incomplete', 'The study is not finished yet: the questionnaire crt was not answered.');
+      },
+    });
+    assert.equal(rec.refused, 'The study is not finished yet: the questionnaire crt was not answered.');
   });
 
   it('does not hold the participant when the server is unreachable; the events stay queued', async () => {
@@ -206,7 +220,7 @@ describe('runEndFlow', () => {
     } finally {
       console.warn = warn;
     }
-    assert.equal(box.pending, 3, 'answers, end-redirect and the outbox-drain-timeout checkpoint');
+    assert.equal(box.pending, 4, 'answers, form-done, end-redirect and the outbox-drain-timeout checkpoint');
     assert.equal(warnings.length, 1);
     assert.equal(store.get('complete'), 1);
     // The server comes back: the kept events go out (with the participant's ids, read
@@ -215,7 +229,7 @@ describe('runEndFlow', () => {
     assert.equal(await box.drain(5000), true);
     assert.deepEqual(
       sent.map((s) => (s.body.checkpoint as string | undefined) ?? s.path),
-      ['end-redirect', '/v1/write_form', 'outbox-drain-timeout'],
+      ['/v1/write_form', 'form-done:final', 'end-redirect', 'outbox-drain-timeout'],
     );
   });
 

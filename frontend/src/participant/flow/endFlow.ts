@@ -3,8 +3,8 @@
 // keys are cleared and complete set to 1, then the end modal tells the participant how to
 // get back to their platform. What the modal says is decided here, by pure functions the
 // unit tests check for every platform.
-import { apiCall } from '../../lib/api';
-import { DRAIN_TIMEOUT_MS, drainBeforeLeaving, writeForm, type EventSink, type FormValue } from '../../lib/events';
+import { ApiError, apiCall } from '../../lib/api';
+import { DRAIN_TIMEOUT_MS, drainBeforeLeaving, logCheckpoint, writeForm, type EventSink, type FormValue } from '../../lib/events';
 import { newEventId } from '../../lib/outbox';
 import { advance, DEFAULT_EXPERIMENT_ID, finishFlow, paramValue, participantRef, routePath } from '../../lib/session';
 import type { SessionStore } from '../../lib/storage';
@@ -144,6 +144,20 @@ export function endCheckpoint(store: SessionStore, now: number = Date.now()): Ch
 export interface EndRecord {
   screen: EndScreen;
   checkpoint: CheckpointBody | null;
+  /** refused is the server's message when it refused to mark the participant complete
+   * (409 chain_incomplete: the feed or a questionnaire of the chain is missing). */
+  refused?: string;
+}
+
+/** FORM_DONE_PREFIX names the checkpoint a questionnaire page writes when submitted
+ * (form-done:crt): the server issues the completion code only when every questionnaire of
+ * the chain has one (docs/security.md, "What counts as complete"). */
+export const FORM_DONE_PREFIX = 'form-done:';
+
+/** logFormDone queues the form-done checkpoint of the questionnaire page at path. */
+export function logFormDone(path: string, s?: EventSink): void {
+  const p = routePath(path);
+  if (p.startsWith('/form/')) logCheckpoint(FORM_DONE_PREFIX + p.slice('/form/'.length), undefined, s);
 }
 
 /** isEndRecord checks a stored value's shape. */
@@ -201,23 +215,33 @@ export async function runEndFlow(
   const redirectRoute = isQuestionnaireRoute(next) || next === '/' ? '' : next;
   const inputs = endInputs(query, store, redirectRoute);
   if (answers) writeForm(answers, deps.sink);
+  if (isQuestionnaireRoute(currentPath)) logFormDone(currentPath, deps.sink);
   const checkpoint = endCheckpoint(store);
-  // The completion record goes ahead of everything still pending: if the network fails
-  // now, it is the first thing the server gets when it returns.
-  box.enqueue('/v1/write_checkpoint', checkpoint, { first: true });
-  await drainBeforeLeaving(deps.drainTimeoutMs ?? DRAIN_TIMEOUT_MS, deps.sink);
+  // The completion record goes after everything still pending: the outbox sends in order,
+  // so when it arrives the server has the feed and every questionnaire page, and can check
+  // the chain is complete before it answers a completion code.
+  box.enqueue('/v1/write_checkpoint', checkpoint);
+  const drained = await drainBeforeLeaving(deps.drainTimeoutMs ?? DRAIN_TIMEOUT_MS, deps.sink);
 
   let screen = endScreen(inputs);
-  if (screen.kind === 'code' && screen.code === null && checkpoint && deps.requestCode) {
+  let refused: string | undefined;
+  const needCode = screen.kind === 'code' && screen.code === null;
+  // Once everything arrived, the server's answer to the end checkpoint (repeated under the
+  // same event_id, stored once) says whether it counted the participant complete; a
+  // refusal is shown as it is, never a code or link that would not be honoured.
+  if ((drained || needCode) && deps.requestCode) {
     try {
-      screen = { ...screen, code: await deps.requestCode(checkpoint) };
+      const code = await deps.requestCode(checkpoint);
+      if (screen.kind === 'code' && screen.code === null) screen = { ...screen, code };
     } catch (err) {
-      console.warn('end flow: could not get the completion code yet', err);
+      if (err instanceof ApiError && err.code === 'chain_incomplete') refused = err.message;
+      else console.warn('end flow: could not get the completion code yet', err);
     }
   }
 
   finishFlow(store);
   const record: EndRecord = { screen, checkpoint: screen.kind === 'code' ? checkpoint : null };
+  if (refused !== undefined) record.refused = refused;
   store.set('end_screen', record as unknown as Record<string, unknown>);
   return record;
 }

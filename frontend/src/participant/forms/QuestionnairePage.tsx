@@ -10,7 +10,7 @@ import { storage } from '../../lib/storage';
 import { useTitle } from '../../lib/useTitle';
 import { arrange } from './arrange';
 import { EndModal, go, SavingDialog } from '../flow/EndModal';
-import { requestCompletionCode, runEndFlow, type EndRecord } from '../flow/endFlow';
+import { logFormDone, requestCompletionCode, runEndFlow, type EndRecord } from '../flow/endFlow';
 import { FormHeader } from './FormHeader';
 import { finishedRecord, isLastPage, isPreview } from '../flow/guard';
 import { QuestionnaireForm } from './QuestionnaireForm';
@@ -46,6 +46,7 @@ export function QuestionnairePage({ definition, location }: { definition: Questi
     if (!last) {
       // Queued durably before leaving; the outbox delivers it in the background.
       writeForm(answers);
+      logFormDone(location.path);
       clearDraft(storage);
       go(advance(storage, location.path));
       return;
