@@ -78,7 +78,7 @@ export function KeyFigures({ dashboard }: { dashboard: Dashboard }) {
       <div>
         <dt>Events per minute</dt>
         <dd>{formatNumber(dashboard.events_per_minute)}</dd>
-        <dd className="key-figures__help">Engagements, dwell batches, answers and checkpoints stored in the last minutes.</dd>
+        <dd className="key-figures__help">Events stored (engagements, dwell, answers, checkpoints) per minute, over the last 5 minutes.</dd>
       </div>
     </dl>
   );
