@@ -22,6 +22,9 @@ import { PreviewSection } from './Preview';
 import { TextsPanel } from './TextsPanel';
 import './study.css';
 
+/** CALL_TIMEOUT_MS is how long one dashboard call may take before the page gives up on it. */
+const CALL_TIMEOUT_MS = 15_000;
+
 type Info = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed'; message: string } | { kind: 'ready'; study: api.StudyPageInfo };
 type Live = { kind: 'loading' } | { kind: 'unavailable' } | { kind: 'failed'; message: string } | { kind: 'ready'; dashboard: api.Dashboard };
 
@@ -175,14 +178,20 @@ function useLiveDashboard(id: string): { live: Live; updated: number | null; tic
     let failures = 0;
     let dashboardMissing = false;
     let first = true;
+    let inFlight: AbortController | null = null;
 
     const run = async () => {
       if (running || stopped) return;
       running = true;
       timer = undefined;
       if (!dashboardMissing) {
+        // A call that hangs (a network that dropped, a server stuck) must not stop the
+        // polling for good: give up on it after a while and count it as a failure.
+        const abort = new AbortController();
+        inFlight = abort;
+        const giveUp = setTimeout(() => abort.abort(), CALL_TIMEOUT_MS);
         try {
-          const d = await api.dashboard(id);
+          const d = await api.dashboard(id, abort.signal);
           if (stopped) return;
           setLive({ kind: 'ready', dashboard: d });
           setUpdated(Date.now());
@@ -195,9 +204,13 @@ function useLiveDashboard(id: string): { live: Live; updated: number | null; tic
             setUpdated(Date.now());
           } else {
             failures++;
+            const message = err instanceof DOMException && err.name === 'AbortError' ? 'The server did not answer in time.' : errorMessage(err);
             // Keep the figures already shown; say so only when there are none.
-            setLive((old) => (old.kind === 'ready' ? old : { kind: 'failed', message: errorMessage(err) }));
+            setLive((old) => (old.kind === 'ready' ? old : { kind: 'failed', message }));
           }
+        } finally {
+          clearTimeout(giveUp);
+          inFlight = null;
         }
       } else {
         setUpdated(Date.now());
@@ -218,6 +231,7 @@ function useLiveDashboard(id: string): { live: Live; updated: number | null; tic
     document.addEventListener('visibilitychange', visibility);
     return () => {
       stopped = true;
+      inFlight?.abort();
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', visibility);
     };
