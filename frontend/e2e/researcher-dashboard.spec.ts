@@ -215,6 +215,13 @@ test('the owner pauses, reopens and, after confirming, closes the study', async 
   await expect(page.getByText('The study is now closed.')).toBeVisible();
   await page.getByRole('button', { name: 'Reopen' }).click();
   await expect(page.getByText('The study is now open.')).toBeVisible();
+
+  // Sharing is managed here too (the owner only).
+  await page.getByRole('region', { name: 'Sharing' }).getByRole('button', { name: 'Share' }).click();
+  const share = page.getByRole('dialog', { name: 'Share study' });
+  await expect(share.getByRole('list', { name: 'Shared with' })).toContainText(collaborator);
+  await share.getByRole('button', { name: 'Done' }).click();
+  await expect(share).toHaveCount(0);
 });
 
 test('a text corrected while the study runs is what the next participant gets, recorded as a version', async ({ page, baseURL }) => {

@@ -56,8 +56,8 @@ export function TextsPanel({ id, conditions, editable }: { id: string; condition
       <h2 id="texts-title">Participant texts</h2>
       <p className="muted small">
         Correct a text while the study runs. Participants who arrive after you save see the new version; the downloads say which
-        version each participant saw. Conditions, stimulus sets and the feed algorithm cannot change once someone has arrived:
-        duplicate the study for that.
+        version each participant saw. Conditions, stimulus sets and the feed algorithm cannot change once someone has arrived:{' '}
+        <a href={duplicateHref(id)}>duplicate the study</a> for that.
       </p>
       {load.kind === 'loading' && <p role="status">Loading the texts…</p>}
       {load.kind === 'failed' && (
