@@ -68,7 +68,7 @@ export function KeyFigures({ dashboard }: { dashboard: Dashboard }) {
       <div>
         <dt>Median time to complete</dt>
         <dd>{formatDuration(ttc?.median_ms)}</dd>
-        <dd className="key-figures__help">From arrival to the end of the flow, among completers.</dd>
+        <dd className="key-figures__help">From arrival to the completion code, among completers (within 2%).</dd>
       </div>
       <div>
         <dt>90th percentile time to complete</dt>
@@ -91,7 +91,7 @@ export function PerCondition({ dashboard }: { dashboard: Dashboard }) {
     <section className="panel" aria-labelledby="per-condition-title">
       <h2 id="per-condition-title">Engagement per condition</h2>
       <p className="muted small">
-        Mean dwell: the average time a card was on screen, over every card shown in the condition. Engagements: the number of
+        Mean dwell: the mean length of one dwell (one uninterrupted stretch a card was in view), over all dwells in the condition. Engagements: the number of
         each kind (likes, shares…) divided by the participants of the condition who reached the feed.
       </p>
       <TableRegion label="Engagement per condition, scrollable">

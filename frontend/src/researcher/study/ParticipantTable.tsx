@@ -71,7 +71,7 @@ export function ParticipantTable({ id, conditions, tick }: { id: string; conditi
               { value: 'dropped', label: 'Dropped' },
             ]}
           />
-          <TextField name="q" type="search" label="Search" hint="A user_id, or the start of a platform id." />
+          <TextField name="q" type="search" label="Search" hint="The start of a user_id or of a platform id (PROLIFIC_PID, workerId…)." />
           <ApplyFilters onChange={(f) => setQuery((q) => withFilter(q, { condition: Number(f.condition) || 0, stage: f.stage as api.ParticipantQuery['stage'], q: f.q }))} />
         </Form>
       </Formik>

@@ -17,12 +17,12 @@ export interface FunnelStep {
  * least that stage (so a completer also counts as arrived); test participants (previews,
  * pilots) are never counted. Keep the words in step with docs/dashboard.md. */
 export const FUNNEL: readonly FunnelStep[] = [
-  { key: 'arrived', label: 'Arrived', help: 'Opened the study link and were given a condition.' },
-  { key: 'consented', label: 'Consented', help: 'Accepted the consent page (or the study has none and they went on).' },
+  { key: 'arrived', label: 'Arrived', help: 'Opened the study link and were registered in a condition.' },
+  { key: 'consented', label: 'Consented', help: 'Accepted the consent page (without one: once they reach the feed).' },
   { key: 'feed', label: 'Reached the feed', help: 'Their feed loaded on screen (checkpoint feed-landed).' },
   { key: 'submitted', label: 'Submitted the feed', help: "Pressed the feed's continue button (checkpoint submit-click)." },
-  { key: 'questionnaires', label: 'In questionnaires', help: 'Saved at least one questionnaire page.' },
-  { key: 'completed', label: 'Completed', help: 'Reached the end of the flow (checkpoint end-redirect).' },
+  { key: 'questionnaires', label: 'In questionnaires', help: 'Answered at least one questionnaire page, or completed.' },
+  { key: 'completed', label: 'Completed', help: 'Got their completion code: feed submitted and every questionnaire finished (end-redirect).' },
   { key: 'dropped', label: 'Dropped', help: 'Not completed, and nothing heard from them for the drop-out time.' },
 ];
 
@@ -30,7 +30,7 @@ export const FUNNEL: readonly FunnelStep[] = [
 export function droppedHelp(minutes: number | null | undefined): string {
   const m = minutes && minutes > 0 ? minutes : 30;
   const span = m < 1 ? plural(Math.max(1, Math.round(m * 60)), 'second') : plural(Math.round(m * 10) / 10, 'minute');
-  return `Not completed, and no event from them for ${span}.`;
+  return `Not completed, and no event stored from them for ${span}.`;
 }
 
 function plural(n: number, unit: string): string {
