@@ -140,6 +140,7 @@ func TestPreviewParticipantsAreTestsInTheirCondition(t *testing.T) {
 	e.run(t, []scenario{
 		{name: "dashboard leaves tests out", as: "ada", method: "GET", path: "/v1/studies/{ada}/dashboard", status: 200, has: []string{`"total":{"funnel":{"arrived":2,`}},
 		{name: "participant table leaves tests out", as: "ada", method: "GET", path: "/v1/studies/{ada}/participants", status: 200, has: []string{`"total":2`}, hasNot: []string{"pilot"}},
+		{name: "My studies counts leave tests out", as: "ada", method: "GET", path: "/v1/studies/{ada}", status: 200, has: []string{`"arrived":2`}},
 	})
 }
 

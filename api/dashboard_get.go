@@ -2,7 +2,6 @@ package api
 
 import (
 	"net/http"
-	"slices"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -71,9 +70,9 @@ type dashboardJSON struct {
 	EventsPerMinute float64 `json:"events_per_minute"`
 }
 
-// timelineBuckets are the bucket widths the timeline may use, the first giving at most
-// maxTimelineBuckets buckets from the first arrival to now.
-var timelineBuckets = []time.Duration{time.Minute, 5 * time.Minute, 15 * time.Minute, time.Hour, 6 * time.Hour, 24 * time.Hour, 7 * 24 * time.Hour}
+// hourBuckets are the bucket widths of a timeline older than maxTimelineBuckets minutes:
+// the first giving at most maxTimelineBuckets buckets is used.
+var hourBuckets = []int64{store.SlotHour, 6 * store.SlotHour, 24 * store.SlotHour, 7 * 24 * store.SlotHour}
 
 const maxTimelineBuckets = 120
 
@@ -94,20 +93,8 @@ func (s *Server) getDashboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := s.now().UnixMilli()
-	first, _, err := s.store.StartedRange(ctx, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	bucket := timelineBuckets[len(timelineBuckets)-1].Milliseconds()
-	for _, b := range timelineBuckets {
-		if first == 0 || (now-first)/b.Milliseconds() < maxTimelineBuckets {
-			bucket = b.Milliseconds()
-			break
-		}
-	}
 	nowMinute := now / 60000
-	data, err := s.store.Dashboard(ctx, id, now-s.droppedAfter.Milliseconds(), bucket, nowMinute-eventsWindowMinutes+1)
+	data, err := s.store.Dashboard(ctx, id, now-s.droppedAfter.Milliseconds(), nowMinute-eventsWindowMinutes+1)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -123,9 +110,15 @@ func (s *Server) getDashboard(w http.ResponseWriter, r *http.Request) {
 	}
 	inRange := func(c int64) bool { return c >= 1 && int(c) <= n }
 	for _, f := range data.Funnel {
-		d.Total.Funnel.add(f.Stage, f.N, f.Dropped)
+		d.Total.Funnel.add(f.Stage, f.N, 0)
 		if inRange(f.Condition) {
-			d.Conditions[f.Condition-1].Funnel.add(f.Stage, f.N, f.Dropped)
+			d.Conditions[f.Condition-1].Funnel.add(f.Stage, f.N, 0)
+		}
+	}
+	for _, f := range data.Dropped {
+		d.Total.Funnel.Dropped += f.N
+		if inRange(f.Condition) {
+			d.Conditions[f.Condition-1].Funnel.Dropped += f.N
 		}
 	}
 	for _, e := range data.Engagements {
@@ -154,40 +147,71 @@ func (s *Server) getDashboard(w http.ResponseWriter, r *http.Request) {
 		d.Balance.Completed[i] = c.Funnel.Completed
 	}
 
-	d.Timeline.BucketMs = bucket
-	d.Timeline.Arrivals, d.Timeline.Completions = []int64{}, []int64{}
-	if first > 0 {
-		start := first / bucket
-		d.Timeline.StartMs = start * bucket
-		buckets := int(now/bucket-start) + 1
-		d.Timeline.Arrivals = make([]int64, buckets)
-		d.Timeline.Completions = make([]int64, buckets)
-		for _, a := range data.Arrivals {
-			if k := int(a.Bucket - start); k >= 0 && k < buckets {
-				d.Timeline.Arrivals[k] += a.N
-			}
-		}
-		for _, c := range data.Completions {
-			if k := int(c.CompletedAt.Int64/bucket - start); k >= 0 && k < buckets {
-				d.Timeline.Completions[k]++
-			}
-		}
+	if err := s.timeline(r, id, now, &d); err != nil {
+		s.fail(w, r, err)
+		return
 	}
-	if len(data.Completions) > 0 {
-		durations := make([]int64, len(data.Completions))
-		for i, c := range data.Completions {
-			durations[i] = c.CompletedAt.Int64 - c.StartedAt
-		}
-		slices.Sort(durations)
-		median, p90 := percentile(durations, 50), percentile(durations, 90)
-		d.TimeToComplete.MedianMs, d.TimeToComplete.P90Ms = &median, &p90
-	}
+	d.TimeToComplete.MedianMs, d.TimeToComplete.P90Ms = durationPercentile(data.Durations, 50), durationPercentile(data.Durations, 90)
 	d.EventsPerMinute = float64(data.RecentRows) / eventsWindowMinutes
 	ok(w, d)
 }
 
-// percentile is the nearest-rank percentile of sorted values (not empty).
-func percentile(sorted []int64, p int) int64 {
-	rank := (p*len(sorted) + 99) / 100 // ceil(p/100 × n)
-	return sorted[max(rank, 1)-1]
+// timeline fills the arrivals and completions over time: per minute for a study whose
+// first arrival is less than two hours old, else per hour, 6 hours, day or week (the first
+// giving at most maxTimelineBuckets buckets), from the counters in dashboard_slots.
+func (s *Server) timeline(r *http.Request, id string, now int64, d *dashboardJSON) error {
+	d.Timeline.BucketMs = store.SlotMinute
+	d.Timeline.Arrivals, d.Timeline.Completions = []int64{}, []int64{}
+	first, err := s.store.FirstActivity(r.Context(), id)
+	if err != nil || first < 0 {
+		return err
+	}
+	width, bucket := store.SlotMinute, store.SlotMinute
+	if now-first >= maxTimelineBuckets*store.SlotMinute-store.SlotHour {
+		width, bucket = store.SlotHour, hourBuckets[len(hourBuckets)-1]
+		for _, b := range hourBuckets {
+			if (now-first)/b < maxTimelineBuckets {
+				bucket = b
+				break
+			}
+		}
+	}
+	slots, err := s.store.Timeline(r.Context(), id, width, first/width)
+	if err != nil {
+		return err
+	}
+	start := first / bucket
+	if width == store.SlotMinute && len(slots) > 0 {
+		start = slots[0].Slot // the first minute with an arrival, not the hour's start
+	}
+	n := int(now/bucket-start) + 1
+	d.Timeline.BucketMs, d.Timeline.StartMs = bucket, start*bucket
+	d.Timeline.Arrivals, d.Timeline.Completions = make([]int64, n), make([]int64, n)
+	for _, sl := range slots {
+		if k := int(sl.Slot*width/bucket - start); k >= 0 && k < n {
+			d.Timeline.Arrivals[k] += sl.Arrivals
+			d.Timeline.Completions[k] += sl.Completions
+		}
+	}
+	return nil
+}
+
+// durationPercentile is the nearest-rank percentile of the times to complete, read from
+// their 2% histogram (so within 2% of the exact value); nil when nobody completed.
+func durationPercentile(bins []store.BinCount, p int64) *int64 {
+	var total int64
+	for _, b := range bins {
+		total += b.N
+	}
+	if total == 0 {
+		return nil
+	}
+	rank := max((p*total+99)/100, 1)
+	for _, b := range bins {
+		if rank -= b.N; rank <= 0 {
+			v := store.DurationOfBin(b.Bin)
+			return &v
+		}
+	}
+	return nil
 }

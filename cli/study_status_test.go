@@ -12,7 +12,10 @@ func TestStudyPauseCloseOpen(t *testing.T) {
 	t.Parallel()
 	data := t.TempDir()
 	set := importFixtureSet(t, data, "lifecycle", 1)
-	id := lastLine(func() string { out, _ := mustCLI(t, "", "study", "create", "--from", fixtureParams(t, set.name), "--data", data); return out }())
+	id := lastLine(func() string {
+		out, _ := mustCLI(t, "", "study", "create", "--from", fixtureParams(t, set.name), "--data", data)
+		return out
+	}())
 	status := func() string {
 		st, err := store.Open(t.Context(), data)
 		if err != nil {

@@ -1,17 +1,50 @@
 -- The live dashboard, the study lifecycle, preview links and text versions (issue 10,
 -- migration 0004).
 
--- name: TouchParticipant :one
--- One per participant per group commit: last activity and the furthest stage (stages only
--- move forward). Answers who the participant is, for the dashboard's counters.
+-- name: GetParticipantStage :one
+SELECT experiment_id, condition, is_test, stage FROM participants WHERE participant_id = ?;
+
+-- name: TouchParticipant :exec
+-- One per participant per group commit: last activity and the furthest stage (the caller
+-- passes a stage only when it moves forward).
 UPDATE participants SET
     last_seen_at = max(coalesce(last_seen_at, 0), sqlc.arg(seen_at)),
-    stage = CASE WHEN (CASE stage WHEN 'arrived' THEN 0 WHEN 'consented' THEN 1 WHEN 'feed' THEN 2
-                                  WHEN 'submitted' THEN 3 WHEN 'questionnaires' THEN 4
-                                  WHEN 'completed' THEN 5 ELSE 0 END) < CAST(sqlc.arg(stage_rank) AS INTEGER)
-                 THEN sqlc.arg(stage) ELSE stage END
-WHERE participant_id = sqlc.arg(participant_id)
-RETURNING experiment_id, condition, is_test;
+    stage = sqlc.arg(stage)
+WHERE participant_id = sqlc.arg(participant_id);
+
+-- name: AddDashboardFunnel :exec
+INSERT INTO dashboard_funnel (experiment_id, condition, stage, n) VALUES (?, ?, ?, ?)
+ON CONFLICT (experiment_id, condition, stage) DO UPDATE SET n = n + excluded.n;
+
+-- name: AddDashboardSlot :exec
+INSERT INTO dashboard_slots (experiment_id, width_ms, slot, arrivals, completions) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (experiment_id, width_ms, slot)
+DO UPDATE SET arrivals = arrivals + excluded.arrivals, completions = completions + excluded.completions;
+
+-- name: AddDashboardDuration :exec
+INSERT INTO dashboard_durations (experiment_id, bin, n) VALUES (?, ?, 1)
+ON CONFLICT (experiment_id, bin) DO UPDATE SET n = n + 1;
+
+-- name: DashboardFunnelCounts :many
+SELECT condition, stage, n FROM dashboard_funnel WHERE experiment_id = ?;
+
+-- name: DashboardDropped :many
+SELECT condition, count(*) AS n FROM participants
+WHERE experiment_id = sqlc.arg(experiment_id) AND is_test = 0 AND stage <> 'completed'
+  AND last_seen_at < sqlc.arg(dropped_before)
+GROUP BY condition;
+
+-- name: DashboardSlots :many
+SELECT slot, arrivals, completions FROM dashboard_slots
+WHERE experiment_id = ? AND width_ms = ? AND slot >= ?
+ORDER BY slot;
+
+-- name: DashboardFirstSlot :one
+SELECT CAST(coalesce(min(slot), -1) AS INTEGER) AS first_slot FROM dashboard_slots
+WHERE experiment_id = ? AND width_ms = 3600000;
+
+-- name: DashboardDurations :many
+SELECT bin, n FROM dashboard_durations WHERE experiment_id = ? ORDER BY bin;
 
 -- name: AddDashboardEngagements :exec
 INSERT INTO dashboard_engagements (experiment_id, condition, engagement_type, n, value_sum)
@@ -23,24 +56,6 @@ DO UPDATE SET n = n + excluded.n, value_sum = value_sum + excluded.value_sum;
 INSERT INTO dashboard_minutes (experiment_id, minute, n) VALUES (?, ?, ?)
 ON CONFLICT (experiment_id, minute) DO UPDATE SET n = n + excluded.n;
 
--- name: DashboardFunnel :many
-SELECT condition, stage, count(*) AS n,
-       CAST(coalesce(sum(stage <> 'completed' AND coalesce(last_seen_at, 0) < CAST(sqlc.arg(dropped_before) AS INTEGER)), 0) AS INTEGER) AS dropped
-FROM participants
-WHERE experiment_id = sqlc.arg(experiment_id) AND is_test = 0
-GROUP BY condition, stage;
-
--- name: DashboardArrivals :many
-SELECT CAST(started_at / sqlc.arg(bucket_ms) AS INTEGER) AS bucket, count(*) AS n
-FROM participants
-WHERE experiment_id = sqlc.arg(experiment_id) AND is_test = 0
-GROUP BY 1;
-
--- name: DashboardCompletions :many
-SELECT completed_at, started_at
-FROM participants
-WHERE experiment_id = ? AND is_test = 0 AND completed_at IS NOT NULL;
-
 -- name: DashboardEngagements :many
 SELECT condition, engagement_type, n, value_sum FROM dashboard_engagements
 WHERE experiment_id = ?;
@@ -48,11 +63,6 @@ WHERE experiment_id = ?;
 -- name: DashboardMinutes :one
 SELECT CAST(coalesce(sum(n), 0) AS INTEGER) AS n FROM dashboard_minutes
 WHERE experiment_id = ? AND minute >= ?;
-
--- name: DashboardStartedRange :one
-SELECT CAST(coalesce(min(started_at), 0) AS INTEGER) AS first_started, CAST(coalesce(max(started_at), 0) AS INTEGER) AS last_started
-FROM participants
-WHERE experiment_id = ? AND is_test = 0;
 
 -- name: SetStudyStatus :execrows
 UPDATE studies SET status = ? WHERE experiment_id = ?;
@@ -94,3 +104,6 @@ SELECT EXISTS (SELECT 1 FROM answers a WHERE a.participant_id = sqlc.arg(partici
        CAST(coalesce((SELECT group_concat(a.field, ' ') FROM answers a
                       WHERE a.participant_id = sqlc.arg(participant_id) AND a.kind = 'checkpoint'
                         AND a.field LIKE 'form-done:%'), '') AS TEXT) AS forms_done;
+
+-- name: GetParticipantByID :one
+SELECT * FROM participants WHERE participant_id = ?;

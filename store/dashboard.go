@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -68,23 +69,35 @@ type touch struct {
 }
 
 // touchParticipants updates last_seen_at and stage once per participant of a committed
-// group, and adds the group's rows to the dashboard counters of real participants. It runs
-// inside the group's transaction: a few statements per participant per commit, never one
-// per event.
+// group, and keeps the dashboard counters of real participants (funnel, engagements, rows
+// per minute). It runs inside the group's transaction: a few statements per participant
+// per commit, never one per event.
 func touchParticipants(ctx context.Context, q *db.Queries, touches map[int64]*touch, now int64) error {
 	minutes := map[string]int64{}
 	for id, t := range touches {
-		row, err := q.TouchParticipant(ctx, db.TouchParticipantParams{SeenAt: now, StageRank: int64(StageRank(t.stage)), Stage: t.stage, ParticipantID: id})
+		cur, err := q.GetParticipantStage(ctx, id)
 		if err != nil {
 			return fmt.Errorf("touch participant %d: %w", id, err)
 		}
-		if row.IsTest != 0 {
+		stage := cur.Stage
+		if StageRank(t.stage) > StageRank(stage) {
+			stage = t.stage
+		}
+		if err := q.TouchParticipant(ctx, db.TouchParticipantParams{SeenAt: now, Stage: stage, ParticipantID: id}); err != nil {
+			return fmt.Errorf("touch participant %d: %w", id, err)
+		}
+		if cur.IsTest != 0 {
 			continue
 		}
-		minutes[row.ExperimentID] += t.rows
+		if stage != cur.Stage {
+			if err := moveFunnel(ctx, q, cur.ExperimentID, cur.Condition, cur.Stage, stage); err != nil {
+				return err
+			}
+		}
+		minutes[cur.ExperimentID] += t.rows
 		for typ, c := range t.engagements {
 			if err := q.AddDashboardEngagements(ctx, db.AddDashboardEngagementsParams{
-				ExperimentID: row.ExperimentID, Condition: row.Condition, EngagementType: typ, N: c[0], ValueSum: c[1],
+				ExperimentID: cur.ExperimentID, Condition: cur.Condition, EngagementType: typ, N: c[0], ValueSum: c[1],
 			}); err != nil {
 				return fmt.Errorf("dashboard counters: %w", err)
 			}
@@ -100,6 +113,50 @@ func touchParticipants(ctx context.Context, q *db.Queries, touches map[int64]*to
 	}
 	return nil
 }
+
+// moveFunnel moves one real participant between funnel stages ("" from: a new arrival).
+func moveFunnel(ctx context.Context, q *db.Queries, study string, condition int64, from, to string) error {
+	if from != "" {
+		if err := q.AddDashboardFunnel(ctx, db.AddDashboardFunnelParams{ExperimentID: study, Condition: condition, Stage: from, N: -1}); err != nil {
+			return fmt.Errorf("dashboard funnel: %w", err)
+		}
+	}
+	if err := q.AddDashboardFunnel(ctx, db.AddDashboardFunnelParams{ExperimentID: study, Condition: condition, Stage: to, N: 1}); err != nil {
+		return fmt.Errorf("dashboard funnel: %w", err)
+	}
+	return nil
+}
+
+// Timeline slot widths kept in dashboard_slots.
+const (
+	SlotMinute = int64(60_000)
+	SlotHour   = int64(3_600_000)
+)
+
+// countSlot adds an arrival or a completion at ms to the minute and hour slots.
+func countSlot(ctx context.Context, q *db.Queries, study string, ms int64, arrival bool) error {
+	for _, w := range []int64{SlotMinute, SlotHour} {
+		p := db.AddDashboardSlotParams{ExperimentID: study, WidthMs: w, Slot: ms / w}
+		if arrival {
+			p.Arrivals = 1
+		} else {
+			p.Completions = 1
+		}
+		if err := q.AddDashboardSlot(ctx, p); err != nil {
+			return fmt.Errorf("dashboard timeline: %w", err)
+		}
+	}
+	return nil
+}
+
+// DurationBin is the dashboard_durations bin of a time to complete: bins are 2% wide, so
+// a percentile read from them is within 2% of the exact one.
+func DurationBin(ms int64) int64 {
+	return int64(math.Floor(math.Log(float64(max(ms, 1))) / math.Log(1.02)))
+}
+
+// DurationOfBin is the lower edge of a bin, in ms.
+func DurationOfBin(bin int64) int64 { return int64(math.Round(math.Pow(1.02, float64(bin)))) }
 
 // noteEvent records in touches what one stored event tells of its participants.
 func noteEvent(touches map[int64]*touch, ev Event, stored int) {
@@ -145,51 +202,116 @@ func noteEvent(touches map[int64]*touch, ev Event, stored int) {
 // DashboardData is what the live dashboard is computed from; test participants are never
 // in it.
 type DashboardData struct {
-	Funnel      []db.DashboardFunnelRow // per condition and stage: participants, of them dropped
-	Arrivals    []db.DashboardArrivalsRow
-	Completions []db.DashboardCompletionsRow
-	Engagements []db.DashboardEngagementsRow
-	RecentRows  int64 // rows stored since RecentSince (minute buckets)
+	Funnel      []FunnelCount     // real participants per condition and furthest stage
+	Dropped     []ConditionCount  // of them, per condition, not completed and not seen since
+	Engagements []EngagementCount // engagement rows per condition and type
+	RecentRows  int64             // rows stored from minute sinceMinute on
+	Durations   []BinCount        // times to complete, per DurationBin
 }
 
-// Dashboard reads a study's dashboard aggregates: participants whose last event is before
-// droppedBefore (ms) and who did not complete count as dropped; arrivals are bucketed by
-// bucketMs; rows stored from minute sinceMinute on are summed.
-func (s *Store) Dashboard(ctx context.Context, experimentID string, droppedBefore, bucketMs, sinceMinute int64) (DashboardData, error) {
+// FunnelCount is how many real participants of a condition reached stage as their furthest.
+type FunnelCount struct {
+	Condition int64
+	Stage     string
+	N         int64
+}
+
+// ConditionCount is a count per condition.
+type ConditionCount struct {
+	Condition int64
+	N         int64
+}
+
+// EngagementCount is the engagement rows of one type in one condition (ValueSum: the sum
+// of the milliseconds of dwell rows).
+type EngagementCount struct {
+	Condition      int64
+	EngagementType string
+	N              int64
+	ValueSum       int64
+}
+
+// BinCount is a histogram bin and its count.
+type BinCount struct {
+	Bin int64
+	N   int64
+}
+
+func convertRows[T, R any](rows []R, conv func(R) T) []T {
+	out := make([]T, len(rows))
+	for i, r := range rows {
+		out[i] = conv(r)
+	}
+	return out
+}
+
+// Dashboard reads a study's dashboard counters: participants who did not complete and
+// whose last event is before droppedBefore (ms) count as dropped; rows stored from minute
+// sinceMinute on are summed.
+func (s *Store) Dashboard(ctx context.Context, experimentID string, droppedBefore, sinceMinute int64) (DashboardData, error) {
 	var d DashboardData
-	var err error
 	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return d, fmt.Errorf("store: dashboard: %w", err)
 	}
 	defer tx.Rollback()
 	q := s.rq.WithTx(tx)
-	if d.Funnel, err = q.DashboardFunnel(ctx, db.DashboardFunnelParams{DroppedBefore: droppedBefore, ExperimentID: experimentID}); err != nil {
+	funnel, err := q.DashboardFunnelCounts(ctx, experimentID)
+	if err != nil {
 		return d, fmt.Errorf("store: dashboard funnel: %w", err)
 	}
-	if d.Arrivals, err = q.DashboardArrivals(ctx, db.DashboardArrivalsParams{BucketMs: bucketMs, ExperimentID: experimentID}); err != nil {
-		return d, fmt.Errorf("store: dashboard arrivals: %w", err)
+	d.Funnel = convertRows(funnel, func(r db.DashboardFunnelCountsRow) FunnelCount { return FunnelCount(r) })
+	dropped, err := q.DashboardDropped(ctx, db.DashboardDroppedParams{ExperimentID: experimentID, DroppedBefore: sql.NullInt64{Int64: droppedBefore, Valid: true}})
+	if err != nil {
+		return d, fmt.Errorf("store: dashboard dropped: %w", err)
 	}
-	if d.Completions, err = q.DashboardCompletions(ctx, experimentID); err != nil {
-		return d, fmt.Errorf("store: dashboard completions: %w", err)
-	}
-	if d.Engagements, err = q.DashboardEngagements(ctx, experimentID); err != nil {
+	d.Dropped = convertRows(dropped, func(r db.DashboardDroppedRow) ConditionCount { return ConditionCount(r) })
+	engagements, err := q.DashboardEngagements(ctx, experimentID)
+	if err != nil {
 		return d, fmt.Errorf("store: dashboard engagements: %w", err)
 	}
+	d.Engagements = convertRows(engagements, func(r db.DashboardEngagementsRow) EngagementCount { return EngagementCount(r) })
 	if d.RecentRows, err = q.DashboardMinutes(ctx, db.DashboardMinutesParams{ExperimentID: experimentID, Minute: sinceMinute}); err != nil {
 		return d, fmt.Errorf("store: dashboard minutes: %w", err)
 	}
+	durations, err := q.DashboardDurations(ctx, experimentID)
+	if err != nil {
+		return d, fmt.Errorf("store: dashboard durations: %w", err)
+	}
+	d.Durations = convertRows(durations, func(r db.DashboardDurationsRow) BinCount { return BinCount(r) })
 	return d, nil
 }
 
-// StartedRange answers the first and last arrival of a study's real participants (0, 0
-// when none).
-func (s *Store) StartedRange(ctx context.Context, experimentID string) (first, last int64, err error) {
-	r, err := s.rq.DashboardStartedRange(ctx, experimentID)
+// TimelineSlot is the arrivals and completions of one slot.
+type TimelineSlot struct {
+	Slot, Arrivals, Completions int64
+}
+
+// Timeline answers a study's arrivals and completions per slot of width (SlotMinute or
+// SlotHour) from slot since on, and the first slot with any (-1 when none).
+func (s *Store) Timeline(ctx context.Context, experimentID string, width, since int64) ([]TimelineSlot, error) {
+	rows, err := s.rq.DashboardSlots(ctx, db.DashboardSlotsParams{ExperimentID: experimentID, WidthMs: width, Slot: since})
 	if err != nil {
-		return 0, 0, fmt.Errorf("store: started range: %w", err)
+		return nil, fmt.Errorf("store: dashboard timeline: %w", err)
 	}
-	return r.FirstStarted, r.LastStarted, nil
+	out := make([]TimelineSlot, len(rows))
+	for i, r := range rows {
+		out[i] = TimelineSlot(r)
+	}
+	return out, nil
+}
+
+// FirstActivity answers the start (ms) of the first hour with an arrival or completion
+// of a real participant, or -1 when there is none.
+func (s *Store) FirstActivity(ctx context.Context, experimentID string) (int64, error) {
+	h, err := s.rq.DashboardFirstSlot(ctx, experimentID)
+	if err != nil {
+		return 0, fmt.Errorf("store: dashboard first arrival: %w", err)
+	}
+	if h < 0 {
+		return -1, nil
+	}
+	return h * SlotHour, nil
 }
 
 // ParticipantFilter selects rows of the participant table.
@@ -229,9 +351,11 @@ func (s *Store) ParticipantTable(ctx context.Context, experimentID string, f Par
 		args = append(args, f.Stage)
 	}
 	if f.Query != "" {
-		like := likePrefix(f.Query)
-		where = append(where, `(user_id LIKE ? ESCAPE '\' OR EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(platform_ids) THEN platform_ids ELSE '{}' END) j WHERE CAST(j.value AS TEXT) LIKE ? ESCAPE '\'))`)
-		args = append(args, like, like)
+		// A user_id starting with q (a range on the text), or a platform id value starting
+		// with q: platform_ids is a JSON object of short ids, so a value starts right after
+		// '":"'. A plain text match over the row is far cheaper than json_each per row.
+		where = append(where, `((user_id >= ? AND user_id < ?) OR platform_ids LIKE ? ESCAPE '\')`)
+		args = append(args, f.Query, f.Query+"\U0010FFFF", `%":"`+likePrefix(f.Query))
 	}
 	cond := strings.Join(where, " AND ")
 	var page ParticipantPage

@@ -108,6 +108,14 @@ func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compo
 				return err
 			}
 		}
+		if !reg.IsTest {
+			if err := moveFunnel(ctx, q, reg.ExperimentID, int64(condition), "", StageArrived); err != nil {
+				return err
+			}
+			if err := countSlot(ctx, q, reg.ExperimentID, now, true); err != nil {
+				return err
+			}
+		}
 		// The long user_form export carries the arrival parameters and the condition as
 		// rows, like the original platform's export.
 		arrival := [][2]string{{"condition", fmt.Sprint(condition)}}
@@ -188,9 +196,28 @@ func (s *Store) ResolveEvent(ctx context.Context, experimentID, userID string, e
 // and the first completion code given.
 func (s *Store) CompleteParticipant(ctx context.Context, participantID int64, completionCode string) error {
 	err := s.withTx(ctx, func(q *db.Queries) error {
-		return q.CompleteParticipant(ctx, db.CompleteParticipantParams{
-			CompletedAt: sql.NullInt64{Int64: s.millis(), Valid: true}, CompletionCode: completionCode, ParticipantID: participantID,
-		})
+		before, err := q.GetParticipantByID(ctx, participantID)
+		if err != nil {
+			return err
+		}
+		now := s.millis()
+		if err := q.CompleteParticipant(ctx, db.CompleteParticipantParams{
+			CompletedAt: sql.NullInt64{Int64: now, Valid: true}, CompletionCode: completionCode, ParticipantID: participantID,
+		}); err != nil {
+			return err
+		}
+		if before.CompletedAt.Valid || before.IsTest != 0 {
+			return nil // the first completion counts, once; tests never
+		}
+		if before.Stage != StageCompleted {
+			if err := moveFunnel(ctx, q, before.ExperimentID, before.Condition, before.Stage, StageCompleted); err != nil {
+				return err
+			}
+		}
+		if err := countSlot(ctx, q, before.ExperimentID, now, false); err != nil {
+			return err
+		}
+		return q.AddDashboardDuration(ctx, db.AddDashboardDurationParams{ExperimentID: before.ExperimentID, Bin: DurationBin(now - before.StartedAt)})
 	})
 	if err != nil {
 		return fmt.Errorf("store: complete participant %d: %w", participantID, err)

@@ -25,9 +25,11 @@ test('finishing offline: the modal says the answers are still being sent, shows 
   await expect(end.getByText('Your answers are still being sent.', { exact: false })).toBeVisible({ timeout: 20_000 });
   await expect(end).not.toContainText('have been saved');
   await expect(end.getByRole('link', { name: 'Complete the study' })).toHaveAttribute('href', link);
-  // The completion record goes first.
+  // The completion record goes after the feed's events, so the server can check the
+  // feed was submitted before it counts the participant complete.
   const queued = await page.evaluate(() => JSON.parse(localStorage.getItem('feedlab_outbox') ?? '[]') as Array<{ body: { checkpoint?: string } }>);
-  expect(queued[0].body.checkpoint).toBe('end-redirect');
+  const order = queued.map((q) => q.body.checkpoint);
+  expect(order.indexOf('end-redirect')).toBeGreaterThan(order.indexOf('submit-click'));
   expect(queued.length).toBeGreaterThan(3);
 
   await context.setOffline(false);
@@ -61,7 +63,7 @@ test('the server down at Finish: the modal does not claim the answers are saved;
   await expect(end.getByText('Your answers are still being sent.', { exact: false })).toBeVisible({ timeout: 20_000 });
   await expect(end).not.toContainText('have been saved');
   down = false;
-  // The code comes with the completion record's answer, which now goes first.
+  // The code comes with the completion record's answer once everything before it arrived.
   await expect(end.getByTestId('completion-code')).toHaveText('DOWNCODE1', { timeout: 40_000 });
   await expect(end.getByText('Your answers have been saved.')).toBeVisible({ timeout: 40_000 });
   const answers = await answersOf(baseURL!, p);

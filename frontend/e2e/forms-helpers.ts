@@ -29,6 +29,12 @@ export async function joinStudy(page: Page, experimentId: string, arrival: Recor
   const body = await res.json();
   expect(body.success, JSON.stringify(body)).toBe('true');
   const params = JSON.parse(body.data.experiment_parameters) as ExperimentParameter[];
+  // The participant has been through the feed: its submit-click is what the server checks
+  // (with each questionnaire's form-done) before it answers a completion code.
+  const submitted = await page.request.post('/v1/write_checkpoint', {
+    data: { user_id: userId, experiment_id: experimentId, checkpoint: 'submit-click', event_id: `submit-${userId}` },
+  });
+  expect(submitted.ok()).toBe(true);
   const queryParams = { experiment_id: experimentId, ...arrival };
   const routes = buildRedirectionRoutes({ experimentId, userId, params, queryParams });
   const next = Object.keys(routes[0] ?? { '/': 0 })[0];

@@ -39,8 +39,11 @@ UPDATE participants SET
         ELSE 'arrived'
     END;
 
--- The dashboard's funnel, dropped count and participant table read this index alone.
+-- The participant table filters by condition and stage.
 CREATE INDEX participants_funnel ON participants (experiment_id, is_test, condition, stage, last_seen_at);
+-- The dashboard's dropped count reads only participants who have not completed.
+CREATE INDEX participants_unfinished ON participants (experiment_id, last_seen_at, condition)
+WHERE is_test = 0 AND stage <> 'completed';
 -- Arrivals over time, and the participant table's default order (newest first).
 CREATE INDEX participants_by_start ON participants (experiment_id, is_test, started_at);
 -- Completions over time and time to complete.
@@ -92,3 +95,59 @@ CREATE TABLE dashboard_minutes (
     n             INTEGER NOT NULL,
     PRIMARY KEY (experiment_id, minute)
 ) WITHOUT ROWID;
+
+-- The dashboard's counters, kept by the writes that change them (registration, the event
+-- writer's once-per-participant update, completion), so a refresh reads a few dozen rows
+-- whatever the size of the study. Test participants are never counted.
+
+-- Real participants per study, condition and furthest stage.
+CREATE TABLE dashboard_funnel (
+    experiment_id TEXT    NOT NULL,
+    condition     INTEGER NOT NULL,
+    stage         TEXT    NOT NULL,
+    n             INTEGER NOT NULL,
+    PRIMARY KEY (experiment_id, condition, stage)
+) WITHOUT ROWID;
+
+INSERT INTO dashboard_funnel (experiment_id, condition, stage, n)
+SELECT experiment_id, condition, stage, count(*) FROM participants WHERE is_test = 0
+GROUP BY experiment_id, condition, stage;
+
+-- Arrivals and completions per minute and per hour (width_ms 60000 or 3600000; slot =
+-- time / width_ms), for the timeline.
+CREATE TABLE dashboard_slots (
+    experiment_id TEXT    NOT NULL,
+    width_ms      INTEGER NOT NULL,
+    slot          INTEGER NOT NULL,
+    arrivals      INTEGER NOT NULL DEFAULT 0,
+    completions   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (experiment_id, width_ms, slot)
+) WITHOUT ROWID;
+
+INSERT INTO dashboard_slots (experiment_id, width_ms, slot, arrivals)
+SELECT experiment_id, w.width, started_at / w.width, count(*)
+FROM participants, (SELECT 60000 AS width UNION ALL SELECT 3600000) w
+WHERE is_test = 0
+GROUP BY experiment_id, w.width, started_at / w.width;
+
+INSERT INTO dashboard_slots (experiment_id, width_ms, slot, completions)
+SELECT experiment_id, w.width, completed_at / w.width, count(*)
+FROM participants, (SELECT 60000 AS width UNION ALL SELECT 3600000) w
+WHERE is_test = 0 AND completed_at IS NOT NULL
+GROUP BY experiment_id, w.width, completed_at / w.width
+ON CONFLICT (experiment_id, width_ms, slot) DO UPDATE SET completions = excluded.completions;
+
+-- Times to complete of real participants as a histogram of 2% wide bins (bin = floor(ln(ms)
+-- / ln(1.02))), for the median and 90th percentile.
+CREATE TABLE dashboard_durations (
+    experiment_id TEXT    NOT NULL,
+    bin           INTEGER NOT NULL,
+    n             INTEGER NOT NULL,
+    PRIMARY KEY (experiment_id, bin)
+) WITHOUT ROWID;
+
+INSERT INTO dashboard_durations (experiment_id, bin, n)
+SELECT experiment_id, CAST(floor(ln(max(completed_at - started_at, 1)) / ln(1.02)) AS INTEGER) AS bin, count(*)
+FROM participants
+WHERE is_test = 0 AND completed_at IS NOT NULL
+GROUP BY experiment_id, bin;

@@ -10,6 +10,21 @@ import (
 	"database/sql"
 )
 
+const addDashboardDuration = `-- name: AddDashboardDuration :exec
+INSERT INTO dashboard_durations (experiment_id, bin, n) VALUES (?, ?, 1)
+ON CONFLICT (experiment_id, bin) DO UPDATE SET n = n + 1
+`
+
+type AddDashboardDurationParams struct {
+	ExperimentID string
+	Bin          int64
+}
+
+func (q *Queries) AddDashboardDuration(ctx context.Context, arg AddDashboardDurationParams) error {
+	_, err := q.exec(ctx, q.addDashboardDurationStmt, addDashboardDuration, arg.ExperimentID, arg.Bin)
+	return err
+}
+
 const addDashboardEngagements = `-- name: AddDashboardEngagements :exec
 INSERT INTO dashboard_engagements (experiment_id, condition, engagement_type, n, value_sum)
 VALUES (?, ?, ?, ?, ?)
@@ -36,6 +51,28 @@ func (q *Queries) AddDashboardEngagements(ctx context.Context, arg AddDashboardE
 	return err
 }
 
+const addDashboardFunnel = `-- name: AddDashboardFunnel :exec
+INSERT INTO dashboard_funnel (experiment_id, condition, stage, n) VALUES (?, ?, ?, ?)
+ON CONFLICT (experiment_id, condition, stage) DO UPDATE SET n = n + excluded.n
+`
+
+type AddDashboardFunnelParams struct {
+	ExperimentID string
+	Condition    int64
+	Stage        string
+	N            int64
+}
+
+func (q *Queries) AddDashboardFunnel(ctx context.Context, arg AddDashboardFunnelParams) error {
+	_, err := q.exec(ctx, q.addDashboardFunnelStmt, addDashboardFunnel,
+		arg.ExperimentID,
+		arg.Condition,
+		arg.Stage,
+		arg.N,
+	)
+	return err
+}
+
 const addDashboardMinute = `-- name: AddDashboardMinute :exec
 INSERT INTO dashboard_minutes (experiment_id, minute, n) VALUES (?, ?, ?)
 ON CONFLICT (experiment_id, minute) DO UPDATE SET n = n + excluded.n
@@ -49,6 +86,31 @@ type AddDashboardMinuteParams struct {
 
 func (q *Queries) AddDashboardMinute(ctx context.Context, arg AddDashboardMinuteParams) error {
 	_, err := q.exec(ctx, q.addDashboardMinuteStmt, addDashboardMinute, arg.ExperimentID, arg.Minute, arg.N)
+	return err
+}
+
+const addDashboardSlot = `-- name: AddDashboardSlot :exec
+INSERT INTO dashboard_slots (experiment_id, width_ms, slot, arrivals, completions) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (experiment_id, width_ms, slot)
+DO UPDATE SET arrivals = arrivals + excluded.arrivals, completions = completions + excluded.completions
+`
+
+type AddDashboardSlotParams struct {
+	ExperimentID string
+	WidthMs      int64
+	Slot         int64
+	Arrivals     int64
+	Completions  int64
+}
+
+func (q *Queries) AddDashboardSlot(ctx context.Context, arg AddDashboardSlotParams) error {
+	_, err := q.exec(ctx, q.addDashboardSlotStmt, addDashboardSlot,
+		arg.ExperimentID,
+		arg.WidthMs,
+		arg.Slot,
+		arg.Arrivals,
+		arg.Completions,
+	)
 	return err
 }
 
@@ -149,33 +211,33 @@ func (q *Queries) CreateTextVersion(ctx context.Context, arg CreateTextVersionPa
 	return err
 }
 
-const dashboardArrivals = `-- name: DashboardArrivals :many
-SELECT CAST(started_at / ?1 AS INTEGER) AS bucket, count(*) AS n
-FROM participants
-WHERE experiment_id = ?2 AND is_test = 0
-GROUP BY 1
+const dashboardDropped = `-- name: DashboardDropped :many
+SELECT condition, count(*) AS n FROM participants
+WHERE experiment_id = ?1 AND is_test = 0 AND stage <> 'completed'
+  AND last_seen_at < ?2
+GROUP BY condition
 `
 
-type DashboardArrivalsParams struct {
-	BucketMs     int64
-	ExperimentID string
+type DashboardDroppedParams struct {
+	ExperimentID  string
+	DroppedBefore sql.NullInt64
 }
 
-type DashboardArrivalsRow struct {
-	Bucket int64
-	N      int64
+type DashboardDroppedRow struct {
+	Condition int64
+	N         int64
 }
 
-func (q *Queries) DashboardArrivals(ctx context.Context, arg DashboardArrivalsParams) ([]DashboardArrivalsRow, error) {
-	rows, err := q.query(ctx, q.dashboardArrivalsStmt, dashboardArrivals, arg.BucketMs, arg.ExperimentID)
+func (q *Queries) DashboardDropped(ctx context.Context, arg DashboardDroppedParams) ([]DashboardDroppedRow, error) {
+	rows, err := q.query(ctx, q.dashboardDroppedStmt, dashboardDropped, arg.ExperimentID, arg.DroppedBefore)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []DashboardArrivalsRow
+	var items []DashboardDroppedRow
 	for rows.Next() {
-		var i DashboardArrivalsRow
-		if err := rows.Scan(&i.Bucket, &i.N); err != nil {
+		var i DashboardDroppedRow
+		if err := rows.Scan(&i.Condition, &i.N); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -189,27 +251,25 @@ func (q *Queries) DashboardArrivals(ctx context.Context, arg DashboardArrivalsPa
 	return items, nil
 }
 
-const dashboardCompletions = `-- name: DashboardCompletions :many
-SELECT completed_at, started_at
-FROM participants
-WHERE experiment_id = ? AND is_test = 0 AND completed_at IS NOT NULL
+const dashboardDurations = `-- name: DashboardDurations :many
+SELECT bin, n FROM dashboard_durations WHERE experiment_id = ? ORDER BY bin
 `
 
-type DashboardCompletionsRow struct {
-	CompletedAt sql.NullInt64
-	StartedAt   int64
+type DashboardDurationsRow struct {
+	Bin int64
+	N   int64
 }
 
-func (q *Queries) DashboardCompletions(ctx context.Context, experimentID string) ([]DashboardCompletionsRow, error) {
-	rows, err := q.query(ctx, q.dashboardCompletionsStmt, dashboardCompletions, experimentID)
+func (q *Queries) DashboardDurations(ctx context.Context, experimentID string) ([]DashboardDurationsRow, error) {
+	rows, err := q.query(ctx, q.dashboardDurationsStmt, dashboardDurations, experimentID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []DashboardCompletionsRow
+	var items []DashboardDurationsRow
 	for rows.Next() {
-		var i DashboardCompletionsRow
-		if err := rows.Scan(&i.CompletedAt, &i.StartedAt); err != nil {
+		var i DashboardDurationsRow
+		if err := rows.Scan(&i.Bin, &i.N); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -263,41 +323,38 @@ func (q *Queries) DashboardEngagements(ctx context.Context, experimentID string)
 	return items, nil
 }
 
-const dashboardFunnel = `-- name: DashboardFunnel :many
-SELECT condition, stage, count(*) AS n,
-       CAST(coalesce(sum(stage <> 'completed' AND coalesce(last_seen_at, 0) < CAST(?1 AS INTEGER)), 0) AS INTEGER) AS dropped
-FROM participants
-WHERE experiment_id = ?2 AND is_test = 0
-GROUP BY condition, stage
+const dashboardFirstSlot = `-- name: DashboardFirstSlot :one
+SELECT CAST(coalesce(min(slot), -1) AS INTEGER) AS first_slot FROM dashboard_slots
+WHERE experiment_id = ? AND width_ms = 3600000
 `
 
-type DashboardFunnelParams struct {
-	DroppedBefore int64
-	ExperimentID  string
+func (q *Queries) DashboardFirstSlot(ctx context.Context, experimentID string) (int64, error) {
+	row := q.queryRow(ctx, q.dashboardFirstSlotStmt, dashboardFirstSlot, experimentID)
+	var first_slot int64
+	err := row.Scan(&first_slot)
+	return first_slot, err
 }
 
-type DashboardFunnelRow struct {
+const dashboardFunnelCounts = `-- name: DashboardFunnelCounts :many
+SELECT condition, stage, n FROM dashboard_funnel WHERE experiment_id = ?
+`
+
+type DashboardFunnelCountsRow struct {
 	Condition int64
 	Stage     string
 	N         int64
-	Dropped   int64
 }
 
-func (q *Queries) DashboardFunnel(ctx context.Context, arg DashboardFunnelParams) ([]DashboardFunnelRow, error) {
-	rows, err := q.query(ctx, q.dashboardFunnelStmt, dashboardFunnel, arg.DroppedBefore, arg.ExperimentID)
+func (q *Queries) DashboardFunnelCounts(ctx context.Context, experimentID string) ([]DashboardFunnelCountsRow, error) {
+	rows, err := q.query(ctx, q.dashboardFunnelCountsStmt, dashboardFunnelCounts, experimentID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var items []DashboardFunnelRow
+	var items []DashboardFunnelCountsRow
 	for rows.Next() {
-		var i DashboardFunnelRow
-		if err := rows.Scan(
-			&i.Condition,
-			&i.Stage,
-			&i.N,
-			&i.Dropped,
-		); err != nil {
+		var i DashboardFunnelCountsRow
+		if err := rows.Scan(&i.Condition, &i.Stage, &i.N); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -328,22 +385,45 @@ func (q *Queries) DashboardMinutes(ctx context.Context, arg DashboardMinutesPara
 	return n, err
 }
 
-const dashboardStartedRange = `-- name: DashboardStartedRange :one
-SELECT CAST(coalesce(min(started_at), 0) AS INTEGER) AS first_started, CAST(coalesce(max(started_at), 0) AS INTEGER) AS last_started
-FROM participants
-WHERE experiment_id = ? AND is_test = 0
+const dashboardSlots = `-- name: DashboardSlots :many
+SELECT slot, arrivals, completions FROM dashboard_slots
+WHERE experiment_id = ? AND width_ms = ? AND slot >= ?
+ORDER BY slot
 `
 
-type DashboardStartedRangeRow struct {
-	FirstStarted int64
-	LastStarted  int64
+type DashboardSlotsParams struct {
+	ExperimentID string
+	WidthMs      int64
+	Slot         int64
 }
 
-func (q *Queries) DashboardStartedRange(ctx context.Context, experimentID string) (DashboardStartedRangeRow, error) {
-	row := q.queryRow(ctx, q.dashboardStartedRangeStmt, dashboardStartedRange, experimentID)
-	var i DashboardStartedRangeRow
-	err := row.Scan(&i.FirstStarted, &i.LastStarted)
-	return i, err
+type DashboardSlotsRow struct {
+	Slot        int64
+	Arrivals    int64
+	Completions int64
+}
+
+func (q *Queries) DashboardSlots(ctx context.Context, arg DashboardSlotsParams) ([]DashboardSlotsRow, error) {
+	rows, err := q.query(ctx, q.dashboardSlotsStmt, dashboardSlots, arg.ExperimentID, arg.WidthMs, arg.Slot)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []DashboardSlotsRow
+	for rows.Next() {
+		var i DashboardSlotsRow
+		if err := rows.Scan(&i.Slot, &i.Arrivals, &i.Completions); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const deleteExpiredPreviewTokens = `-- name: DeleteExpiredPreviewTokens :exec
@@ -353,6 +433,58 @@ DELETE FROM preview_tokens WHERE expires_at < ?
 func (q *Queries) DeleteExpiredPreviewTokens(ctx context.Context, expiresAt int64) error {
 	_, err := q.exec(ctx, q.deleteExpiredPreviewTokensStmt, deleteExpiredPreviewTokens, expiresAt)
 	return err
+}
+
+const getParticipantByID = `-- name: GetParticipantByID :one
+SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code, is_test, stage, last_seen_at, study_version FROM participants WHERE participant_id = ?
+`
+
+func (q *Queries) GetParticipantByID(ctx context.Context, participantID int64) (Participant, error) {
+	row := q.queryRow(ctx, q.getParticipantByIDStmt, getParticipantByID, participantID)
+	var i Participant
+	err := row.Scan(
+		&i.ParticipantID,
+		&i.ExperimentID,
+		&i.UserID,
+		&i.Condition,
+		&i.Seed,
+		&i.PlatformIds,
+		&i.QueryParams,
+		&i.StartedAt,
+		&i.CompletedAt,
+		&i.CompletionCode,
+		&i.IsTest,
+		&i.Stage,
+		&i.LastSeenAt,
+		&i.StudyVersion,
+	)
+	return i, err
+}
+
+const getParticipantStage = `-- name: GetParticipantStage :one
+
+SELECT experiment_id, condition, is_test, stage FROM participants WHERE participant_id = ?
+`
+
+type GetParticipantStageRow struct {
+	ExperimentID string
+	Condition    int64
+	IsTest       int64
+	Stage        string
+}
+
+// The live dashboard, the study lifecycle, preview links and text versions (issue 10,
+// migration 0004).
+func (q *Queries) GetParticipantStage(ctx context.Context, participantID int64) (GetParticipantStageRow, error) {
+	row := q.queryRow(ctx, q.getParticipantStageStmt, getParticipantStage, participantID)
+	var i GetParticipantStageRow
+	err := row.Scan(
+		&i.ExperimentID,
+		&i.Condition,
+		&i.IsTest,
+		&i.Stage,
+	)
+	return i, err
 }
 
 const getPreviewToken = `-- name: GetPreviewToken :one
@@ -434,45 +566,24 @@ func (q *Queries) SetStudyStatus(ctx context.Context, arg SetStudyStatusParams) 
 	return result.RowsAffected()
 }
 
-const touchParticipant = `-- name: TouchParticipant :one
-
+const touchParticipant = `-- name: TouchParticipant :exec
 UPDATE participants SET
     last_seen_at = max(coalesce(last_seen_at, 0), ?1),
-    stage = CASE WHEN (CASE stage WHEN 'arrived' THEN 0 WHEN 'consented' THEN 1 WHEN 'feed' THEN 2
-                                  WHEN 'submitted' THEN 3 WHEN 'questionnaires' THEN 4
-                                  WHEN 'completed' THEN 5 ELSE 0 END) < CAST(?2 AS INTEGER)
-                 THEN ?3 ELSE stage END
-WHERE participant_id = ?4
-RETURNING experiment_id, condition, is_test
+    stage = ?2
+WHERE participant_id = ?3
 `
 
 type TouchParticipantParams struct {
 	SeenAt        interface{}
-	StageRank     int64
 	Stage         string
 	ParticipantID int64
 }
 
-type TouchParticipantRow struct {
-	ExperimentID string
-	Condition    int64
-	IsTest       int64
-}
-
-// The live dashboard, the study lifecycle, preview links and text versions (issue 10,
-// migration 0004).
-// One per participant per group commit: last activity and the furthest stage (stages only
-// move forward). Answers who the participant is, for the dashboard's counters.
-func (q *Queries) TouchParticipant(ctx context.Context, arg TouchParticipantParams) (TouchParticipantRow, error) {
-	row := q.queryRow(ctx, q.touchParticipantStmt, touchParticipant,
-		arg.SeenAt,
-		arg.StageRank,
-		arg.Stage,
-		arg.ParticipantID,
-	)
-	var i TouchParticipantRow
-	err := row.Scan(&i.ExperimentID, &i.Condition, &i.IsTest)
-	return i, err
+// One per participant per group commit: last activity and the furthest stage (the caller
+// passes a stage only when it moves forward).
+func (q *Queries) TouchParticipant(ctx context.Context, arg TouchParticipantParams) error {
+	_, err := q.exec(ctx, q.touchParticipantStmt, touchParticipant, arg.SeenAt, arg.Stage, arg.ParticipantID)
+	return err
 }
 
 const updateStudyParam = `-- name: UpdateStudyParam :execrows

@@ -24,11 +24,20 @@ func New(db DBTX) *Queries {
 func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	q := Queries{db: db}
 	var err error
+	if q.addDashboardDurationStmt, err = db.PrepareContext(ctx, addDashboardDuration); err != nil {
+		return nil, fmt.Errorf("error preparing query AddDashboardDuration: %w", err)
+	}
 	if q.addDashboardEngagementsStmt, err = db.PrepareContext(ctx, addDashboardEngagements); err != nil {
 		return nil, fmt.Errorf("error preparing query AddDashboardEngagements: %w", err)
 	}
+	if q.addDashboardFunnelStmt, err = db.PrepareContext(ctx, addDashboardFunnel); err != nil {
+		return nil, fmt.Errorf("error preparing query AddDashboardFunnel: %w", err)
+	}
 	if q.addDashboardMinuteStmt, err = db.PrepareContext(ctx, addDashboardMinute); err != nil {
 		return nil, fmt.Errorf("error preparing query AddDashboardMinute: %w", err)
+	}
+	if q.addDashboardSlotStmt, err = db.PrepareContext(ctx, addDashboardSlot); err != nil {
+		return nil, fmt.Errorf("error preparing query AddDashboardSlot: %w", err)
 	}
 	if q.bumpTextVersionStmt, err = db.PrepareContext(ctx, bumpTextVersion); err != nil {
 		return nil, fmt.Errorf("error preparing query BumpTextVersion: %w", err)
@@ -93,23 +102,26 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.createTextVersionStmt, err = db.PrepareContext(ctx, createTextVersion); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateTextVersion: %w", err)
 	}
-	if q.dashboardArrivalsStmt, err = db.PrepareContext(ctx, dashboardArrivals); err != nil {
-		return nil, fmt.Errorf("error preparing query DashboardArrivals: %w", err)
+	if q.dashboardDroppedStmt, err = db.PrepareContext(ctx, dashboardDropped); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardDropped: %w", err)
 	}
-	if q.dashboardCompletionsStmt, err = db.PrepareContext(ctx, dashboardCompletions); err != nil {
-		return nil, fmt.Errorf("error preparing query DashboardCompletions: %w", err)
+	if q.dashboardDurationsStmt, err = db.PrepareContext(ctx, dashboardDurations); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardDurations: %w", err)
 	}
 	if q.dashboardEngagementsStmt, err = db.PrepareContext(ctx, dashboardEngagements); err != nil {
 		return nil, fmt.Errorf("error preparing query DashboardEngagements: %w", err)
 	}
-	if q.dashboardFunnelStmt, err = db.PrepareContext(ctx, dashboardFunnel); err != nil {
-		return nil, fmt.Errorf("error preparing query DashboardFunnel: %w", err)
+	if q.dashboardFirstSlotStmt, err = db.PrepareContext(ctx, dashboardFirstSlot); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardFirstSlot: %w", err)
+	}
+	if q.dashboardFunnelCountsStmt, err = db.PrepareContext(ctx, dashboardFunnelCounts); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardFunnelCounts: %w", err)
 	}
 	if q.dashboardMinutesStmt, err = db.PrepareContext(ctx, dashboardMinutes); err != nil {
 		return nil, fmt.Errorf("error preparing query DashboardMinutes: %w", err)
 	}
-	if q.dashboardStartedRangeStmt, err = db.PrepareContext(ctx, dashboardStartedRange); err != nil {
-		return nil, fmt.Errorf("error preparing query DashboardStartedRange: %w", err)
+	if q.dashboardSlotsStmt, err = db.PrepareContext(ctx, dashboardSlots); err != nil {
+		return nil, fmt.Errorf("error preparing query DashboardSlots: %w", err)
 	}
 	if q.deleteExpiredPreviewTokensStmt, err = db.PrepareContext(ctx, deleteExpiredPreviewTokens); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteExpiredPreviewTokens: %w", err)
@@ -153,8 +165,14 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.getParticipantStmt, err = db.PrepareContext(ctx, getParticipant); err != nil {
 		return nil, fmt.Errorf("error preparing query GetParticipant: %w", err)
 	}
+	if q.getParticipantByIDStmt, err = db.PrepareContext(ctx, getParticipantByID); err != nil {
+		return nil, fmt.Errorf("error preparing query GetParticipantByID: %w", err)
+	}
 	if q.getParticipantEntityStmt, err = db.PrepareContext(ctx, getParticipantEntity); err != nil {
 		return nil, fmt.Errorf("error preparing query GetParticipantEntity: %w", err)
+	}
+	if q.getParticipantStageStmt, err = db.PrepareContext(ctx, getParticipantStage); err != nil {
+		return nil, fmt.Errorf("error preparing query GetParticipantStage: %w", err)
 	}
 	if q.getPreviewTokenStmt, err = db.PrepareContext(ctx, getPreviewToken); err != nil {
 		return nil, fmt.Errorf("error preparing query GetPreviewToken: %w", err)
@@ -242,14 +260,29 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 
 func (q *Queries) Close() error {
 	var err error
+	if q.addDashboardDurationStmt != nil {
+		if cerr := q.addDashboardDurationStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing addDashboardDurationStmt: %w", cerr)
+		}
+	}
 	if q.addDashboardEngagementsStmt != nil {
 		if cerr := q.addDashboardEngagementsStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing addDashboardEngagementsStmt: %w", cerr)
 		}
 	}
+	if q.addDashboardFunnelStmt != nil {
+		if cerr := q.addDashboardFunnelStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing addDashboardFunnelStmt: %w", cerr)
+		}
+	}
 	if q.addDashboardMinuteStmt != nil {
 		if cerr := q.addDashboardMinuteStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing addDashboardMinuteStmt: %w", cerr)
+		}
+	}
+	if q.addDashboardSlotStmt != nil {
+		if cerr := q.addDashboardSlotStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing addDashboardSlotStmt: %w", cerr)
 		}
 	}
 	if q.bumpTextVersionStmt != nil {
@@ -357,14 +390,14 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing createTextVersionStmt: %w", cerr)
 		}
 	}
-	if q.dashboardArrivalsStmt != nil {
-		if cerr := q.dashboardArrivalsStmt.Close(); cerr != nil {
-			err = fmt.Errorf("error closing dashboardArrivalsStmt: %w", cerr)
+	if q.dashboardDroppedStmt != nil {
+		if cerr := q.dashboardDroppedStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardDroppedStmt: %w", cerr)
 		}
 	}
-	if q.dashboardCompletionsStmt != nil {
-		if cerr := q.dashboardCompletionsStmt.Close(); cerr != nil {
-			err = fmt.Errorf("error closing dashboardCompletionsStmt: %w", cerr)
+	if q.dashboardDurationsStmt != nil {
+		if cerr := q.dashboardDurationsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardDurationsStmt: %w", cerr)
 		}
 	}
 	if q.dashboardEngagementsStmt != nil {
@@ -372,9 +405,14 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing dashboardEngagementsStmt: %w", cerr)
 		}
 	}
-	if q.dashboardFunnelStmt != nil {
-		if cerr := q.dashboardFunnelStmt.Close(); cerr != nil {
-			err = fmt.Errorf("error closing dashboardFunnelStmt: %w", cerr)
+	if q.dashboardFirstSlotStmt != nil {
+		if cerr := q.dashboardFirstSlotStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardFirstSlotStmt: %w", cerr)
+		}
+	}
+	if q.dashboardFunnelCountsStmt != nil {
+		if cerr := q.dashboardFunnelCountsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardFunnelCountsStmt: %w", cerr)
 		}
 	}
 	if q.dashboardMinutesStmt != nil {
@@ -382,9 +420,9 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing dashboardMinutesStmt: %w", cerr)
 		}
 	}
-	if q.dashboardStartedRangeStmt != nil {
-		if cerr := q.dashboardStartedRangeStmt.Close(); cerr != nil {
-			err = fmt.Errorf("error closing dashboardStartedRangeStmt: %w", cerr)
+	if q.dashboardSlotsStmt != nil {
+		if cerr := q.dashboardSlotsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing dashboardSlotsStmt: %w", cerr)
 		}
 	}
 	if q.deleteExpiredPreviewTokensStmt != nil {
@@ -457,9 +495,19 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing getParticipantStmt: %w", cerr)
 		}
 	}
+	if q.getParticipantByIDStmt != nil {
+		if cerr := q.getParticipantByIDStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getParticipantByIDStmt: %w", cerr)
+		}
+	}
 	if q.getParticipantEntityStmt != nil {
 		if cerr := q.getParticipantEntityStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing getParticipantEntityStmt: %w", cerr)
+		}
+	}
+	if q.getParticipantStageStmt != nil {
+		if cerr := q.getParticipantStageStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getParticipantStageStmt: %w", cerr)
 		}
 	}
 	if q.getPreviewTokenStmt != nil {
@@ -636,8 +684,11 @@ func (q *Queries) queryRow(ctx context.Context, stmt *sql.Stmt, query string, ar
 type Queries struct {
 	db                               DBTX
 	tx                               *sql.Tx
+	addDashboardDurationStmt         *sql.Stmt
 	addDashboardEngagementsStmt      *sql.Stmt
+	addDashboardFunnelStmt           *sql.Stmt
 	addDashboardMinuteStmt           *sql.Stmt
+	addDashboardSlotStmt             *sql.Stmt
 	bumpTextVersionStmt              *sql.Stmt
 	chainProgressStmt                *sql.Stmt
 	completeParticipantStmt          *sql.Stmt
@@ -659,12 +710,13 @@ type Queries struct {
 	createStudyParamStmt             *sql.Stmt
 	createStudyShareStmt             *sql.Stmt
 	createTextVersionStmt            *sql.Stmt
-	dashboardArrivalsStmt            *sql.Stmt
-	dashboardCompletionsStmt         *sql.Stmt
+	dashboardDroppedStmt             *sql.Stmt
+	dashboardDurationsStmt           *sql.Stmt
 	dashboardEngagementsStmt         *sql.Stmt
-	dashboardFunnelStmt              *sql.Stmt
+	dashboardFirstSlotStmt           *sql.Stmt
+	dashboardFunnelCountsStmt        *sql.Stmt
 	dashboardMinutesStmt             *sql.Stmt
-	dashboardStartedRangeStmt        *sql.Stmt
+	dashboardSlotsStmt               *sql.Stmt
 	deleteExpiredPreviewTokensStmt   *sql.Stmt
 	deleteExpiredSessionsStmt        *sql.Stmt
 	deleteSessionStmt                *sql.Stmt
@@ -679,7 +731,9 @@ type Queries struct {
 	getEntitySetStmt                 *sql.Stmt
 	getMediaStmt                     *sql.Stmt
 	getParticipantStmt               *sql.Stmt
+	getParticipantByIDStmt           *sql.Stmt
 	getParticipantEntityStmt         *sql.Stmt
+	getParticipantStageStmt          *sql.Stmt
 	getPreviewTokenStmt              *sql.Stmt
 	getResearcherByNameStmt          *sql.Stmt
 	getSessionStmt                   *sql.Stmt
@@ -713,8 +767,11 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 	return &Queries{
 		db:                               tx,
 		tx:                               tx,
+		addDashboardDurationStmt:         q.addDashboardDurationStmt,
 		addDashboardEngagementsStmt:      q.addDashboardEngagementsStmt,
+		addDashboardFunnelStmt:           q.addDashboardFunnelStmt,
 		addDashboardMinuteStmt:           q.addDashboardMinuteStmt,
+		addDashboardSlotStmt:             q.addDashboardSlotStmt,
 		bumpTextVersionStmt:              q.bumpTextVersionStmt,
 		chainProgressStmt:                q.chainProgressStmt,
 		completeParticipantStmt:          q.completeParticipantStmt,
@@ -736,12 +793,13 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		createStudyParamStmt:             q.createStudyParamStmt,
 		createStudyShareStmt:             q.createStudyShareStmt,
 		createTextVersionStmt:            q.createTextVersionStmt,
-		dashboardArrivalsStmt:            q.dashboardArrivalsStmt,
-		dashboardCompletionsStmt:         q.dashboardCompletionsStmt,
+		dashboardDroppedStmt:             q.dashboardDroppedStmt,
+		dashboardDurationsStmt:           q.dashboardDurationsStmt,
 		dashboardEngagementsStmt:         q.dashboardEngagementsStmt,
-		dashboardFunnelStmt:              q.dashboardFunnelStmt,
+		dashboardFirstSlotStmt:           q.dashboardFirstSlotStmt,
+		dashboardFunnelCountsStmt:        q.dashboardFunnelCountsStmt,
 		dashboardMinutesStmt:             q.dashboardMinutesStmt,
-		dashboardStartedRangeStmt:        q.dashboardStartedRangeStmt,
+		dashboardSlotsStmt:               q.dashboardSlotsStmt,
 		deleteExpiredPreviewTokensStmt:   q.deleteExpiredPreviewTokensStmt,
 		deleteExpiredSessionsStmt:        q.deleteExpiredSessionsStmt,
 		deleteSessionStmt:                q.deleteSessionStmt,
@@ -756,7 +814,9 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		getEntitySetStmt:                 q.getEntitySetStmt,
 		getMediaStmt:                     q.getMediaStmt,
 		getParticipantStmt:               q.getParticipantStmt,
+		getParticipantByIDStmt:           q.getParticipantByIDStmt,
 		getParticipantEntityStmt:         q.getParticipantEntityStmt,
+		getParticipantStageStmt:          q.getParticipantStageStmt,
 		getPreviewTokenStmt:              q.getPreviewTokenStmt,
 		getResearcherByNameStmt:          q.getResearcherByNameStmt,
 		getSessionStmt:                   q.getSessionStmt,

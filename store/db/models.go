@@ -19,6 +19,12 @@ type Answer struct {
 	ReceivedAt    int64
 }
 
+type DashboardDuration struct {
+	ExperimentID string
+	Bin          int64
+	N            int64
+}
+
 type DashboardEngagement struct {
 	ExperimentID   string
 	Condition      int64
@@ -27,10 +33,25 @@ type DashboardEngagement struct {
 	ValueSum       int64
 }
 
+type DashboardFunnel struct {
+	ExperimentID string
+	Condition    int64
+	Stage        string
+	N            int64
+}
+
 type DashboardMinute struct {
 	ExperimentID string
 	Minute       int64
 	N            int64
+}
+
+type DashboardSlot struct {
+	ExperimentID string
+	WidthMs      int64
+	Slot         int64
+	Arrivals     int64
+	Completions  int64
 }
 
 type Engagement struct {

@@ -70,8 +70,8 @@ SELECT s.experiment_id, s.n_conditions, s.builtin, s.created_at, s.owner_id,
        CAST(COALESCE(o.name, '') AS TEXT) AS owner_name,
        CAST(COALESCE((SELECT p.value FROM study_params p
                       WHERE p.experiment_id = s.experiment_id AND p.condition = 1 AND p.param = 'title'), '') AS TEXT) AS title,
-       (SELECT count(*) FROM participants pa WHERE pa.experiment_id = s.experiment_id) AS arrived,
-       (SELECT count(*) FROM participants pa WHERE pa.experiment_id = s.experiment_id AND pa.completed_at IS NOT NULL) AS completed,
+       (SELECT count(*) FROM participants pa WHERE pa.experiment_id = s.experiment_id AND pa.is_test = 0) AS arrived,
+       (SELECT count(*) FROM participants pa WHERE pa.experiment_id = s.experiment_id AND pa.is_test = 0 AND pa.completed_at IS NOT NULL) AS completed,
        EXISTS (SELECT 1 FROM study_shares sh
                WHERE sh.experiment_id = s.experiment_id AND sh.researcher_id = ?1) AS shared
 FROM studies s
@@ -220,8 +220,8 @@ SELECT s.experiment_id, s.n_conditions, s.builtin, s.created_at, s.owner_id,
        CAST(COALESCE(o.name, '') AS TEXT) AS owner_name,
        CAST(COALESCE((SELECT p.value FROM study_params p
                       WHERE p.experiment_id = s.experiment_id AND p.condition = 1 AND p.param = 'title'), '') AS TEXT) AS title,
-       (SELECT count(*) FROM participants pa WHERE pa.experiment_id = s.experiment_id) AS arrived,
-       (SELECT count(*) FROM participants pa WHERE pa.experiment_id = s.experiment_id AND pa.completed_at IS NOT NULL) AS completed,
+       (SELECT count(*) FROM participants pa WHERE pa.experiment_id = s.experiment_id AND pa.is_test = 0) AS arrived,
+       (SELECT count(*) FROM participants pa WHERE pa.experiment_id = s.experiment_id AND pa.is_test = 0 AND pa.completed_at IS NOT NULL) AS completed,
        EXISTS (SELECT 1 FROM study_shares sh
                WHERE sh.experiment_id = s.experiment_id AND sh.researcher_id = ?1) AS shared
 FROM studies s

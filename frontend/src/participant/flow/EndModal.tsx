@@ -1,6 +1,7 @@
 // The end modal (questionnaires spec §2, §4): a thank-you and the way back to the
 // participant's platform, chosen by endScreen().
 import { useEffect, useState, type ReactNode } from 'react';
+import { ApiError } from '../../lib/api';
 import { outbox } from '../../lib/outbox';
 import { navigate } from '../../lib/router';
 import { storage } from '../../lib/storage';
@@ -79,7 +80,7 @@ export function EndContent({ record, onClose, completed = false }: { record: End
       {completed ? null : <h2 id="end-title">Thank you!</h2>}
       {screen.kind === 'home' && <HomeEnd screen={screen} status={status} onClose={onClose} />}
       {screen.kind === 'link' && <LinkEnd screen={screen} status={status} />}
-      {screen.kind === 'code' && <CodeEnd record={record} status={status} />}
+      {screen.kind === 'code' && <CodeEnd record={record} status={status} saved={saved} />}
       {screen.kind === 'continue' && <ContinueEnd screen={screen} status={status} auto={saved && !completed} onClose={onClose} />}
     </>
   );
@@ -163,16 +164,20 @@ function ContinueEnd({ screen, status, auto, onClose }: { screen: Extract<EndScr
   );
 }
 
-function CodeEnd({ record, status }: { record: EndRecord; status: Status }) {
+function CodeEnd({ record, status, saved }: { record: EndRecord; status: Status; saved: boolean }) {
   const initial = record.screen.kind === 'code' ? record.screen.code : null;
   const [code, setCode] = useState<string | null>(initial);
   const [failed, setFailed] = useState(false);
   const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
 
+  const [refused, setRefused] = useState<string | null>(null);
+
   // The code is normally known when the modal opens; if the server could not be reached,
-  // keep asking (same event, stored once) until it answers.
+  // keep asking (same event, stored once) until it answers, and at once when the last
+  // pending events arrive (the server issues the code only for a complete chain). A refusal
+  // once everything arrived is final and shown as it is.
   useEffect(() => {
-    if (code !== null || !record.checkpoint) return;
+    if (code !== null || refused !== null || !record.checkpoint) return;
     let stopped = false;
     let delay = 1000;
     const attempt = async () => {
@@ -184,8 +189,12 @@ function CodeEnd({ record, status }: { record: EndRecord; status: Status }) {
           storage.set('end_screen', { ...record, screen: { kind: 'code', platform: 'mturk', code: got } } as unknown as Record<string, unknown>);
           return;
         }
-      } catch {
+      } catch (err) {
         if (stopped) return;
+        if (saved && err instanceof ApiError && err.code === 'chain_incomplete') {
+          setRefused(err.message);
+          return;
+        }
       }
       setFailed(true);
       delay = Math.min(delay * 2, 15000);
@@ -196,7 +205,7 @@ function CodeEnd({ record, status }: { record: EndRecord; status: Status }) {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [code, record]);
+  }, [code, record, saved, refused]);
 
   const copy = async () => {
     if (!code) return;
@@ -222,7 +231,9 @@ function CodeEnd({ record, status }: { record: EndRecord; status: Status }) {
       <p id="end-text" role="status">
         {status} Copy this completion code and paste it into the HIT on MTurk to be paid:
       </p>
-      {code ? (
+      {refused !== null ? (
+        <p role="alert">{refused}</p>
+      ) : code ? (
         <p className="end-dialog__code">
           <code id="completion-code" data-testid="completion-code">
             {code}
