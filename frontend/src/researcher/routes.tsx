@@ -4,9 +4,9 @@ import type { PageProps, Routes } from '../lib/router';
 import { RequireAuth } from './auth';
 import { DownloadPage } from './download/DownloadPage';
 import { LoginPage } from './pages/LoginPage';
-import { placeholder } from './pages/Placeholder';
 import { SetupPage } from './pages/SetupPage';
 import { StudiesPage } from './pages/StudiesPage';
+import { StudyPage } from './study/StudyPage';
 import { UploadPage } from './upload/UploadPage';
 import { HostedUploadPage } from './upload/HostedUploadPage';
 import { LibraryPage } from './library/LibraryPage';
@@ -25,20 +25,12 @@ function guarded(Page: ComponentType<PageProps>): ComponentType<PageProps> {
   };
 }
 
-const code = (text: string) => <code>{text}</code>;
-
 /** researcherRoutes maps every pattern of routes.json to its page. */
 export const researcherRoutes: Routes = {
   '/login': LoginPage,
   '/setup': SetupPage,
   '/studies': guarded(StudiesPage),
-  '/studies/:experiment_id': guarded(
-    placeholder(
-      'Study',
-      "One study's page: its conditions and parameters, participants arrived and completed per condition, and pausing or closing it.",
-      code('feedlab export --study ID --type experiment_parameters'),
-    ),
-  ),
+  '/studies/:experiment_id': guarded(StudyPage),
   // One wizard for both addresses (the older variant's address opens the same page).
   '/create-study': guarded(WizardPage),
   '/create-study-old': guarded(WizardPage),

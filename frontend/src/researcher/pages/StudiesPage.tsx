@@ -173,7 +173,9 @@ function StudyCard({ study, me, note, onCopy, onDownload, onShare }: StudyCardPr
     <li>
       <article className="study" aria-labelledby={titleId}>
       <h2 id={titleId} className="study__title">
-        {study.title || <span className="muted">Untitled study</span>}
+        <Link href={`/studies/${encodeURIComponent(study.experiment_id)}`} className="study__link">
+          {study.title || 'Untitled study'}
+        </Link>
         <span className="study__id">
           <span className="visually-hidden">, experiment id </span>
           <code>{study.experiment_id}</code>

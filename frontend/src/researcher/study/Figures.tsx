@@ -1,0 +1,126 @@
+// The study page's figures in text: the funnel table, the key figures (time to complete,
+// events per minute) and, per condition, mean dwell and engagements per participant.
+// Every figure carries a short help text saying what it counts (docs/dashboard.md).
+import type { ReactNode } from 'react';
+import type { Dashboard } from '../api';
+import { engagementTypes, formatDuration, formatNumber, funnelTable } from './model';
+
+/** TableRegion lets a wide table scroll sideways inside its own box (not the page) on a phone. */
+export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+/** FunnelSection is the funnel per condition and in total. */
+export function FunnelSection({ dashboard }: { dashboard: Dashboard }) {
+  const t = funnelTable(dashboard);
+  return (
+    <section className="panel" aria-labelledby="funnel-title">
+      <h2 id="funnel-title">Funnel</h2>
+      <p className="muted small">
+        How far participants got, in total and per condition. Each count includes everyone who went further (a completer also
+        counts as arrived and consented). Test participants from Preview are never counted.
+      </p>
+      <TableRegion label="Funnel, scrollable">
+        <table className="data-table funnel">
+          <caption className="visually-hidden">Funnel</caption>
+          <thead>
+            <tr>
+              <th scope="col">Stage</th>
+              <th scope="col">Total</th>
+              <th scope="col">Of arrivals</th>
+              {t.conditions.map((c) => (
+                <th scope="col" key={c}>
+                  Condition {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {t.rows.map((r) => (
+              <tr key={r.step.key} className={r.step.key === 'dropped' ? 'funnel__dropped' : undefined}>
+                <th scope="row">
+                  <span className="funnel__label">{r.step.label}</span>
+                  <span className="funnel__help">{r.step.help}</span>
+                </th>
+                <td className="funnel__total">{r.total}</td>
+                <td className="muted">{r.share || '—'}</td>
+                {r.counts.map((n, i) => (
+                  <td key={t.conditions[i]}>{n}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
+    </section>
+  );
+}
+
+/** KeyFigures are the study-wide figures: time to complete and events per minute. */
+export function KeyFigures({ dashboard }: { dashboard: Dashboard }) {
+  const ttc = dashboard.time_to_complete;
+  return (
+    <dl className="key-figures">
+      <div>
+        <dt>Median time to complete</dt>
+        <dd>{formatDuration(ttc?.median_ms)}</dd>
+        <dd className="key-figures__help">From arrival to the completion code, among completers (within 2%).</dd>
+      </div>
+      <div>
+        <dt>90th percentile time to complete</dt>
+        <dd>{formatDuration(ttc?.p90_ms)}</dd>
+        <dd className="key-figures__help">Nine completers in ten were faster than this.</dd>
+      </div>
+      <div>
+        <dt>Events per minute</dt>
+        <dd>{formatNumber(dashboard.events_per_minute)}</dd>
+        <dd className="key-figures__help">Events stored (engagements, dwell, answers, checkpoints) per minute, over the last 5 minutes.</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** PerCondition is mean dwell per card and engagements per participant by type, per condition. */
+export function PerCondition({ dashboard }: { dashboard: Dashboard }) {
+  const types = engagementTypes(dashboard.conditions);
+  return (
+    <section className="panel" aria-labelledby="per-condition-title">
+      <h2 id="per-condition-title">Engagement per condition</h2>
+      <p className="muted small">
+        Mean dwell: the mean length of one dwell (one uninterrupted stretch a card was in view), over all dwells in the condition. Engagements: the number of
+        each kind (likes, shares…) divided by the participants of the condition who reached the feed.
+      </p>
+      <TableRegion label="Engagement per condition, scrollable">
+        <table className="data-table">
+          <caption className="visually-hidden">Engagement per condition</caption>
+          <thead>
+            <tr>
+              <th scope="col">Condition</th>
+              <th scope="col">Mean dwell per card</th>
+              {types.map((t) => (
+                <th scope="col" key={t}>
+                  {t} per participant
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {dashboard.conditions.map((c) => (
+              <tr key={c.condition}>
+                <th scope="row">Condition {c.condition}</th>
+                <td>{c.mean_dwell_ms === null ? '—' : `${formatNumber(c.mean_dwell_ms / 1000, 1)} s`}</td>
+                {types.map((t) => (
+                  <td key={t}>{c.engagements_per_participant && t in c.engagements_per_participant ? formatNumber(c.engagements_per_participant[t], 2) : '0'}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
+    </section>
+  );
+}
