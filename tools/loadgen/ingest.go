@@ -97,13 +97,13 @@ func runIngest(bin string, cfg ingestConfig) error {
 			}
 			return median(xs)
 		}
-		fmt.Printf("median of %d runs: ratio %.3f, p99 %.2f× the no-op's; feedlab %.0f ev/s p50 %.2f ms p99 %.2f ms %.1f µs/event %.0f allocs/event; no-op %.0f req/s p50 %.2f ms p99 %.2f ms %.1f µs/req\n",
+		fmt.Printf("median of %d runs: ratio %.3f, p99 %.2f× the no-op's; feedlab %.0f ev/s p50 %.2f ms p99 %.2f ms %.1f µs/event %.0f allocs/event; no-op %.0f req/s p50 %.2f ms p99 %.2f ms %.1f µs/req (load average now %s)\n",
 			cfg.runs, median(ratios), median(p99s),
 			pick(flPhases, func(p phase) float64 { return p.eventsPerSec }), pick(flPhases, func(p phase) float64 { return p.p50ms }),
 			pick(flPhases, func(p phase) float64 { return p.p99ms }), pick(flPhases, func(p phase) float64 { return p.cpuUsPerEvent }),
 			pick(flPhases, func(p phase) float64 { return p.allocsPerEvent }),
 			pick(noopPhases, func(p phase) float64 { return p.eventsPerSec }), pick(noopPhases, func(p phase) float64 { return p.p50ms }),
-			pick(noopPhases, func(p phase) float64 { return p.p99ms }), pick(noopPhases, func(p phase) float64 { return p.cpuUsPerEvent }))
+			pick(noopPhases, func(p phase) float64 { return p.p99ms }), pick(noopPhases, func(p phase) float64 { return p.cpuUsPerEvent }), loadAverage())
 	}
 	if err := fl.stop(); err != nil {
 		return fmt.Errorf("feedlab did not stop cleanly: %w\n%s", err, fl.out.String())
