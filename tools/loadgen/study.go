@@ -243,4 +243,3 @@ func exportIDs(bin, data, typ, prefix string, ids map[string]bool) error {
 	fmt.Printf("export %s: exactly the %d rows sent\n", typ, len(ids))
 	return nil
 }
-
