@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EngagementType, FeedEntity } from '../../lib/feedTypes';
 import { BUTTONS, cardSource, displayedCount, isVideoUrl, videoShouldPlay, type ButtonMode, type SourceSpec } from './rules';
-import { firstImageSettled, useImageTurn } from './firstImage';
 import type { FeedTracker } from './tracker';
 
 const paths: Record<EngagementType, string> = {
@@ -38,11 +37,7 @@ export interface CardProps {
 export function Card({ entity, modes, tracker, register, swipe, source }: CardProps) {
   const ref = useRef<HTMLElement | null>(null);
   const rec = tracker.record(entity);
-  const imageTurn = useImageTurn(entity.idx);
   const video = isVideoUrl(entity.entity_url);
-  useEffect(() => {
-    if (entity.idx === 0 && video) firstImageSettled(); // a video first card holds nothing back
-  }, [entity.idx, video]);
   const [on, setOn] = useState<Record<EngagementType, boolean>>(() => ({
     likes: rec.likes > 0,
     shares: rec.shares > 0,
@@ -91,9 +86,7 @@ export function Card({ entity, modes, tracker, register, swipe, source }: CardPr
           // The first card's image is what a participant waits for on a slow phone: it goes
           // ahead of the other images, which would otherwise share the thin connection.
           <img
-            src={imageTurn ? entity.entity_url : undefined}
-            onLoad={entity.idx === 0 ? firstImageSettled : undefined}
-            onError={entity.idx === 0 ? firstImageSettled : undefined}
+            src={entity.entity_url}
             alt={headline || `Post ${entity.idx + 1}`}
             loading={entity.idx < 3 ? 'eager' : 'lazy'}
             fetchpriority={entity.idx === 0 ? 'high' : 'low'}
