@@ -159,7 +159,7 @@ func register(client *http.Client, url, prefix string, n int) ([]participant, er
 
 func postJSON(client *http.Client, url string, body, answer any) error {
 	raw, _ := json.Marshal(body)
-	res, err := client.Post(url, "application/json", bytes.NewReader(raw))
+	res, err := post(client, url, raw)
 	if err != nil {
 		return err
 	}
@@ -285,7 +285,7 @@ func fetchProfile(s *server, path string) error {
 
 // sendEvent posts one engagement and reports whether the answer says it was newly stored.
 func sendEvent(client *http.Client, url string, body []byte) (stored bool, err error) {
-	res, err := client.Post(url+"/v1/write_user_engagement", "application/json", bytes.NewReader(body))
+	res, err := post(client, url+"/v1/write_user_engagement", body)
 	if err != nil {
 		return false, err
 	}
@@ -357,4 +357,18 @@ func checkExport(bin, data, prefix string, acked map[string]bool) error {
 	}
 	fmt.Printf("export: %d rows, exactly the %d acknowledged events (resends stored once)\n", len(seen), len(acked))
 	return nil
+}
+
+// post sends a participant call marked idempotent (every call is: events carry their ids,
+// load_experiment registers once), so Go's client resends it when the server closed a
+// kept-alive connection just as it was reused, as a browser does. Without the mark such a
+// race shows as an EOF error that no server could have avoided.
+func post(client *http.Client, url string, body []byte) (*http.Response, error) {
+	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header["Idempotency-Key"] = nil // marks the request replayable; a nil value is not sent
+	return client.Do(req)
 }
