@@ -120,3 +120,19 @@ func TestLoadExperimentCompressed(t *testing.T) {
 		t.Fatalf("plain %q (encoding %q) differs from the gzipped answer %q", plain, enc, unzipped)
 	}
 }
+
+// FuzzAcceptsEncoding: any header is read without a panic, and a browser that refuses an
+// encoding by name (q=0 at the end, which no later part can override) never gets it.
+func FuzzAcceptsEncoding(f *testing.F) {
+	for _, seed := range []string{"gzip, deflate, br, zstd", "br;q=0, *", "*;q=0", "gzip;q=0.5;x=1", ";;,,", "BR; q=1.0", "br;q=abc"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, header string) {
+		for _, token := range []string{"br", "gzip"} {
+			acceptsEncoding(header, token)
+			if acceptsEncoding(header+", "+token+";q=0", token) {
+				t.Fatalf("%q accepted %s after refusing it", header, token)
+			}
+		}
+	})
+}
