@@ -51,6 +51,9 @@ func (s *Server) serveApp(w http.ResponseWriter, r *http.Request) {
 			} else {
 				w.Header().Set("Cache-Control", "public, max-age=3600")
 			}
+			if s.servePrecompressed(w, r, name) {
+				return
+			}
 			http.ServeFileFS(w, r, s.frontend, name)
 			return
 		}

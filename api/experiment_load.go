@@ -76,7 +76,7 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	paramsJSON, _ := json.Marshal(view.Parameters)
-	ok(w, map[string]any{
+	okCompressed(w, r, map[string]any{
 		"user_id":               p.UserID,
 		"experiment_id":         p.ExperimentID,
 		"condition":             p.Condition,

@@ -40,6 +40,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	checks := fs.Int("password-checks-per-minute", 60, "password checks (sign-ins, setup) across the appliance per minute")
 	maxConns := fs.Int("max-conns-per-client", defaultMaxConnsPerClient, "open connections allowed per client address (0: no cap)")
 	droppedAfter := fs.Duration("dropped-after", api.DefaultDroppedAfter, "on the dashboard, a participant who did not complete and sent nothing for this long counts as dropped")
+	pprofAddr := fs.String("pprof", "", "serve Go's profiler (net/http/pprof) on this loopback address, say 127.0.0.1:6060 (never on a public address)")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
 	} else if err := noPositional(pos); err != nil {
@@ -53,6 +54,11 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *droppedAfter <= 0 {
 		return fmt.Errorf("%w: --dropped-after must be a positive duration, say 30m", errUsage)
+	}
+	if *pprofAddr != "" {
+		if err := checkLoopback(*pprofAddr); err != nil {
+			return fmt.Errorf("%w: --pprof: %v", errUsage, err)
+		}
 	}
 	parents, err := parseFrameAncestors(*frameAncestors)
 	if err != nil {
@@ -118,6 +124,13 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		ln = limit.NewListener(ln, *maxConns)
 	}
 	printAddresses(stdout, ln.Addr().(*net.TCPAddr), *data, scheme)
+	if *pprofAddr != "" {
+		stop, err := servePprof(*pprofAddr, stdout)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	if err := printSetupLink(ctx, st, stdout, ln.Addr().(*net.TCPAddr), scheme); err != nil {
 		return err
 	}

@@ -288,3 +288,16 @@ func writeSelfSigned(t *testing.T, certPath, keyPath string) {
 	os.WriteFile(certPath, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600)
 	os.WriteFile(keyPath, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kb}), 0o600)
 }
+
+func TestPprofListensOnLoopbackOnly(t *testing.T) {
+	for _, ok := range []string{"127.0.0.1:6060", "[::1]:0", "localhost:6060"} {
+		if err := checkLoopback(ok); err != nil {
+			t.Errorf("checkLoopback(%q) = %v, want nil", ok, err)
+		}
+	}
+	for _, bad := range []string{":6060", "0.0.0.0:6060", "192.168.1.2:6060", "example.com:80", "6060", ""} {
+		if err := checkLoopback(bad); err == nil {
+			t.Errorf("checkLoopback(%q) = nil, want an error", bad)
+		}
+	}
+}

@@ -197,11 +197,19 @@ type EventTarget struct {
 // ResolveEvent finds the participant of an event and checks whether entityID (0 for
 // events without a card) was in their feed. Unknown participants give ErrNotFound.
 func (s *Store) ResolveEvent(ctx context.Context, experimentID, userID string, entityID int64) (EventTarget, error) {
+	key := resolveKey{experimentID, userID, entityID}
+	if t, ok := s.resolved.get(key); ok {
+		return t, nil
+	}
 	r, err := s.rq.GetParticipantEntity(ctx, db.GetParticipantEntityParams{EntityID: entityID, ExperimentID: experimentID, UserID: userID})
 	if err != nil {
 		return EventTarget{}, fmt.Errorf("store: resolve participant: %w", notFound(err))
 	}
-	return EventTarget{ParticipantID: r.ParticipantID, Condition: r.Condition, InFeed: r.InFeed > 0}, nil
+	t := EventTarget{ParticipantID: r.ParticipantID, Condition: r.Condition, InFeed: r.InFeed > 0}
+	if t.InFeed || entityID == 0 {
+		s.resolved.put(key, t) // see resolveCache for why a found answer never goes stale
+	}
+	return t, nil
 }
 
 // CompleteParticipant marks a participant as finished, keeping the first completion time

@@ -44,6 +44,8 @@ type Store struct {
 	events *eventWriter
 	now    func() time.Time
 	agents userAgentCache // user agent → id, see user_agents.go
+	// resolved: found participants and cards of events, see resolve_cache.go
+	resolved resolveCache
 }
 
 // Open opens (creating if needed) the database in dataDir and applies pending migrations.

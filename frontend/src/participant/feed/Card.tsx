@@ -37,6 +37,7 @@ export interface CardProps {
 export function Card({ entity, modes, tracker, register, swipe, source }: CardProps) {
   const ref = useRef<HTMLElement | null>(null);
   const rec = tracker.record(entity);
+  const video = isVideoUrl(entity.entity_url);
   const [on, setOn] = useState<Record<EngagementType, boolean>>(() => ({
     likes: rec.likes > 0,
     shares: rec.shares > 0,
@@ -79,10 +80,18 @@ export function Card({ entity, modes, tracker, register, swipe, source }: CardPr
         </div>
       ) : null}
       <div className="card__media">
-        {isVideoUrl(entity.entity_url) ? (
+        {video ? (
           <CardVideo entity={entity} tracker={tracker} />
         ) : (
-          <img src={entity.entity_url} alt={headline || `Post ${entity.idx + 1}`} loading={entity.idx < 3 ? 'eager' : 'lazy'} decoding="async" />
+          // The first card's image is what a participant waits for on a slow phone: it goes
+          // ahead of the other images, which would otherwise share the thin connection.
+          <img
+            src={entity.entity_url}
+            alt={headline || `Post ${entity.idx + 1}`}
+            loading={entity.idx < 3 ? 'eager' : 'lazy'}
+            fetchpriority={entity.idx === 0 ? 'high' : 'low'}
+            decoding="async"
+          />
         )}
       </div>
       {headline ? (
