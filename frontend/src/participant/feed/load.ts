@@ -39,12 +39,13 @@ export type FeedLoad = { kind: 'fatal'; reason: FatalReason; returnUrl?: string 
 
 /** FatalReason says why the server refused the study: no such study (a wrong or truncated
  * id), a malformed request (a damaged link), or a study that is closed or paused. */
-export type FatalReason = 'unknown' | 'link' | 'closed' | 'notAccepting';
+export type FatalReason = 'unknown' | 'link' | 'closed' | 'notAccepting' | 'overQuota';
 
 /** fatalReason maps a final refusal to what the error screen says. */
 export function fatalReason(err: unknown): FatalReason {
   if (!(err instanceof ApiError)) return 'unknown';
   if (err.code === 'study_not_accepting') return 'notAccepting';
+  if (err.code === 'study_over_quota') return 'overQuota';
   if (err.status === 403 || err.status === 409 || err.status === 410 || /closed|paused/.test(err.code)) return 'closed';
   if (err.status === 404) return 'unknown';
   return 'link';
