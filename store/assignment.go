@@ -18,13 +18,19 @@ type Assignment struct {
 	// otherwise conditions are balanced by completed plus recently active participants.
 	ByArrivals bool
 	// ActiveWindow: a participant in progress whose last event is at most this old counts
-	// toward balance and quotas; 0 counts completed participants only.
+	// toward balance and quotas; 0 means DefaultActiveWindow, so that the zero Assignment
+	// is the default rule.
 	ActiveWindow time.Duration
+	// CompletedOnly counts completed participants only (assignment-active-minutes 0).
+	CompletedOnly bool
 	// Quotas[c-1] is condition c's quota of completed participants; 0 (or missing) = none.
 	Quotas []int
 	// QuotaTotal is the study's quota of completed participants; 0 = none.
 	QuotaTotal int
 }
+
+// DefaultActiveWindow is the window of the default rule (assignment-active-minutes 30).
+const DefaultActiveWindow = 30 * time.Minute
 
 // ErrOverQuota is returned when a new participant arrives and every condition open to
 // them is full. When the quotas are reached by completed participants the study is also
@@ -77,8 +83,12 @@ type conditionLoad struct {
 
 // loads reads, inside the registration transaction, each condition's load at now.
 func loads(ctx context.Context, q *db.Queries, experimentID string, n int, a Assignment, now int64) ([]conditionLoad, error) {
-	activeSince := now - a.ActiveWindow.Milliseconds()
-	if a.ActiveWindow <= 0 {
+	window := a.ActiveWindow
+	if window <= 0 {
+		window = DefaultActiveWindow
+	}
+	activeSince := now - window.Milliseconds()
+	if a.CompletedOnly {
 		activeSince = now + 1 // nobody in progress counts
 	}
 	rows, err := q.AssignmentCounts(ctx, db.AssignmentCountsParams{ActiveSince: sql.NullInt64{Int64: activeSince, Valid: true}, ExperimentID: experimentID})

@@ -117,7 +117,7 @@ func TestAssignmentCountsCompletedAndRecentlyActive(t *testing.T) {
 	}
 	// A window of 0 counts completed participants only: nobody, so a tie.
 	*ties = 0
-	mustRegister(t, s, id, ents, "p7", 2, Assignment{})
+	mustRegister(t, s, id, ents, "p7", 2, Assignment{CompletedOnly: true})
 	if *ties != 2 {
 		t.Fatalf("window 0: want a tie, got %d", *ties)
 	}

@@ -34,9 +34,10 @@ func (d *Definition) Assignment() store.Assignment {
 		r = params.DefaultRecruitment()
 	}
 	a := store.Assignment{
-		ByArrivals:   r.Assignment == params.AssignBalancedArrivals,
-		ActiveWindow: time.Duration(r.ActiveMinutes) * time.Minute,
-		QuotaTotal:   r.QuotaTotal,
+		ByArrivals:    r.Assignment == params.AssignBalancedArrivals,
+		ActiveWindow:  time.Duration(r.ActiveMinutes) * time.Minute,
+		CompletedOnly: r.ActiveMinutes == 0,
+		QuotaTotal:    r.QuotaTotal,
 	}
 	for _, c := range d.Study.Conditions {
 		a.Quotas = append(a.Quotas, c.Quota)
