@@ -22,7 +22,8 @@ func TestOverQuotaArrivalGetsTheOverQuotaExitAndTheStudyClosesItself(t *testing.
 	e := newEnv(t)
 	sets := `[{"entity_set":"solarflare_demo","number_to_show":3}]`
 	over := "https://samplicio.us/s/ClientCallBack.aspx?RIS=40&RID=[%RID%]"
-	study := e.spawnStudy(e.researcher(), []map[string]any{
+	ada := e.researcher()
+	study := e.spawnStudy(ada, []map[string]any{
 		{"condition": 1, "param": "entity_sets", "value": sets}, {"condition": 1, "param": "quota", "value": "1"},
 		{"condition": 1, "param": "redirect-url-overquota", "value": over},
 	})
@@ -52,5 +53,15 @@ func TestOverQuotaArrivalGetsTheOverQuotaExitAndTheStudyClosesItself(t *testing.
 	}
 	if r := load("first"); r.status != 200 {
 		t.Fatalf("the completed participant reloading: %d %s", r.status, r.body)
+	}
+	d := e.call(ada, http.MethodGet, "/v1/studies/"+study+"/dashboard", nil, "")
+	for _, want := range []string{`"assignment":{"rule":"balanced-completed","active_minutes":30,"quotas":[1],"quota_total":0}`, `"exits":{"completed":1}`, `"status":"closed"`} {
+		if d.status != 200 || !strings.Contains(string(d.body), want) {
+			t.Fatalf("dashboard lacks %s: %d %s", want, d.status, d.body)
+		}
+	}
+	log := e.call(ada, http.MethodGet, "/v1/studies/"+study+"/audit", nil, "")
+	if !strings.Contains(string(log.body), "quota reached") {
+		t.Fatalf("audit log: %d %s", log.status, log.body)
 	}
 }

@@ -60,3 +60,9 @@ UPDATE participants SET exit_state = ? WHERE participant_id = ?;
 
 -- name: CloseStudyForQuota :execrows
 UPDATE studies SET status = 'closed' WHERE experiment_id = ? AND status = 'open';
+
+-- name: CountExitStates :many
+-- The dashboard's exit states: real participants per condition and exit state.
+SELECT condition, exit_state, count(*) AS n FROM participants
+WHERE experiment_id = ? AND is_test = 0 AND exit_state <> ''
+GROUP BY condition, exit_state;

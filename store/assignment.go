@@ -209,3 +209,24 @@ var randIntN = rand.IntN
 func hasQuota(a Assignment) bool {
 	return a.QuotaTotal > 0 || slices.ContainsFunc(a.Quotas, func(q int) bool { return q > 0 })
 }
+
+// ExitCount is how many real participants of a condition ended in an exit state.
+type ExitCount struct {
+	Condition int64
+	State     string
+	N         int64
+}
+
+// ExitCounts counts a study's real participants per condition and exit state (those in
+// progress left out), for the dashboard.
+func (s *Store) ExitCounts(ctx context.Context, experimentID string) ([]ExitCount, error) {
+	rows, err := s.rq.CountExitStates(ctx, experimentID)
+	if err != nil {
+		return nil, fmt.Errorf("store: exit states of %s: %w", experimentID, err)
+	}
+	out := make([]ExitCount, len(rows))
+	for i, r := range rows {
+		out[i] = ExitCount{Condition: r.Condition, State: r.ExitState, N: r.N}
+	}
+	return out, nil
+}

@@ -66,6 +66,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.countEntitiesStmt, err = db.PrepareContext(ctx, countEntities); err != nil {
 		return nil, fmt.Errorf("error preparing query CountEntities: %w", err)
 	}
+	if q.countExitStatesStmt, err = db.PrepareContext(ctx, countExitStates); err != nil {
+		return nil, fmt.Errorf("error preparing query CountExitStates: %w", err)
+	}
 	if q.countFeedBlocksStmt, err = db.PrepareContext(ctx, countFeedBlocks); err != nil {
 		return nil, fmt.Errorf("error preparing query CountFeedBlocks: %w", err)
 	}
@@ -433,6 +436,11 @@ func (q *Queries) Close() error {
 	if q.countEntitiesStmt != nil {
 		if cerr := q.countEntitiesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing countEntitiesStmt: %w", cerr)
+		}
+	}
+	if q.countExitStatesStmt != nil {
+		if cerr := q.countExitStatesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing countExitStatesStmt: %w", cerr)
 		}
 	}
 	if q.countFeedBlocksStmt != nil {
@@ -978,6 +986,7 @@ type Queries struct {
 	closeStudyForQuotaStmt           *sql.Stmt
 	completeParticipantStmt          *sql.Stmt
 	countEntitiesStmt                *sql.Stmt
+	countExitStatesStmt              *sql.Stmt
 	countFeedBlocksStmt              *sql.Stmt
 	countParticipantsStmt            *sql.Stmt
 	countParticipantsByConditionStmt *sql.Stmt
@@ -1096,6 +1105,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		closeStudyForQuotaStmt:           q.closeStudyForQuotaStmt,
 		completeParticipantStmt:          q.completeParticipantStmt,
 		countEntitiesStmt:                q.countEntitiesStmt,
+		countExitStatesStmt:              q.countExitStatesStmt,
 		countFeedBlocksStmt:              q.countFeedBlocksStmt,
 		countParticipantsStmt:            q.countParticipantsStmt,
 		countParticipantsByConditionStmt: q.countParticipantsByConditionStmt,

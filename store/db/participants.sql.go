@@ -94,6 +94,42 @@ func (q *Queries) CompleteParticipant(ctx context.Context, arg CompleteParticipa
 	return err
 }
 
+const countExitStates = `-- name: CountExitStates :many
+SELECT condition, exit_state, count(*) AS n FROM participants
+WHERE experiment_id = ? AND is_test = 0 AND exit_state <> ''
+GROUP BY condition, exit_state
+`
+
+type CountExitStatesRow struct {
+	Condition int64
+	ExitState string
+	N         int64
+}
+
+// The dashboard's exit states: real participants per condition and exit state.
+func (q *Queries) CountExitStates(ctx context.Context, experimentID string) ([]CountExitStatesRow, error) {
+	rows, err := q.query(ctx, q.countExitStatesStmt, countExitStates, experimentID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []CountExitStatesRow
+	for rows.Next() {
+		var i CountExitStatesRow
+		if err := rows.Scan(&i.Condition, &i.ExitState, &i.N); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const countParticipants = `-- name: CountParticipants :one
 SELECT count(*) FROM participants
 `

@@ -655,6 +655,8 @@ export interface Funnel {
   questionnaires: number;
   completed: number;
   dropped: number;
+  /** exits: participants by how their session ended (completed, returned, over_quota…). */
+  exits?: Record<string, number>;
 }
 
 /** ConditionStats is the dashboard's figures for one condition. */
@@ -677,6 +679,8 @@ export interface Dashboard {
   timeline: { bucket_ms: number; start_ms: number; arrivals: number[]; completions: number[] } | null;
   time_to_complete: { median_ms: number | null; p90_ms: number | null } | null;
   events_per_minute: number | null;
+  /** assignment: the rule placing new participants, its window and the quotas (0 = none). */
+  assignment?: { rule: string; active_minutes: number; quotas: number[]; quota_total: number };
 }
 
 /** ParticipantRow is one row of the participant table; times are epoch ms (null when unknown). */
