@@ -62,7 +62,7 @@ var (
 		{params.AssignBalancedArrivals, "Balanced by arrivals"},
 	}
 	attentionFailExits = []choice{{"", "None (continue)"}, {"quality-terminate", "Quality terminate"}}
-	platforms = []platformChoice{
+	platforms          = []platformChoice{
 		{"", "None", ""},
 		{"mturk", "MTurk", ""},
 		{"prolific", "Prolific", "https://app.prolific.com/submissions/complete?cc=XXXXXXX"},
