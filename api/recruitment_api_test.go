@@ -65,3 +65,52 @@ func TestOverQuotaArrivalGetsTheOverQuotaExitAndTheStudyClosesItself(t *testing.
 		t.Fatalf("audit log: %d %s", log.status, log.body)
 	}
 }
+
+func TestLucidExitsRecordTheStateAndAnswerTheURLWithTheRID(t *testing.T) {
+	e := newEnv(t)
+	sets := `[{"entity_set":"solarflare_demo","number_to_show":3}]`
+	study := e.spawnStudy(e.researcher(), []map[string]any{
+		{"condition": 1, "param": "entity_sets", "value": sets}, {"condition": 1, "param": "platform", "value": "lucid"},
+		{"condition": 1, "param": "redirect-url", "value": "https://samplicio.us/s/ClientCallBack.aspx?RIS=10"},
+		{"condition": 1, "param": "redirect-url-terminate", "value": "https://samplicio.us/s/ClientCallBack.aspx?RIS=20&RID=[%RID%]"},
+		{"condition": 1, "param": "redirect-url-quality", "value": "https://samplicio.us/s/ClientCallBack.aspx?RIS=30&RID=[%RID%]"},
+		{"condition": 1, "param": "attention-fail-exit", "value": "quality-terminate"},
+	})
+	for _, u := range []string{"t1", "q1", "ok1"} {
+		if r := e.post("/v1/load_experiment", map[string]any{"user_id": u, "experiment_id": study, "query_params": map[string]string{"RID": "R-" + u}}); r.status != 200 {
+			t.Fatalf("load %s: %d %s", u, r.status, r.body)
+		}
+	}
+	exit := func(user, which string) response {
+		return e.post("/v1/write_exit", map[string]any{"user_id": user, "experiment_id": study, "event_id": "exit-" + which, "exit": which})
+	}
+	r := exit("t1", "terminate")
+	if r.status != 200 || !strings.Contains(string(r.body), `RIS=20\u0026RID=R-t1`) {
+		t.Fatalf("terminate: %d %s", r.status, r.body)
+	}
+	if p, _ := e.store.Participant(t.Context(), study, "t1"); p.ExitState != store.ExitTerminate {
+		t.Fatalf("exit state %q", p.ExitState)
+	}
+	if r := exit("t1", "screen-out"); r.status != 409 || errorCode(r) != "exit_not_set" {
+		t.Fatalf("unset exit: %d %s", r.status, r.body)
+	}
+	if r := exit("t1", "vanish"); r.status != 400 {
+		t.Fatalf("unknown exit: %d %s", r.status, r.body)
+	}
+	if r := exit("nobody", "terminate"); r.status != 404 {
+		t.Fatalf("unknown participant: %d %s", r.status, r.body)
+	}
+	form := func(user, answer string) response {
+		return e.post("/v1/write_form", map[string]any{"user_id": user, "experiment_id": study, "event_id": "ac-" + user, "form_fields": map[string]string{"attentioncheck1": answer, "murder": "1_strongly-disagree"}})
+	}
+	if r := form("ok1", "3_neither-agree-nor-disagree"); r.status != 200 || strings.Contains(string(r.body), "exit_url") {
+		t.Fatalf("passed attention check: %d %s", r.status, r.body)
+	}
+	r = form("q1", "5_strongly-agree")
+	if r.status != 200 || !strings.Contains(string(r.body), `"exit_url":"https://samplicio.us/s/ClientCallBack.aspx?RIS=30\u0026RID=R-q1"`) {
+		t.Fatalf("failed attention check: %d %s", r.status, r.body)
+	}
+	if p, _ := e.store.Participant(t.Context(), study, "q1"); p.ExitState != store.ExitQualityTerminate {
+		t.Fatalf("exit state %q", p.ExitState)
+	}
+}
