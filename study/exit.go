@@ -15,6 +15,10 @@ var ParticipantExits = map[string]string{
 	"terminate":  store.ExitTerminate,
 	"quality":    store.ExitQualityTerminate,
 	"screen-out": store.ExitScreenedOut,
+	// attention-fail: the page's attention check failed; it ends at the quality-terminate
+	// URL only when the condition's attention-fail-exit says so (else exit_not_set and the
+	// participant continues).
+	"attention-fail": store.ExitQualityTerminate,
 }
 
 // ErrExitNotSet is returned when the participant's condition has no URL for the exit.
@@ -36,6 +40,9 @@ func (d *Definition) Exit(ctx context.Context, st *store.Store, p store.Particip
 		return "", fmt.Errorf("study: participant %d has condition %d outside study %s", p.ParticipantID, p.Condition, d.ExperimentID)
 	}
 	raw := exitURLs(*c)[exit]
+	if exit == "attention-fail" && c.Exits.AttentionFail != "" {
+		raw = c.Exits.Quality
+	}
 	if raw == "" {
 		return "", ErrExitNotSet
 	}
