@@ -42,6 +42,8 @@ export interface Capabilities {
   custom_msg_types: NamedOption[];
   questionnaires: NamedOption[];
   platforms: Array<NamedOption & { example_url: string }>;
+  /** recruitment: the assignment rules and the attention-check exits (absent on older servers). */
+  recruitment?: { assignment_rules: NamedOption[]; default_active_minutes: number; attention_fail_exits: NamedOption[] };
   feed_types: NamedOption[];
   buttons: string[];
   button_values: NamedOption[];
