@@ -52,7 +52,7 @@ test('a failed attention check ends at the quality-terminate link with the RID a
   expect(row?.completed).toBe('0');
 });
 
-test('an MTurk preview shows the preview page and registers nobody', async ({ page, baseURL }) => {
+test('an MTurk preview shows the preview page and registers nobody', async ({ page, baseURL }, testInfo) => {
   const id = await createStudy(baseURL!, [{ forms: '[]', platform: 'mturk' }]);
   const loads: string[] = [];
   page.on('request', (r) => {
@@ -62,6 +62,7 @@ test('an MTurk preview shows the preview page and registers nobody', async ({ pa
   await expect(page.getByText('Accept the HIT to begin')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(loads).toEqual([]);
+  await page.screenshot({ path: `/tmp/shots-recruit/mturk-preview-${testInfo.project.name}.png`, fullPage: true });
   const researcher = await signedIn(baseURL!);
   const dash = await (await researcher.get(`/v1/studies/${id}/dashboard`)).json();
   expect(dash.data.total.funnel.arrived).toBe(0);
