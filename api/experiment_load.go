@@ -84,6 +84,7 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		"experiment_parameters": string(paramsJSON),
 		"texts":                 view.Texts,
 		"completed":             p.CompletedAt.Valid,
+		"exits":                 def.ExitsOffered(int(p.Condition)),
 	})
 }
 

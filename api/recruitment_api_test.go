@@ -77,7 +77,7 @@ func TestLucidExitsRecordTheStateAndAnswerTheURLWithTheRID(t *testing.T) {
 		{"condition": 1, "param": "attention-fail-exit", "value": "quality-terminate"},
 	})
 	for _, u := range []string{"t1", "q1", "ok1"} {
-		if r := e.post("/v1/load_experiment", map[string]any{"user_id": u, "experiment_id": study, "query_params": map[string]string{"RID": "R-" + u}}); r.status != 200 {
+		if r := e.post("/v1/load_experiment", map[string]any{"user_id": u, "experiment_id": study, "query_params": map[string]string{"RID": "R-" + u}}); r.status != 200 || !strings.Contains(string(r.body), `"exits":["quality","terminate"]`) {
 			t.Fatalf("load %s: %d %s", u, r.status, r.body)
 		}
 	}

@@ -58,3 +58,20 @@ func exitURLs(c params.Condition) map[string]string {
 		"over-quota": c.Exits.OverQuota,
 	}
 }
+
+// ExitsOffered are the participant-facing exits participant p's condition sets a URL for
+// (terminate, quality, screen-out), sorted, so the page can offer them (a consent page's
+// "I do not agree" takes the terminate exit).
+func (d *Definition) ExitsOffered(condition int) []string {
+	out := []string{}
+	c := d.Condition(condition)
+	if c == nil {
+		return out
+	}
+	for _, name := range []string{"quality", "screen-out", "terminate"} {
+		if exitURLs(*c)[name] != "" {
+			out = append(out, name)
+		}
+	}
+	return out
+}

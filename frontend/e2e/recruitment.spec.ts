@@ -52,6 +52,20 @@ test('a failed attention check ends at the quality-terminate link with the RID a
   expect(row?.completed).toBe('0');
 });
 
+test('Lucid: declining consent takes the terminate exit with the RID', async ({ page, baseURL }, testInfo) => {
+  const id = await createStudy(baseURL!, [
+    { platform: 'lucid', 'redirect-url': `${LUCID}?RIS=10`, forms: '[]', consent: 'Do you agree to take part?', 'redirect-url-terminate': `${LUCID}?RIS=20&RID=[%RID%]` },
+  ]);
+  await lucidLanding(page);
+  await page.goto(`/?experiment_id=${id}&RID=r-declines`);
+  await expect(page.getByRole('button', { name: 'I do not agree' })).toBeVisible();
+  await page.screenshot({ path: `/tmp/shots-recruit/consent-decline-${testInfo.project.name}.png` });
+  await page.getByRole('button', { name: 'I do not agree' }).click();
+  await expect(page).toHaveURL(`${LUCID}?RIS=20&RID=r-declines`);
+  const rows = await exportCSV(baseURL!, 'participants', id);
+  expect(rows.map((r) => r.exit_state)).toEqual(['terminate']);
+});
+
 test('an MTurk preview shows the preview page and registers nobody', async ({ page, baseURL }, testInfo) => {
   const id = await createStudy(baseURL!, [{ forms: '[]', platform: 'mturk' }]);
   const loads: string[] = [];

@@ -16,6 +16,7 @@ import { Completed } from './Completed';
 import { TextDialog } from './Dialog';
 import { FeedView } from './FeedView';
 import { isTruncatedLink, platformReturn } from '../feedGate';
+import { requestExit } from '../flow/exits';
 import { loadFeed, type FatalReason, type FeedData, type LoadedExperiment, type StartPhase } from './load';
 import { FEED_NAME } from './rules';
 import { ToastArea } from './Toasts';
@@ -114,6 +115,17 @@ export function Feed({ location }: { location: Location }) {
             logCheckpoint('consent-agree');
             setPhase(data.texts.instruct.trim() !== '' ? 'instruct' : 'feed');
           }}
+          // Declining consent ends the session at the study's terminate link (Lucid code 20,
+          // RID filled in) when it sets one; without one there is no refusal button, as before.
+          onDecline={
+            data.exits?.includes('terminate')
+              ? () => {
+                  void requestExit('terminate', storage).then((url) => {
+                    if (url) window.location.replace(url);
+                  });
+                }
+              : undefined
+          }
         />
       ) : null}
       {phase === 'instruct' && data ? (

@@ -17,6 +17,8 @@ export interface LoadedExperiment {
   experiment_parameters: string;
   texts?: { consent?: string; instruct?: string; 'custom-msg'?: string };
   completed?: boolean;
+  /** exits: the platform exits the condition sets (terminate, quality, screen-out). */
+  exits?: string[];
 }
 
 /** FeedData is what the feed page shows: the cards, the condition's parameters and texts. */
@@ -25,6 +27,8 @@ export interface FeedData {
   entities: FeedEntity[];
   params: ExperimentParameter[];
   texts: { consent: string; instruct: string };
+  /** exits: the platform exits the condition sets; a consent refusal takes terminate. */
+  exits?: string[];
 }
 
 /** StartPhase is the first screen of a loaded feed. */
@@ -69,7 +73,7 @@ export function feedData(d: LoadedExperiment): FeedData {
   } catch {
     console.error('feed: experiment_parameters is not JSON', d.experiment_parameters);
   }
-  return { experimentId: d.experiment_id, entities, params, texts: { consent: d.texts?.consent ?? '', instruct: d.texts?.instruct ?? '' } };
+  return { experimentId: d.experiment_id, entities, params, texts: { consent: d.texts?.consent ?? '', instruct: d.texts?.instruct ?? '' }, exits: Array.isArray(d.exits) ? d.exits : [] };
 }
 
 /**

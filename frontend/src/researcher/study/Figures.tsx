@@ -64,8 +64,8 @@ type AssignmentInfo = NonNullable<Dashboard['assignment']>;
 
 /** assignmentRule names the rule that places new participants, in a researcher's words. */
 export function assignmentRule(a: AssignmentInfo): string {
-  if (a.rule === 'balanced-arrivals') return 'Balanced by arrivals';
-  return a.active_minutes > 0 ? `Balanced by completed + active (${a.active_minutes} min)` : 'Balanced by completed';
+  if (a.rule === 'balanced-arrivals') return 'By arrivals';
+  return a.active_minutes > 0 ? `Completed + active (${a.active_minutes} min)` : 'Completed only';
 }
 
 /** assignmentHelp says what counts and which quotas apply. */
