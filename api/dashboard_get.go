@@ -6,6 +6,7 @@ import (
 
 	"github.com/gorilla/mux"
 
+	"feedlab/params"
 	"feedlab/store"
 )
 
@@ -25,6 +26,9 @@ type funnelJSON struct {
 	Questionnaires int64 `json:"questionnaires"`
 	Completed      int64 `json:"completed"`
 	Dropped        int64 `json:"dropped"`
+	// Exits counts participants by how their session ended (participants.exit_state),
+	// those in progress left out.
+	Exits map[string]int64 `json:"exits"`
 }
 
 // add counts n participants whose furthest stage is stage, dropped of them dropped.
@@ -68,6 +72,15 @@ type dashboardJSON struct {
 		P90Ms    *int64 `json:"p90_ms"`
 	} `json:"time_to_complete"`
 	EventsPerMinute float64 `json:"events_per_minute"`
+	// Assignment is the rule that places new participants, with its window and quotas.
+	Assignment assignmentJSON `json:"assignment"`
+}
+
+type assignmentJSON struct {
+	Rule          string `json:"rule"`           // balanced-completed or balanced-arrivals
+	ActiveMinutes int    `json:"active_minutes"` // 0: completed participants only
+	Quotas        []int  `json:"quotas"`         // per condition; 0 = none
+	QuotaTotal    int    `json:"quota_total"`    // 0 = none
 }
 
 // hourBuckets are the bucket widths of a timeline older than maxTimelineBuckets minutes:
@@ -106,7 +119,32 @@ func (s *Server) getDashboard(w http.ResponseWriter, r *http.Request) {
 	d.DroppedAfterMinutes = s.droppedAfter.Minutes()
 	d.Conditions = make([]conditionJSON, n)
 	for i := range d.Conditions {
-		d.Conditions[i] = conditionJSON{Condition: i + 1, EngagementsPerParticipant: map[string]*float64{}}
+		d.Conditions[i] = conditionJSON{Condition: i + 1, EngagementsPerParticipant: map[string]*float64{}, Funnel: funnelJSON{Exits: map[string]int64{}}}
+	}
+	d.Total.Funnel.Exits = map[string]int64{}
+	exits, err := s.store.ExitCounts(ctx, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	for _, e := range exits {
+		d.Total.Funnel.Exits[e.State] += e.N
+		if e.Condition >= 1 && int(e.Condition) <= n {
+			d.Conditions[e.Condition-1].Funnel.Exits[e.State] += e.N
+		}
+	}
+	def, err := s.studyDefinition(ctx, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	rec := def.Study.Recruitment
+	if rec.Assignment == "" {
+		rec = params.DefaultRecruitment()
+	}
+	d.Assignment = assignmentJSON{Rule: rec.Assignment, ActiveMinutes: rec.ActiveMinutes, QuotaTotal: rec.QuotaTotal, Quotas: make([]int, 0, n)}
+	for _, c := range def.Study.Conditions {
+		d.Assignment.Quotas = append(d.Assignment.Quotas, c.Quota)
 	}
 	inRange := func(c int64) bool { return c >= 1 && int(c) <= n }
 	for _, f := range data.Funnel {

@@ -62,5 +62,24 @@ func (s *Server) writeForm(w http.ResponseWriter, r *http.Request) {
 			ClientTime:    nullInt(req.ClientTime),
 		})
 	}
-	s.record(w, r, ev)
+	stored, err := s.recordEvent(r, ev)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	fields := make(map[string]string, len(req.FormFields))
+	for k, v := range req.FormFields {
+		fields[k] = string(v)
+	}
+	exitURL, err := s.attentionExit(r, string(req.ExperimentID), string(req.UserID), fields)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if exitURL != "" {
+		// A failed attention check in a condition that ends it in quality-terminate.
+		ok(w, map[string]any{"stored": stored, "exit_url": exitURL})
+		return
+	}
+	ok(w, map[string]any{"stored": stored})
 }

@@ -10,7 +10,7 @@ import (
 // the server answers in JSON, never with a 5xx, and never panics.
 func FuzzParticipantCalls(f *testing.F) {
 	e := newEnv(f)
-	paths := []string{"/v1/load_experiment", "/v1/write_user_engagement", "/v1/write_batch_dwell", "/v1/write_form", "/v1/write_checkpoint", "/v1/signup", "/v1/auth/login", "/v1/auth/setup", "/v1/load_block"}
+	paths := []string{"/v1/load_experiment", "/v1/write_user_engagement", "/v1/write_batch_dwell", "/v1/write_form", "/v1/write_checkpoint", "/v1/signup", "/v1/auth/login", "/v1/auth/setup", "/v1/load_block", "/v1/write_exit"}
 	seeds := []string{
 		`{"user_id":"u1","experiment_id":"solarflare"}`,
 		`{"event_id":"e","user_id":"u1","experiment_id":"solarflare","entity_id":"1","engagement_type":"likes","response":1}`,
@@ -25,6 +25,8 @@ func FuzzParticipantCalls(f *testing.F) {
 	}
 	f.Add(uint8(8), []byte(`{"user_id":"u1","experiment_id":"solarflare","shown":3}`))
 	f.Add(uint8(8), []byte(`{"user_id":"u1","experiment_id":"solarflare","shown":-9223372036854775808}`))
+	f.Add(uint8(9), []byte(`{"event_id":"x","user_id":"u1","experiment_id":"solarflare","exit":"terminate"}`))
+	f.Add(uint8(9), []byte(`{"event_id":"x","user_id":"u1","experiment_id":"solarflare","exit":"attention-fail"}`))
 	f.Fuzz(func(t *testing.T, which uint8, body []byte) {
 		path := paths[int(which)%len(paths)]
 		req, _ := http.NewRequest(http.MethodPost, e.srv.URL+path, bytes.NewReader(body))

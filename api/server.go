@@ -133,6 +133,7 @@ func (s *Server) Handler() http.Handler {
 	v1.HandleFunc("/write_batch_dwell", s.writeBatchDwell).Methods(http.MethodPost)
 	v1.HandleFunc("/write_form", s.writeForm).Methods(http.MethodPost)
 	v1.HandleFunc("/write_checkpoint", s.writeCheckpoint).Methods(http.MethodPost)
+	v1.HandleFunc("/write_exit", s.writeExit).Methods(http.MethodPost)
 	v1.HandleFunc("/load_block", s.loadBlock).Methods(http.MethodPost)
 	v1.HandleFunc("/analytics", s.analytics).Methods(http.MethodGet, http.MethodPost)
 	v1.HandleFunc("/signup", s.signup).Methods(http.MethodPost)

@@ -94,6 +94,7 @@ var typeDocs = map[string]map[string]ColumnDoc{
 		"stage":               {tText, "", oDerived, "The furthest stage the participant reached: arrived, feed (the feed loaded or an event came from it), submitted (pressed submit), questionnaires (answered a questionnaire), completed (reached the end and got the completion code)."},
 		"completed":           {tBit, "", oDerived, "1 when the participant completed the study."},
 		"completion_code":     {tText, "", "feedlab, at completion", "The completion code the participant was given; empty when not completed."},
+		"exit_state":          {tText, "", "feedlab", "How the participant's session ended: empty while in progress (or abandoned without a platform's word), completed, returned or timed_out (Prolific, marked from its export: the place was freed), screened_out, terminate or quality_terminate (Lucid exits, e.g. a failed attention check), over_quota."},
 		"started_at_ms":       {tInt, uEpoch, oServer, "When the participant arrived (was registered)."},
 		"completed_at_ms":     {tInt, uEpoch, oServer, "When the participant completed; empty when not completed."},
 		"time_to_complete_ms": {tInt, uMs, oDerived, "completed_at_ms − started_at_ms; empty when not completed."},

@@ -16,7 +16,7 @@ import (
 // answer, the arrival URL parameters (URLParams-*) and the checkpoints (checkpoint_*)
 // follow as further columns.
 var ParticipantColumns = []string{
-	"user_id", "experiment_id", "condition", "stage", "completed", "completion_code",
+	"user_id", "experiment_id", "condition", "stage", "completed", "completion_code", "exit_state",
 	"started_at_ms", "completed_at_ms", "time_to_complete_ms",
 	"cards_in_feed", "cards_seen", "dwell_total_ms", "engagements", "study_version", "is_test",
 }
@@ -184,7 +184,7 @@ func writeParticipants(ctx context.Context, st *store.Store, cw recordWriter, id
 		if p.CompletedAt.Valid {
 			toComplete = itoa(p.CompletedAt.Int64 - p.StartedAt)
 		}
-		copy(rec, []string{p.UserID, id, itoa(p.Condition), stage, bit(p.CompletedAt.Valid), p.CompletionCode,
+		copy(rec, []string{p.UserID, id, itoa(p.Condition), stage, bit(p.CompletedAt.Valid), p.CompletionCode, p.ExitState,
 			itoa(p.StartedAt), nullable(p.CompletedAt), toComplete,
 			strconv.Itoa(len(feed)), strconv.Itoa(len(seen)), itoa(dwell), itoa(engagements), itoa(p.StudyVersion), itoa(p.IsTest)})
 		for k, v := range platformIDs(p) {

@@ -50,6 +50,12 @@
 //   - A form may appear once in forms; an empty value, "null" or [] means no forms.
 //   - Values must be valid UTF-8 without NUL characters. A params.csv file may be at most
 //     MaxCSVBytes; a byte-order mark is skipped; WriteCSV writes RFC 4180 (CRLF) lines.
+//   - The recruitment parameters (recruitment.go) are optional and written by Study.Rows only
+//     when they differ from the default: assignment, assignment-active-minutes and
+//     quota-total are study-wide (the same wherever given, written on every condition);
+//     quota and the redirect-url-* exits are per condition, plain (not URL-encoded) values,
+//     never sent to the participant's browser. attention-fail-exit quality-terminate needs
+//     redirect-url-quality.
 //   - ExperimentParameters URL-encodes exactly the six values the wizard encodes (as
 //     encodeURIComponent does) and leaves the others plain: entity_sets and forms are JSON
 //     text, the rest are tokens, numbers or a /media/ path. It also carries condition.

@@ -406,3 +406,33 @@ test('settings that can have no effect are named before and after Create; the so
   const csv = await (await page.request.get(`/v1/studies/${id}/parameters.csv`)).text();
   expect(csv).toContain('1,source-line,covariate:topic');
 });
+
+test('assignment, quotas and exits: set in the wizard, carried by Verify', async ({ page }) => {
+  await open(page);
+  await clearSaved(page);
+  await page.reload();
+  await setConditions(page, 2);
+  await condition(page, 'Cards', 1).getByRole('checkbox', { name: SET }).check();
+  await condition(page, 'Cards', 2).getByRole('checkbox', { name: SET }).check();
+  const rec = section(page, 'Assignment, quotas and exits');
+  await rec.getByLabel('Assignment').selectOption('balanced-arrivals');
+  await rec.getByLabel('Active window (minutes)').fill('45');
+  await rec.getByLabel('Study quota (completed participants)').fill('many');
+  await rec.getByLabel('Study quota (completed participants)').blur();
+  await expect(rec.getByText('The study quota is a whole number of completed participants (empty for none).')).toBeVisible();
+  await rec.getByLabel('Study quota (completed participants)').fill('80');
+  await condition(page, 'Assignment, quotas and exits', 1).getByLabel('Quota (completed participants)').fill('40');
+  await condition(page, 'Assignment, quotas and exits', 2).getByLabel('Over-quota URL').fill('https://lucid.example.org/cb?RIS=40&RID=[%RID%]');
+  await page.screenshot({ path: '/tmp/shots-recruit/wizard-recruitment.png', fullPage: true });
+
+  const rows = parseCSV(readFileSync(await verify(page), 'utf8'));
+  const get = (c: string, p: string) => rows.find((r) => r.condition === c && r.param === p)?.value;
+  expect(get('1', 'assignment')).toBe('balanced-arrivals');
+  expect(get('2', 'assignment')).toBe('balanced-arrivals');
+  expect(get('2', 'assignment-active-minutes')).toBe('45');
+  expect(get('1', 'quota-total')).toBe('80');
+  expect(get('1', 'quota')).toBe('40');
+  expect(get('2', 'quota')).toBeUndefined();
+  expect(get('2', 'redirect-url-overquota')).toBe('https://lucid.example.org/cb?RIS=40&RID=[%RID%]');
+  await expect(page.getByText(/The parameters are valid/)).toBeVisible();
+});

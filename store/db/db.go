@@ -45,6 +45,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.allStudySetParamsStmt, err = db.PrepareContext(ctx, allStudySetParams); err != nil {
 		return nil, fmt.Errorf("error preparing query AllStudySetParams: %w", err)
 	}
+	if q.assignmentCountsStmt, err = db.PrepareContext(ctx, assignmentCounts); err != nil {
+		return nil, fmt.Errorf("error preparing query AssignmentCounts: %w", err)
+	}
 	if q.bumpTextVersionStmt, err = db.PrepareContext(ctx, bumpTextVersion); err != nil {
 		return nil, fmt.Errorf("error preparing query BumpTextVersion: %w", err)
 	}
@@ -54,11 +57,17 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.chainProgressStmt, err = db.PrepareContext(ctx, chainProgress); err != nil {
 		return nil, fmt.Errorf("error preparing query ChainProgress: %w", err)
 	}
+	if q.closeStudyForQuotaStmt, err = db.PrepareContext(ctx, closeStudyForQuota); err != nil {
+		return nil, fmt.Errorf("error preparing query CloseStudyForQuota: %w", err)
+	}
 	if q.completeParticipantStmt, err = db.PrepareContext(ctx, completeParticipant); err != nil {
 		return nil, fmt.Errorf("error preparing query CompleteParticipant: %w", err)
 	}
 	if q.countEntitiesStmt, err = db.PrepareContext(ctx, countEntities); err != nil {
 		return nil, fmt.Errorf("error preparing query CountEntities: %w", err)
+	}
+	if q.countExitStatesStmt, err = db.PrepareContext(ctx, countExitStates); err != nil {
+		return nil, fmt.Errorf("error preparing query CountExitStates: %w", err)
 	}
 	if q.countFeedBlocksStmt, err = db.PrepareContext(ctx, countFeedBlocks); err != nil {
 		return nil, fmt.Errorf("error preparing query CountFeedBlocks: %w", err)
@@ -327,6 +336,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.setMediaNamesStmt, err = db.PrepareContext(ctx, setMediaNames); err != nil {
 		return nil, fmt.Errorf("error preparing query SetMediaNames: %w", err)
 	}
+	if q.setParticipantExitStateStmt, err = db.PrepareContext(ctx, setParticipantExitState); err != nil {
+		return nil, fmt.Errorf("error preparing query SetParticipantExitState: %w", err)
+	}
 	if q.setParticipantUserAgentStmt, err = db.PrepareContext(ctx, setParticipantUserAgent); err != nil {
 		return nil, fmt.Errorf("error preparing query SetParticipantUserAgent: %w", err)
 	}
@@ -391,6 +403,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing allStudySetParamsStmt: %w", cerr)
 		}
 	}
+	if q.assignmentCountsStmt != nil {
+		if cerr := q.assignmentCountsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing assignmentCountsStmt: %w", cerr)
+		}
+	}
 	if q.bumpTextVersionStmt != nil {
 		if cerr := q.bumpTextVersionStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing bumpTextVersionStmt: %w", cerr)
@@ -406,6 +423,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing chainProgressStmt: %w", cerr)
 		}
 	}
+	if q.closeStudyForQuotaStmt != nil {
+		if cerr := q.closeStudyForQuotaStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing closeStudyForQuotaStmt: %w", cerr)
+		}
+	}
 	if q.completeParticipantStmt != nil {
 		if cerr := q.completeParticipantStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing completeParticipantStmt: %w", cerr)
@@ -414,6 +436,11 @@ func (q *Queries) Close() error {
 	if q.countEntitiesStmt != nil {
 		if cerr := q.countEntitiesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing countEntitiesStmt: %w", cerr)
+		}
+	}
+	if q.countExitStatesStmt != nil {
+		if cerr := q.countExitStatesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing countExitStatesStmt: %w", cerr)
 		}
 	}
 	if q.countFeedBlocksStmt != nil {
@@ -861,6 +888,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing setMediaNamesStmt: %w", cerr)
 		}
 	}
+	if q.setParticipantExitStateStmt != nil {
+		if cerr := q.setParticipantExitStateStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setParticipantExitStateStmt: %w", cerr)
+		}
+	}
 	if q.setParticipantUserAgentStmt != nil {
 		if cerr := q.setParticipantUserAgentStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing setParticipantUserAgentStmt: %w", cerr)
@@ -947,11 +979,14 @@ type Queries struct {
 	addDashboardSlotStmt             *sql.Stmt
 	allMediaNamesStmt                *sql.Stmt
 	allStudySetParamsStmt            *sql.Stmt
+	assignmentCountsStmt             *sql.Stmt
 	bumpTextVersionStmt              *sql.Stmt
 	cardEngagementStatsStmt          *sql.Stmt
 	chainProgressStmt                *sql.Stmt
+	closeStudyForQuotaStmt           *sql.Stmt
 	completeParticipantStmt          *sql.Stmt
 	countEntitiesStmt                *sql.Stmt
+	countExitStatesStmt              *sql.Stmt
 	countFeedBlocksStmt              *sql.Stmt
 	countParticipantsStmt            *sql.Stmt
 	countParticipantsByConditionStmt *sql.Stmt
@@ -1041,6 +1076,7 @@ type Queries struct {
 	setEntitySetHiddenStmt           *sql.Stmt
 	setEntitySetUploaderStmt         *sql.Stmt
 	setMediaNamesStmt                *sql.Stmt
+	setParticipantExitStateStmt      *sql.Stmt
 	setParticipantUserAgentStmt      *sql.Stmt
 	setStudyOwnerStmt                *sql.Stmt
 	setStudyStatusStmt               *sql.Stmt
@@ -1062,11 +1098,14 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		addDashboardSlotStmt:             q.addDashboardSlotStmt,
 		allMediaNamesStmt:                q.allMediaNamesStmt,
 		allStudySetParamsStmt:            q.allStudySetParamsStmt,
+		assignmentCountsStmt:             q.assignmentCountsStmt,
 		bumpTextVersionStmt:              q.bumpTextVersionStmt,
 		cardEngagementStatsStmt:          q.cardEngagementStatsStmt,
 		chainProgressStmt:                q.chainProgressStmt,
+		closeStudyForQuotaStmt:           q.closeStudyForQuotaStmt,
 		completeParticipantStmt:          q.completeParticipantStmt,
 		countEntitiesStmt:                q.countEntitiesStmt,
+		countExitStatesStmt:              q.countExitStatesStmt,
 		countFeedBlocksStmt:              q.countFeedBlocksStmt,
 		countParticipantsStmt:            q.countParticipantsStmt,
 		countParticipantsByConditionStmt: q.countParticipantsByConditionStmt,
@@ -1156,6 +1195,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		setEntitySetHiddenStmt:           q.setEntitySetHiddenStmt,
 		setEntitySetUploaderStmt:         q.setEntitySetUploaderStmt,
 		setMediaNamesStmt:                q.setMediaNamesStmt,
+		setParticipantExitStateStmt:      q.setParticipantExitStateStmt,
 		setParticipantUserAgentStmt:      q.setParticipantUserAgentStmt,
 		setStudyOwnerStmt:                q.setStudyOwnerStmt,
 		setStudyStatusStmt:               q.setStudyStatusStmt,

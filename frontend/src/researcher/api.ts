@@ -42,6 +42,8 @@ export interface Capabilities {
   custom_msg_types: NamedOption[];
   questionnaires: NamedOption[];
   platforms: Array<NamedOption & { example_url: string }>;
+  /** recruitment: the assignment rules and the attention-check exits (absent on older servers). */
+  recruitment?: { assignment_rules: NamedOption[]; default_active_minutes: number; attention_fail_exits: NamedOption[] };
   feed_types: NamedOption[];
   buttons: string[];
   button_values: NamedOption[];
@@ -655,6 +657,8 @@ export interface Funnel {
   questionnaires: number;
   completed: number;
   dropped: number;
+  /** exits: participants by how their session ended (completed, returned, over_quota…). */
+  exits?: Record<string, number>;
 }
 
 /** ConditionStats is the dashboard's figures for one condition. */
@@ -677,6 +681,8 @@ export interface Dashboard {
   timeline: { bucket_ms: number; start_ms: number; arrivals: number[]; completions: number[] } | null;
   time_to_complete: { median_ms: number | null; p90_ms: number | null } | null;
   events_per_minute: number | null;
+  /** assignment: the rule placing new participants, its window and the quotas (0 = none). */
+  assignment?: { rule: string; active_minutes: number; quotas: number[]; quota_total: number };
 }
 
 /** ParticipantRow is one row of the participant table; times are epoch ms (null when unknown). */

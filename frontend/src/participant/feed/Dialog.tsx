@@ -56,7 +56,7 @@ export function Dialog({ labelledBy, children, className = '' }: { labelledBy: s
  * TextDialog shows server-rendered, sanitized HTML (consent, instructions) with an
  * 'Agree and continue' button.
  */
-export function TextDialog({ id, title, html, onAgree }: { id: string; title: string; html: string; onAgree: () => void }) {
+export function TextDialog({ id, title, html, onAgree, onDecline }: { id: string; title: string; html: string; onAgree: () => void; onDecline?: () => void }) {
   return (
     <Dialog labelledBy={`${id}-title`} className="dialog--text">
       <h2 id={`${id}-title`} className="visually-hidden">
@@ -67,6 +67,11 @@ export function TextDialog({ id, title, html, onAgree }: { id: string; title: st
         <button type="button" className="button" onClick={onAgree} data-autofocus>
           Agree and continue
         </button>
+        {onDecline ? (
+          <button type="button" className="button button--secondary" onClick={onDecline}>
+            I do not agree
+          </button>
+        ) : null}
       </div>
     </Dialog>
   );

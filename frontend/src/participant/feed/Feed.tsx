@@ -16,10 +16,29 @@ import { Completed } from './Completed';
 import { TextDialog } from './Dialog';
 import { FeedView } from './FeedView';
 import { isTruncatedLink, platformReturn } from '../feedGate';
+import { requestExit } from '../flow/exits';
 import { loadFeed, type FatalReason, type FeedData, type LoadedExperiment, type StartPhase } from './load';
 import { FEED_NAME } from './rules';
 import { ToastArea } from './Toasts';
 import './feed.css';
+
+/** MTURK_PREVIEW is MTurk's assignmentId while a worker previews a HIT. */
+const MTURK_PREVIEW = 'ASSIGNMENT_ID_NOT_AVAILABLE';
+
+/** MTurkPreview is the page a worker sees in a HIT's preview: nothing is recorded. */
+function MTurkPreview() {
+  return (
+    <main id="main" className="status-page">
+      <h1>Newsfeed study</h1>
+      <p className="status-page__text" style={{ maxWidth: '32rem', margin: 0 }}>
+        In this study you scroll through a short newsfeed and answer a few questions. Accept the HIT to begin.
+      </p>
+      <p className="status-page__text muted" style={{ maxWidth: '32rem', margin: 0 }}>
+        Nothing is recorded while you preview.
+      </p>
+    </main>
+  );
+}
 
 type Phase = 'loading' | 'retry' | 'fatal' | StartPhase;
 
@@ -28,11 +47,14 @@ export function Feed({ location }: { location: Location }) {
   useTitle('Feed');
   // A platform's link cut before its experiment_id: say so, and register nobody.
   const [truncated] = useState(() => isTruncatedLink(location.query, storage));
+  // MTurk shows the HIT's page while a worker only previews it (assignmentId
+  // ASSIGNMENT_ID_NOT_AVAILABLE, no workerId): say what the study is and register nobody.
+  const [mturkPreview] = useState(() => location.query.get('assignmentId') === MTURK_PREVIEW);
   const [phase, setPhase] = useState<Phase>(truncated ? 'fatal' : 'loading');
   const [reason, setReason] = useState<FatalReason>('link');
   const [returnUrl, setReturnUrl] = useState<string | undefined>(undefined);
   const [data, setData] = useState<FeedData | null>(null);
-  const session = useMemo(() => (truncated ? null : startSession(location.query, storage, Date.now())), []);
+  const session = useMemo(() => (truncated || mturkPreview ? null : startSession(location.query, storage, Date.now())), []);
 
   const load = useCallback(async () => {
     if (!session) return;
@@ -63,7 +85,14 @@ export function Feed({ location }: { location: Location }) {
     if (phase === 'consent' || phase === 'instruct') storage.set('popupTime', Date.now());
   }, [phase]);
 
-  const back = returnUrl ? { href: returnUrl, label: 'Return to the study platform' } : platformReturn(location.query, storage);
+  // An over-quota arrival goes straight to the platform's over-quota exit (Lucid code 40),
+  // which the server answered with the RID filled in; the screen's link stays as a fallback.
+  useEffect(() => {
+    if (phase === 'fatal' && reason === 'overQuota' && returnUrl) window.location.replace(returnUrl);
+  }, [phase, reason, returnUrl]);
+
+  const back = returnUrl ? { href: returnUrl, label: reason === 'overQuota' ? 'Continue to the study platform' : 'Return to the study platform' } : platformReturn(location.query, storage);
+  if (mturkPreview) return <MTurkPreview />;
   if (phase === 'fatal') return <ErrorScreen reason={reason} back={back} />;
   if (phase === 'retry') return <ErrorScreen reason="unreachable" back={back} onRetry={() => void load()} />;
   return (
@@ -86,6 +115,17 @@ export function Feed({ location }: { location: Location }) {
             logCheckpoint('consent-agree');
             setPhase(data.texts.instruct.trim() !== '' ? 'instruct' : 'feed');
           }}
+          // Declining consent ends the session at the study's terminate link (Lucid code 20,
+          // RID filled in) when it sets one; without one there is no refusal button, as before.
+          onDecline={
+            data.exits?.includes('terminate')
+              ? () => {
+                  void requestExit('terminate', storage).then((url) => {
+                    if (url) window.location.replace(url);
+                  });
+                }
+              : undefined
+          }
         />
       ) : null}
       {phase === 'instruct' && data ? (

@@ -17,6 +17,8 @@ export interface LoadedExperiment {
   experiment_parameters: string;
   texts?: { consent?: string; instruct?: string; 'custom-msg'?: string };
   completed?: boolean;
+  /** exits: the platform exits the condition sets (terminate, quality, screen-out). */
+  exits?: string[];
 }
 
 /** FeedData is what the feed page shows: the cards, the condition's parameters and texts. */
@@ -25,6 +27,8 @@ export interface FeedData {
   entities: FeedEntity[];
   params: ExperimentParameter[];
   texts: { consent: string; instruct: string };
+  /** exits: the platform exits the condition sets; a consent refusal takes terminate. */
+  exits?: string[];
 }
 
 /** StartPhase is the first screen of a loaded feed. */
@@ -39,12 +43,13 @@ export type FeedLoad = { kind: 'fatal'; reason: FatalReason; returnUrl?: string 
 
 /** FatalReason says why the server refused the study: no such study (a wrong or truncated
  * id), a malformed request (a damaged link), or a study that is closed or paused. */
-export type FatalReason = 'unknown' | 'link' | 'closed' | 'notAccepting';
+export type FatalReason = 'unknown' | 'link' | 'closed' | 'notAccepting' | 'overQuota';
 
 /** fatalReason maps a final refusal to what the error screen says. */
 export function fatalReason(err: unknown): FatalReason {
   if (!(err instanceof ApiError)) return 'unknown';
   if (err.code === 'study_not_accepting') return 'notAccepting';
+  if (err.code === 'study_over_quota') return 'overQuota';
   if (err.status === 403 || err.status === 409 || err.status === 410 || /closed|paused/.test(err.code)) return 'closed';
   if (err.status === 404) return 'unknown';
   return 'link';
@@ -68,7 +73,7 @@ export function feedData(d: LoadedExperiment): FeedData {
   } catch {
     console.error('feed: experiment_parameters is not JSON', d.experiment_parameters);
   }
-  return { experimentId: d.experiment_id, entities, params, texts: { consent: d.texts?.consent ?? '', instruct: d.texts?.instruct ?? '' } };
+  return { experimentId: d.experiment_id, entities, params, texts: { consent: d.texts?.consent ?? '', instruct: d.texts?.instruct ?? '' }, exits: Array.isArray(d.exits) ? d.exits : [] };
 }
 
 /**

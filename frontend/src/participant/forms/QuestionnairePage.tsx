@@ -2,7 +2,8 @@
 // engine; Next saves the answers and moves to the stored nextRoute, Finish (last page of
 // the chain) ends the flow and opens the end modal.
 import { useEffect, useState } from 'react';
-import { writeForm } from '../../lib/events';
+import { DRAIN_TIMEOUT_MS, drainBeforeLeaving, writeForm } from '../../lib/events';
+import { failedAttention, requestExit } from '../flow/exits';
 import { outbox } from '../../lib/outbox';
 import type { Location } from '../../lib/router';
 import { advance } from '../../lib/session';
@@ -42,6 +43,19 @@ export function QuestionnairePage({ definition, location }: { definition: Questi
     if (preview) {
       setPreviewChecked(true);
       return;
+    }
+    if (failedAttention(answers)) {
+      // A failed attention check ends at the quality-terminate link when the study says so
+      // (Lucid code 30); otherwise the server answers none and the participant continues.
+      setSaving(true);
+      const exit = await requestExit('attention-fail', storage);
+      if (exit) {
+        writeForm(answers);
+        await drainBeforeLeaving(DRAIN_TIMEOUT_MS);
+        window.location.replace(exit);
+        return;
+      }
+      setSaving(false);
     }
     if (!last) {
       // Queued durably before leaving; the outbox delivers it in the background.

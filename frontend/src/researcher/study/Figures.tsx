@@ -60,6 +60,27 @@ export function FunnelSection({ dashboard }: { dashboard: Dashboard }) {
   );
 }
 
+type AssignmentInfo = NonNullable<Dashboard['assignment']>;
+
+/** assignmentRule names the rule that places new participants, in a researcher's words. */
+export function assignmentRule(a: AssignmentInfo): string {
+  if (a.rule === 'balanced-arrivals') return 'By arrivals';
+  return a.active_minutes > 0 ? `Completed + active (${a.active_minutes} min)` : 'Completed only';
+}
+
+/** assignmentHelp says what counts and which quotas apply. */
+function assignmentHelp(a: AssignmentInfo): string {
+  const counts =
+    a.rule === 'balanced-arrivals'
+      ? 'New participants go to the condition with the fewest arrivals.'
+      : a.active_minutes > 0
+        ? `New participants go to the condition with the fewest completed participants plus those with an event in the last ${a.active_minutes} minutes.`
+        : 'New participants go to the condition with the fewest completed participants.';
+  const quotas = a.quotas.some((q) => q > 0) ? ` Quotas per condition: ${a.quotas.map((q) => (q > 0 ? q : '–')).join(', ')}.` : '';
+  const total = a.quota_total > 0 ? ` Study quota: ${a.quota_total} completed.` : '';
+  return counts + quotas + total + ' Returned and timed-out participants free their place.';
+}
+
 /** KeyFigures are the study-wide figures: time to complete and events per minute. */
 export function KeyFigures({ dashboard }: { dashboard: Dashboard }) {
   const ttc = dashboard.time_to_complete;
@@ -75,6 +96,13 @@ export function KeyFigures({ dashboard }: { dashboard: Dashboard }) {
         <dd>{formatDuration(ttc?.p90_ms)}</dd>
         <dd className="key-figures__help">Nine completers in ten were faster than this.</dd>
       </div>
+      {dashboard.assignment ? (
+        <div>
+          <dt>Assignment</dt>
+          <dd>{assignmentRule(dashboard.assignment)}</dd>
+          <dd className="key-figures__help">{assignmentHelp(dashboard.assignment)}</dd>
+        </div>
+      ) : null}
       <div>
         <dt>Events per minute</dt>
         <dd>{formatNumber(dashboard.events_per_minute)}</dd>

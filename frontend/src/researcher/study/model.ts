@@ -4,11 +4,12 @@
 import type { ConditionStats, Dashboard, Funnel, ParticipantQuery, Stage, StudyStatus, TextVersion } from '../api';
 
 /** FunnelKey names one row of the funnel table. */
-export type FunnelKey = keyof Funnel;
+export type FunnelKey = Exclude<keyof Funnel, 'exits'>;
 
 /** FunnelStep is one funnel figure: its label and what it counts, exactly (docs/dashboard.md). */
 export interface FunnelStep {
-  key: FunnelKey;
+  /** key: a funnel figure, or exit:<state> for a row of participants by exit state. */
+  key: FunnelKey | `exit:${string}`;
   label: string;
   help: string;
 }
@@ -59,18 +60,44 @@ export function funnelTable(d: Pick<Dashboard, 'conditions' | 'total' | 'dropped
   const arrived = d.total.funnel.arrived;
   return {
     conditions,
-    rows: FUNNEL.map((step) => {
-      const total = d.total.funnel[step.key] ?? 0;
-      const help = step.key === 'dropped' ? droppedHelp(d.dropped_after_minutes) : step.help;
-      return {
-        step: { ...step, help },
-        counts: d.conditions.map((c) => c.funnel[step.key] ?? 0),
-        total,
-        share: step.key === 'arrived' ? '' : percent(total, arrived),
-      };
-    }),
+    rows: [
+      ...FUNNEL.map((step) => {
+        const key = step.key as FunnelKey;
+        const total = d.total.funnel[key] ?? 0;
+        const help = step.key === 'dropped' ? droppedHelp(d.dropped_after_minutes) : step.help;
+        return {
+          step: { ...step, help },
+          counts: d.conditions.map((c) => c.funnel[key] ?? 0),
+          total,
+          share: step.key === 'arrived' ? '' : percent(total, arrived),
+        };
+      }),
+      // Exit states other than completed (returned, over quota…), only those that occurred.
+      ...Object.keys(d.total.funnel.exits ?? {})
+        .filter((state) => state !== 'completed' && EXIT_LABELS[state])
+        .sort()
+        .map((state) => {
+          const total = d.total.funnel.exits?.[state] ?? 0;
+          return {
+            step: { key: `exit:${state}` as const, label: EXIT_LABELS[state]!, help: 'Participants whose session ended this way; their place no longer counts toward balance and quotas.' },
+            counts: d.conditions.map((c) => c.funnel.exits?.[state] ?? 0),
+            total,
+            share: percent(total, arrived),
+          };
+        }),
+    ],
   };
 }
+
+/** EXIT_LABELS name the exit states (participants.exit_state) other than completed. */
+export const EXIT_LABELS: Record<string, string> = {
+  returned: 'Exit: returned',
+  timed_out: 'Exit: timed out',
+  screened_out: 'Exit: screened out',
+  terminate: 'Exit: terminated',
+  quality_terminate: 'Exit: quality terminate',
+  over_quota: 'Exit: over quota',
+};
 
 /** percent is part of whole as a rounded percentage ('' when the whole is 0). */
 export function percent(part: number, whole: number): string {

@@ -30,6 +30,7 @@ import {
   InstructionsSection,
   InterventionSection,
   PlatformSection,
+  RecruitmentSection,
   type SetsState,
 } from './sections';
 import './wizard.css';
@@ -316,6 +317,7 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
           <InstructionsSection {...props} />
           <ConsentSection {...props} />
           <PlatformSection {...props} />
+          <RecruitmentSection {...props} />
           <FinalBlock caps={props.caps} sets={sets} onSetsError={setSetsError} />
         </>
       )}

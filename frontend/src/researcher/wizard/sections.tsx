@@ -492,3 +492,41 @@ export function PlatformSection({ caps }: SectionsProps) {
     </Section>
   );
 }
+
+/** RecruitmentFields are one condition's quota and the platforms' other exits (issue 11). */
+function RecruitmentFields({ i, caps }: { i: number; caps: Capabilities }) {
+  const exits = caps.recruitment?.attention_fail_exits ?? [{ name: '', title: 'None (continue)' }];
+  const at = (f: string) => `params.platformParams.${i}.${f}`;
+  return (
+    <>
+      <TextField name={at('quota')} label="Quota (completed participants)" hint="Empty for no quota. A full condition takes no new participants." />
+      <TextField name={at('overquotaUrl')} label="Over-quota URL" type="url" hint={<>Where an arrival goes when the study is full. Lucid: <code>…RIS=40&amp;RID=[%RID%]</code></>} />
+      <TextField name={at('terminateUrl')} label="Terminate URL (Lucid)" type="url" hint={<>Lucid code 20; [%RID%] is replaced by the respondent id.</>} />
+      <TextField name={at('qualityUrl')} label="Quality-terminate URL (Lucid)" type="url" hint="Lucid code 30." />
+      <TextField name={at('screenoutUrl')} label="Screen-out URL (Prolific)" type="url" hint="Prolific's completion URL with your screen-out code." />
+      <SelectField name={at('attentionFail')} label="Failed attention check" options={options(exits)} hint="Quality terminate ends the session at the quality-terminate URL." />
+    </>
+  );
+}
+
+/** RecruitmentSection sets how participants are assigned, the quotas and the exits. */
+export function RecruitmentSection({ caps }: SectionsProps) {
+  const rules = caps.recruitment?.assignment_rules ?? [];
+  return (
+    <Section title="Assignment, quotas and exits">
+      <p className="muted">
+        For the whole study: how new participants are balanced over conditions, and how many completed participants you need. Returned and timed-out
+        participants free their place.
+      </p>
+      {rules.length > 0 && <SelectField name="params.recruitment.assignment" label="Assignment" options={options(rules)} />}
+      <TextField
+        name="params.recruitment.activeMinutes"
+        label="Active window (minutes)"
+       
+        hint={`A participant in progress counts toward balance and quotas while their last event is this recent. Empty: ${caps.recruitment?.default_active_minutes ?? 30}; 0: completed participants only.`}
+      />
+      <TextField name="params.recruitment.quotaTotal" label="Study quota (completed participants)" hint="Empty for no quota. When reached, the study closes itself." />
+      <PerCondition>{(i) => <RecruitmentFields i={i} caps={caps} />}</PerCondition>
+    </Section>
+  );
+}

@@ -4,6 +4,23 @@
 import * as yup from 'yup';
 import { ENTITY_SETS_ERROR, MAX_TITLE, platformsWithUrl, type EntitySetInfo, type SetChoice, type WizardState } from './types';
 
+/** quota checks an optional quota: empty, or a whole number from 0 to 1,000,000. */
+function quota(what: string) {
+  return yup
+    .string()
+    .trim()
+    .matches(/^\d*$/, `${what} is a whole number of completed participants (empty for none).`)
+    .test('max', `${what} is at most 1000000.`, (v) => !v || Number(v) <= 1_000_000);
+}
+
+/** optionalURL checks an optional redirect URL. */
+function optionalURL() {
+  return yup
+    .string()
+    .trim()
+    .matches(/^(https?:\/\/[^\s/?#]+[^\s]*)?$/i, 'Enter an absolute http or https URL, like https://example.org/cb?RID=[%RID%].');
+}
+
 /** studyErrors returns the messages that stop Verify and Create before any request:
  * spec §5's "at least one entity set per condition". */
 export function studyErrors(state: WizardState): string[] {
@@ -87,8 +104,24 @@ export function wizardSchema(sets: EntitySetInfo[]) {
                 .required('Enter the URL participants are sent to at the end.')
                 .matches(/^https?:\/\/[^\s/?#]+[^\s]*$/i, 'Enter an absolute http or https URL, like https://example.org/done?code=X.'),
           }),
+          quota: quota('The quota'),
+          overquotaUrl: optionalURL(),
+          terminateUrl: optionalURL(),
+          qualityUrl: optionalURL().when('attentionFail', {
+            is: (a: string | undefined) => a === 'quality-terminate',
+            then: (s) => s.trim().required('Enter the quality-terminate URL, or set failed attention checks to None.'),
+          }),
+          screenoutUrl: optionalURL(),
         }),
       ),
+      recruitment: yup.object({
+        activeMinutes: yup
+          .string()
+          .trim()
+          .matches(/^\d*$/, 'Enter a whole number of minutes (0 counts completed participants only).')
+          .test('max', 'At most 10080 minutes (a week).', (v) => !v || Number(v) <= 10080),
+        quotaTotal: quota('The study quota'),
+      }),
       selectionSets: yup.array().of(
         yup.lazy((value: Record<string, SetChoice> | undefined) =>
           yup.object(Object.fromEntries(Object.keys(value ?? {}).map((name) => [name, choice(name)]))),

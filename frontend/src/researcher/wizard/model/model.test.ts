@@ -359,3 +359,35 @@ describe('enforceRules', () => {
     assert.deepEqual(s.params.selectedSetsParsed[1], [{ entity_set: 'zeta', number_to_show: 3, randomize_between_subjects: 'yes' }]);
   });
 });
+
+describe('recruitment settings', () => {
+  it('are sent only when set, study-wide ones on every condition, and read back the same', () => {
+    let s = twoConditions();
+    s = { ...s, params: { ...s.params, recruitment: { assignment: 'balanced-arrivals', activeMinutes: ' 45 ', quotaTotal: '' } } };
+    s = edit(s, 0, (c) => ({ ...c, platformParams: { ...c.platformParams, quota: '20', overquotaUrl: 'https://l.example.org/cb?RID=[%RID%]', attentionFail: '' } }));
+    const rows = plainRows(s, SETS);
+    const get = (c: number, p: string) => rows.filter((r) => r.condition === c && r.param === p).map((r) => r.value);
+    assert.deepEqual(get(1, 'assignment'), ['balanced-arrivals']);
+    assert.deepEqual(get(2, 'assignment'), ['balanced-arrivals']);
+    assert.deepEqual(get(2, 'assignment-active-minutes'), ['45']);
+    assert.deepEqual(get(1, 'quota-total'), []);
+    assert.deepEqual(get(1, 'quota'), ['20']);
+    assert.deepEqual(get(2, 'quota'), []);
+    assert.deepEqual(get(1, 'redirect-url-overquota'), ['https://l.example.org/cb?RID=[%RID%]']);
+    assert.deepEqual(get(1, 'attention-fail-exit'), []);
+    assert.deepEqual(stateFromRows(rows), normalize(s));
+  });
+
+  it('checks quotas and exit URLs', async () => {
+    let s = twoConditions();
+    s = { ...s, params: { ...s.params, recruitment: { quotaTotal: 'many' } } };
+    s = edit(s, 0, (c) => ({ ...c, platformParams: { ...c.platformParams, overquotaUrl: 'lucid.example.org', attentionFail: 'quality-terminate' } }));
+    const errors = await wizardSchema(SETS)
+      .validate(s, { abortEarly: false })
+      .then(() => [] as string[])
+      .catch((e: { errors: string[] }) => e.errors);
+    assert.ok(errors.some((e) => e.includes('The study quota is a whole number')), errors.join('\n'));
+    assert.ok(errors.some((e) => e.includes('Enter an absolute http or https URL')), errors.join('\n'));
+    assert.ok(errors.some((e) => e.includes('Enter the quality-terminate URL')), errors.join('\n'));
+  });
+});

@@ -8,7 +8,11 @@ import {
   DEFAULT_PERC,
   ENCODED,
   platformsWithUrl,
+  RECRUITMENT_FIELDS,
+  STUDY_RECRUITMENT,
   type AlgorithmSettings,
+  type Platform,
+  type Recruitment,
   type ButtonValue,
   type EntitySetInfo,
   type ParamRow,
@@ -83,6 +87,15 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
     const src = p.sourceParams[i] ?? { line: '', time: '' };
     add('source-line', sourceValue(src.line));
     add('source-time', sourceValue(src.time));
+    // Recruitment settings only when set, study-wide ones on every condition.
+    for (const [key, param] of Object.entries(STUDY_RECRUITMENT)) {
+      const v = blank(p.recruitment?.[key as keyof Recruitment]).trim();
+      if (v !== '') add(param, v);
+    }
+    for (const [key, param] of Object.entries(RECRUITMENT_FIELDS)) {
+      const v = blank(pf[key as keyof Platform]).trim();
+      if (v !== '') add(param, v);
+    }
   }
   return rows;
 }
@@ -197,7 +210,16 @@ export function stateFromRows(rows: ParamRow[]): WizardState {
       platform,
       redirectUrl: platformsWithUrl.includes(platform) ? get('redirect-url') : '',
       completionCode: platform === 'mturk' ? get('completion-code') : '',
+      ...recruitmentFields(get),
     };
+    if (i === 0) {
+      const rec: Recruitment = {};
+      for (const [key, param] of Object.entries(STUDY_RECRUITMENT)) {
+        const v = get(param).trim();
+        if (v !== '') rec[key as keyof Recruitment] = v;
+      }
+      params = { ...params, recruitment: rec };
+    }
     cond.sourceParams = { line: sourceValue(get('source-line')), time: sourceValue(get('source-time')) };
     params = withCondition(params, i, cond);
   }
@@ -227,6 +249,10 @@ export function normalize(state: WizardState): WizardState {
         platform: pf.platform,
         redirectUrl: platformsWithUrl.includes(pf.platform) ? pf.redirectUrl.trim() : '',
         completionCode: pf.platform === 'mturk' ? pf.completionCode.trim() : '',
+        ...recruitmentFields((param) => {
+          const key = Object.entries(RECRUITMENT_FIELDS).find(([, v]) => v === param)?.[0] as keyof Platform;
+          return blank(pf[key]);
+        }),
       },
       interventionParams: c.interventionParams.type === 'default-modal' ? c.interventionParams : { ...c.interventionParams, video: '' },
       selectionSets: choices,
@@ -234,5 +260,20 @@ export function normalize(state: WizardState): WizardState {
       sourceParams: { line: sourceValue(c.sourceParams?.line ?? ''), time: sourceValue(c.sourceParams?.time ?? '') },
     });
   }
-  return { conditions: state.conditions, shown: true, params };
+  const rec: Recruitment = {};
+  for (const key of Object.keys(STUDY_RECRUITMENT) as Array<keyof Recruitment>) {
+    const v = blank(state.params.recruitment?.[key]).trim();
+    if (v !== '') rec[key] = v;
+  }
+  return { conditions: state.conditions, shown: true, params: { ...params, recruitment: rec } };
+}
+
+/** recruitmentFields reads a condition's recruitment parameters, keeping only those set. */
+function recruitmentFields(get: (param: string) => string): Partial<Platform> {
+  const out: Partial<Platform> = {};
+  for (const [key, param] of Object.entries(RECRUITMENT_FIELDS)) {
+    const v = get(param).trim();
+    if (v !== '') out[key as keyof typeof RECRUITMENT_FIELDS] = v;
+  }
+  return out;
 }

@@ -57,7 +57,35 @@ export interface Platform {
   redirectUrl: string;
   /** completionCode is used for mturk ('' means one generated per participant). */
   completionCode: string;
+  /** The recruitment parameters of this condition (issue 11), absent when not set: quota
+   * and the platforms' other exits. */
+  quota?: string;
+  overquotaUrl?: string;
+  terminateUrl?: string;
+  qualityUrl?: string;
+  screenoutUrl?: string;
+  attentionFail?: string;
 }
+
+/** RECRUITMENT_FIELDS maps Platform's recruitment fields to their parameters. */
+export const RECRUITMENT_FIELDS = {
+  quota: 'quota',
+  overquotaUrl: 'redirect-url-overquota',
+  terminateUrl: 'redirect-url-terminate',
+  qualityUrl: 'redirect-url-quality',
+  screenoutUrl: 'redirect-url-screenout',
+  attentionFail: 'attention-fail-exit',
+} as const;
+
+/** Recruitment is the study-wide recruitment settings ('' is the server's default). */
+export interface Recruitment {
+  assignment?: string;
+  activeMinutes?: string;
+  quotaTotal?: string;
+}
+
+/** STUDY_RECRUITMENT maps Recruitment's fields to their (study-wide) parameters. */
+export const STUDY_RECRUITMENT = { assignment: 'assignment', activeMinutes: 'assignment-active-minutes', quotaTotal: 'quota-total' } as const;
 
 /** SetChoice is how one selected stimulus set is used in a condition. */
 export interface SetChoice {
@@ -100,6 +128,8 @@ export interface StudyParams {
   sourceParams: SourceLine[];
   /** title is the optional study title (the parameter `title`, the same on every condition). */
   title: string;
+  /** recruitment is the study-wide assignment rule and quota (absent: the defaults). */
+  recruitment?: Recruitment;
 }
 
 /** SourceLine is a condition's source-line and source-time values as typed ('' is none). */
