@@ -152,6 +152,16 @@ type Participant struct {
 	UserAgentID    sql.NullInt64
 }
 
+type ParticipantLabel struct {
+	ExperimentID string
+	Label        string
+	LinkKey      string
+	CreatedAt    int64
+	CreatedBy    string
+	UserID       sql.NullString
+	UsedAt       sql.NullInt64
+}
+
 type PreviewToken struct {
 	TokenHash    string
 	ExperimentID string
