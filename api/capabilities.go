@@ -57,6 +57,11 @@ var (
 	buttonValues      = []choice{{"no", "No (hidden)"}, {"yes", "Yes (button, count from 0)"}, {"lognormal", "Lognormal (button with social counts)"}}
 	// The example URL is what a platform's completion link looks like, shown under the
 	// redirect URL field; MTurk takes a completion code instead, None sends participants home.
+	assignmentRules = []choice{
+		{params.AssignBalancedCompleted, "Balanced by completed and recently active participants"},
+		{params.AssignBalancedArrivals, "Balanced by arrivals"},
+	}
+	attentionFailExits = []choice{{"", "None (continue)"}, {"quality-terminate", "Quality terminate"}}
 	platforms = []platformChoice{
 		{"", "None", ""},
 		{"mturk", "MTurk", ""},
@@ -93,6 +98,13 @@ func (s *Server) capabilities(w http.ResponseWriter, r *http.Request) {
 		"categories":         stimuli.Categories,
 		"max_conditions":     params.MaxConditions,
 		"participant_urls":   s.participantURLs(r),
+		"recruitment": map[string]any{
+			"assignment_rules":       assignmentRules,
+			"default_active_minutes": params.DefaultActiveMinutes,
+			"max_active_minutes":     params.MaxActiveMinutes,
+			"max_quota":              params.MaxQuota,
+			"attention_fail_exits":   attentionFailExits,
+		},
 	})
 }
 

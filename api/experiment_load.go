@@ -155,11 +155,28 @@ func (s *Server) register(ctx context.Context, def *study.Definition, userID str
 		ae := &apiError{http.StatusForbidden, codeNotAccepting, notAcceptingMessage}
 		return p, &detailedError{err: ae, fields: fields}
 	}
+	if errors.Is(err, store.ErrOverQuota) {
+		// Not a dead end: the platform's over-quota exit (Lucid code 40, RID substituted)
+		// when the study sets one; the page sends the participant there.
+		fields := map[string]any{}
+		if u := def.OverQuotaURL(query); u != "" {
+			fields["exit_url"] = u
+			fields["return_url"] = u
+		} else if c := def.Condition(1); c != nil {
+			if u := study.ReturnURL(*c); u != "" {
+				fields["return_url"] = u
+			}
+		}
+		ae := &apiError{http.StatusForbidden, codeOverQuota, overQuotaMessage}
+		return p, &detailedError{err: ae, fields: fields}
+	}
 	return p, err
 }
 
 const (
 	codeNotAccepting    = "study_not_accepting"
+	codeOverQuota       = "study_over_quota"
+	overQuotaMessage    = "This study has all the participants it needs"
 	codePreviewExpired  = "preview_expired"
 	notAcceptingMessage = "This study is not accepting participants right now"
 )

@@ -56,6 +56,8 @@ type Condition struct {
 	Platform          string            // "", mturk, prolific, lucid or custom
 	RedirectURL       string            // set for prolific, lucid and custom
 	CompletionCode    string            // mturk only; "" means generated per participant
+	Quota             int               // completed participants wanted in this condition; 0 = no quota
+	Exits             Exits             // redirect URLs of the platforms' other exits (recruitment.go)
 }
 
 // Study is a checked study definition: conditions 1..N in order.
@@ -64,6 +66,8 @@ type Study struct {
 	// study-wide and never sent to a participant's browser.
 	Title      string
 	Conditions []Condition
+	// Recruitment is the study-wide assignment rule and quota (recruitment.go).
+	Recruitment Recruitment
 }
 
 // KnownForms lists the questionnaires a condition may send participants to, each served
@@ -97,7 +101,7 @@ var paramOrder = []string{
 }
 
 // allParams is every parameter name a row may carry.
-var allParams = append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...)
+var allParams = append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...)
 
 // Rows returns the study as canonical rows: title and n-conditions first (both on
 // condition 1; the title even when empty, so the file shows where to write it), then every parameter of
@@ -121,6 +125,13 @@ func (s Study) Rows() []Row {
 						rows = append(rows, Row{Condition: c.Number, Param: rp, Value: v})
 					}
 				}
+			}
+		}
+		// Recruitment settings last, only those that differ from the default, so a study
+		// without them has the same rows as before they existed.
+		for _, rp := range append(append([]string(nil), studyWideRecruitment...), recruitmentParams...) {
+			if v := s.recruitmentValue(c, rp); v != "" {
+				rows = append(rows, Row{Condition: c.Number, Param: rp, Value: v})
 			}
 		}
 	}

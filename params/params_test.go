@@ -76,7 +76,7 @@ func TestStudyFileRoundTrip(t *testing.T) {
 			Platform:         "mturk",
 			CompletionCode:   "FEEDLAB-2024",
 		},
-	}}
+	}, Recruitment: DefaultRecruitment()}
 	if !reflect.DeepEqual(study, want) {
 		t.Fatalf("study:\n got %+v\nwant %+v", study, want)
 	}
@@ -240,7 +240,7 @@ func TestValidateErrors(t *testing.T) {
 		{"unknown param case", []Row{{1, "Feed", "scroll", 0}}, `line 2: condition 1: unknown parameter "Feed" (did you mean feed?)`},
 		{"unknown param short", []Row{{1, "upvote", "yes", 0}}, `line 2: condition 1: unknown parameter "upvote" (did you mean feed-button-upvote?)`},
 		{"unknown param n_conditions", []Row{{1, "n_conditions", "1", 0}}, `line 2: condition 1: unknown parameter "n_conditions" (did you mean n-conditions?)`},
-		{"unknown param far", []Row{{1, "skin", "default", 0}}, `line 2: condition 1: unknown parameter "skin"; known parameters: title, n-conditions, feed, entity_sets, feed-button-share, feed-button-like, feed-button-bookmark, feed-button-accuracy, feed-button-upvote, feed-button-downvote, intervention-type, intervention-perc, intervention-video, algorithm, custom-msg-type, custom-msg, forms, instruct, consent, platform, redirect-url, completion-code, source-line, source-time, algorithm-covariate, algorithm-value, algorithm-mode, algorithm-attitude-param, algorithm-positions, algorithm-script`},
+		{"unknown param far", []Row{{1, "skin", "default", 0}}, `line 2: condition 1: unknown parameter "skin"; known parameters: title, n-conditions, feed, entity_sets, feed-button-share, feed-button-like, feed-button-bookmark, feed-button-accuracy, feed-button-upvote, feed-button-downvote, intervention-type, intervention-perc, intervention-video, algorithm, custom-msg-type, custom-msg, forms, instruct, consent, platform, redirect-url, completion-code, source-line, source-time, algorithm-covariate, algorithm-value, algorithm-mode, algorithm-attitude-param, algorithm-positions, algorithm-script, assignment, assignment-active-minutes, quota-total, quota, redirect-url-terminate, redirect-url-quality, redirect-url-overquota, redirect-url-screenout, attention-fail-exit`},
 		{"invalid utf8", []Row{{1, "consent", "a\xffb", 0}}, "line 2: condition 1: consent: the value is not valid UTF-8 text"},
 		{"nul", []Row{{1, "consent", "a\x00b", 0}}, "line 2: condition 1: consent: the value contains a NUL character"},
 		{"repeated", []Row{{1, "feed", "scroll", 0}, {1, "feed", "swipe", 0}}, "line 3: condition 1: feed: given more than once for this condition (first on line 2)"},

@@ -127,6 +127,7 @@ func Validate(rows []Row, sets SetLookup) (Study, error) {
 		}
 	}
 	study.Title = v.title(byCond, top)
+	study.Recruitment = v.studyRecruitment(byCond, top)
 	if len(v.problems) > 0 {
 		sortProblems(v.problems)
 		return Study{}, v.problems
@@ -298,6 +299,7 @@ func (v *validator) condition(num int, rows map[string]Row, rejected map[string]
 	case "mturk":
 		c.CompletionCode = completionCode(get("completion-code"))
 	}
+	conditionRecruitment(&c, get)
 	return c
 }
 

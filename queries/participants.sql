@@ -19,7 +19,8 @@ SELECT count(*) FROM participants;
 -- name: CompleteParticipant :exec
 UPDATE participants SET completed_at = coalesce(completed_at, ?),
        completion_code = CASE WHEN completion_code = '' THEN ? ELSE completion_code END,
-       stage = 'completed'
+       stage = 'completed',
+       exit_state = CASE WHEN exit_state = '' THEN 'completed' ELSE exit_state END
 WHERE participant_id = ?;
 
 -- name: CreateInventoryItem :exec
@@ -41,3 +42,21 @@ SELECT p.participant_id, p.condition,
         WHERE i.participant_id = p.participant_id AND i.entity_id = sqlc.arg(entity_id)) AS in_feed
 FROM participants p
 WHERE p.experiment_id = sqlc.arg(experiment_id) AND p.user_id = sqlc.arg(user_id);
+
+-- name: AssignmentCounts :many
+-- Per condition, the real participants who still hold a place (those whose exit state
+-- freed it are left out): every arrival, the completed ones, and those in progress seen
+-- since active_since. Decided inside the registration transaction.
+SELECT condition,
+       count(*) AS arrivals,
+       CAST(total(completed_at IS NOT NULL) AS INTEGER) AS completed,
+       CAST(total(completed_at IS NULL AND coalesce(last_seen_at, 0) >= sqlc.arg(active_since)) AS INTEGER) AS active
+FROM participants
+WHERE experiment_id = sqlc.arg(experiment_id) AND is_test = 0 AND exit_state IN ('', 'completed')
+GROUP BY condition;
+
+-- name: SetParticipantExitState :execrows
+UPDATE participants SET exit_state = ? WHERE participant_id = ?;
+
+-- name: CloseStudyForQuota :execrows
+UPDATE studies SET status = 'closed' WHERE experiment_id = ? AND status = 'open';

@@ -363,7 +363,7 @@ func (s *Store) ParticipantTable(ctx context.Context, experimentID string, f Par
 		return page, fmt.Errorf("store: participant table: count: %w", err)
 	}
 	rows, err := s.read.QueryContext(ctx, `SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids,
-		query_params, started_at, completed_at, completion_code, is_test, stage, last_seen_at, study_version
+		query_params, started_at, completed_at, completion_code, is_test, stage, last_seen_at, study_version, exit_state
 		FROM participants WHERE `+cond+` ORDER BY started_at DESC, participant_id DESC LIMIT ? OFFSET ?`,
 		append(args, f.Limit, f.Offset)...)
 	if err != nil {
@@ -373,7 +373,7 @@ func (s *Store) ParticipantTable(ctx context.Context, experimentID string, f Par
 	for rows.Next() {
 		var p Participant
 		if err := rows.Scan(&p.ParticipantID, &p.ExperimentID, &p.UserID, &p.Condition, &p.Seed, &p.PlatformIds,
-			&p.QueryParams, &p.StartedAt, &p.CompletedAt, &p.CompletionCode, &p.IsTest, &p.Stage, &p.LastSeenAt, &p.StudyVersion); err != nil {
+			&p.QueryParams, &p.StartedAt, &p.CompletedAt, &p.CompletionCode, &p.IsTest, &p.Stage, &p.LastSeenAt, &p.StudyVersion, &p.ExitState); err != nil {
 			return page, fmt.Errorf("store: participant table: %w", err)
 		}
 		page.Rows = append(page.Rows, p)

@@ -41,6 +41,7 @@ type Participant struct {
 	LastSeenAt     sql.NullInt64 // server ms of the last stored event
 	StudyVersion   int64         // the study's text version the participant got
 	UserAgentID    sql.NullInt64 // the browser at arrival (UserAgents maps it to its text)
+	ExitState      string        // how the session ended ('' in progress; ExitStates)
 }
 
 // EntitySet is a stored stimulus set.

@@ -24,6 +24,9 @@ type Registration struct {
 	// the study's status, left out of balancing, the dashboard and exports.
 	IsTest    bool
 	Condition int
+	// Assignment is the study's assignment rule and quotas; the zero value balances by
+	// completed participants only, without quotas.
+	Assignment Assignment
 }
 
 // ErrNotAccepting is returned when a new participant arrives at a paused or closed study.
@@ -63,7 +66,11 @@ func (s *Store) Participant(ctx context.Context, experimentID, userID string) (P
 func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compose Composer) (p Participant, created bool, err error) {
 	platformIDs, _ := json.Marshal(nonNil(reg.PlatformIDs))
 	queryParams, _ := json.Marshal(nonNil(reg.QueryParams))
+	// overQuota is set, and the transaction committed, when the arrival finds every
+	// condition full: the study may have been closed for its quota meanwhile.
+	overQuota := false
 	err = s.withTx(ctx, func(q *db.Queries) error {
+		overQuota = false
 		existing, err := q.GetParticipant(ctx, db.GetParticipantParams{ExperimentID: reg.ExperimentID, UserID: reg.UserID})
 		if err == nil {
 			p = Participant(existing)
@@ -75,16 +82,32 @@ func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compo
 		if err != nil {
 			return notFound(err)
 		}
-		if study.Status != StatusOpen && !reg.IsTest {
-			return ErrNotAccepting
-		}
+		now := s.millis()
 		condition := reg.Condition
 		if !reg.IsTest {
-			counts, err := q.CountParticipantsByCondition(ctx, reg.ExperimentID)
+			l, err := loads(ctx, q, reg.ExperimentID, reg.NConditions, reg.Assignment, now)
 			if err != nil {
 				return err
 			}
-			condition = balancedCondition(reg.NConditions, counts)
+			if study.Status != StatusOpen {
+				// A study closed because its quotas are reached still sends arrivals to
+				// the over-quota exit rather than a dead end.
+				if study.Status == StatusClosed && hasQuota(reg.Assignment) && quotasReached(reg.NConditions, l, reg.Assignment) {
+					overQuota = true
+					return nil
+				}
+				return ErrNotAccepting
+			}
+			c, ok := chooseCondition(reg.NConditions, l, reg.Assignment, randIntN)
+			if !ok {
+				overQuota = true
+				if quotasReached(reg.NConditions, l, reg.Assignment) {
+					_, err := closeForQuota(ctx, q, reg.ExperimentID, now)
+					return err
+				}
+				return nil
+			}
+			condition = c
 		}
 		seed := rand.Uint64() >> 1 // fits SQLite's signed 64-bit integer
 		entities := func(set string) ([]Entity, error) {
@@ -95,7 +118,6 @@ func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compo
 		if err != nil {
 			return err
 		}
-		now := s.millis()
 		id, err := q.CreateParticipant(ctx, db.CreateParticipantParams{
 			ExperimentID: reg.ExperimentID, UserID: reg.UserID, Condition: int64(condition),
 			Seed: int64(seed), PlatformIds: string(platformIDs), QueryParams: string(queryParams),
@@ -146,31 +168,13 @@ func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compo
 		p, created = Participant(row), err == nil
 		return err
 	})
+	if err == nil && overQuota {
+		err = ErrOverQuota
+	}
 	if err != nil {
 		return Participant{}, false, fmt.Errorf("store: register participant: %w", err)
 	}
 	return p, created, nil
-}
-
-// balancedCondition picks, among conditions 1..n, one with the fewest participants;
-// ties are broken at random.
-func balancedCondition(n int, counts []db.CountParticipantsByConditionRow) int {
-	perCondition := make([]int64, n+1)
-	for _, c := range counts {
-		if c.Condition >= 1 && int(c.Condition) <= n {
-			perCondition[c.Condition] = c.N
-		}
-	}
-	var least []int
-	for c := 1; c <= n; c++ {
-		switch {
-		case len(least) == 0 || perCondition[c] < perCondition[least[0]]:
-			least = []int{c}
-		case perCondition[c] == perCondition[least[0]]:
-			least = append(least, c)
-		}
-	}
-	return least[rand.IntN(len(least))]
 }
 
 // Feed returns a participant's cards in feed order with the counts they display.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 )
 
 func openTest(t *testing.T) *Store {
@@ -107,7 +108,7 @@ func TestRegisterParticipantBalancesConditionsAndIsIdempotent(t *testing.T) {
 	id, ents := seedStudy(t, s, 3)
 	counts := map[int64]int{}
 	for i := 0; i < 30; i++ {
-		p, created, err := s.RegisterParticipant(ctx, Registration{ExperimentID: id, UserID: fmt.Sprint("u", i), NConditions: 3, QueryParams: map[string]string{"PROLIFIC_PID": "abc"}}, composeAll(ents))
+		p, created, err := s.RegisterParticipant(ctx, Registration{ExperimentID: id, UserID: fmt.Sprint("u", i), NConditions: 3, QueryParams: map[string]string{"PROLIFIC_PID": "abc"}, Assignment: Assignment{ActiveWindow: 30 * time.Minute}}, composeAll(ents))
 		if err != nil || !created {
 			t.Fatalf("register %d: %v created=%v", i, err, created)
 		}

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"fmt"
+	"time"
 
 	"feedlab/params"
 	"feedlab/store"
@@ -22,7 +23,26 @@ func (d *Definition) Register(ctx context.Context, st *store.Store, userID strin
 		QueryParams:  query,
 		PlatformIDs:  PlatformIDs(query),
 		UserAgentID:  userAgent,
+		Assignment:   d.Assignment(),
 	})
+}
+
+// Assignment is the study's assignment rule and quotas, as the store applies them.
+func (d *Definition) Assignment() store.Assignment {
+	r := d.Study.Recruitment
+	if r.Assignment == "" {
+		r = params.DefaultRecruitment()
+	}
+	a := store.Assignment{
+		ByArrivals:    r.Assignment == params.AssignBalancedArrivals,
+		ActiveWindow:  time.Duration(r.ActiveMinutes) * time.Minute,
+		CompletedOnly: r.ActiveMinutes == 0,
+		QuotaTotal:    r.QuotaTotal,
+	}
+	for _, c := range d.Study.Conditions {
+		a.Quotas = append(a.Quotas, c.Quota)
+	}
+	return a
 }
 
 // register stores reg with the feed its condition's algorithm composes.
@@ -84,6 +104,11 @@ func (d *Definition) Complete(ctx context.Context, st *store.Store, userID strin
 		}
 	}
 	if err := st.CompleteParticipant(ctx, target.ParticipantID, code); err != nil {
+		return "", err
+	}
+	// The completion that meets the quotas closes the study (participants in progress
+	// still finish).
+	if _, err := st.CloseIfQuotasReached(ctx, d.ExperimentID, len(d.Study.Conditions), d.Assignment()); err != nil {
 		return "", err
 	}
 	p, err := st.Participant(ctx, d.ExperimentID, userID)

@@ -436,7 +436,7 @@ func (q *Queries) DeleteExpiredPreviewTokens(ctx context.Context, expiresAt int6
 }
 
 const getParticipantByID = `-- name: GetParticipantByID :one
-SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code, is_test, stage, last_seen_at, study_version, user_agent_id FROM participants WHERE participant_id = ?
+SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code, is_test, stage, last_seen_at, study_version, user_agent_id, exit_state FROM participants WHERE participant_id = ?
 `
 
 func (q *Queries) GetParticipantByID(ctx context.Context, participantID int64) (Participant, error) {
@@ -458,6 +458,7 @@ func (q *Queries) GetParticipantByID(ctx context.Context, participantID int64) (
 		&i.LastSeenAt,
 		&i.StudyVersion,
 		&i.UserAgentID,
+		&i.ExitState,
 	)
 	return i, err
 }

@@ -48,6 +48,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.allStudySetParamsStmt, err = db.PrepareContext(ctx, allStudySetParams); err != nil {
 		return nil, fmt.Errorf("error preparing query AllStudySetParams: %w", err)
 	}
+	if q.assignmentCountsStmt, err = db.PrepareContext(ctx, assignmentCounts); err != nil {
+		return nil, fmt.Errorf("error preparing query AssignmentCounts: %w", err)
+	}
 	if q.bumpTextVersionStmt, err = db.PrepareContext(ctx, bumpTextVersion); err != nil {
 		return nil, fmt.Errorf("error preparing query BumpTextVersion: %w", err)
 	}
@@ -59,6 +62,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.claimParticipantLabelStmt, err = db.PrepareContext(ctx, claimParticipantLabel); err != nil {
 		return nil, fmt.Errorf("error preparing query ClaimParticipantLabel: %w", err)
+	}
+	if q.closeStudyForQuotaStmt, err = db.PrepareContext(ctx, closeStudyForQuota); err != nil {
+		return nil, fmt.Errorf("error preparing query CloseStudyForQuota: %w", err)
 	}
 	if q.completeParticipantStmt, err = db.PrepareContext(ctx, completeParticipant); err != nil {
 		return nil, fmt.Errorf("error preparing query CompleteParticipant: %w", err)
@@ -348,6 +354,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.setMediaNamesStmt, err = db.PrepareContext(ctx, setMediaNames); err != nil {
 		return nil, fmt.Errorf("error preparing query SetMediaNames: %w", err)
 	}
+	if q.setParticipantExitStateStmt, err = db.PrepareContext(ctx, setParticipantExitState); err != nil {
+		return nil, fmt.Errorf("error preparing query SetParticipantExitState: %w", err)
+	}
 	if q.setParticipantUserAgentStmt, err = db.PrepareContext(ctx, setParticipantUserAgent); err != nil {
 		return nil, fmt.Errorf("error preparing query SetParticipantUserAgent: %w", err)
 	}
@@ -417,6 +426,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing allStudySetParamsStmt: %w", cerr)
 		}
 	}
+	if q.assignmentCountsStmt != nil {
+		if cerr := q.assignmentCountsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing assignmentCountsStmt: %w", cerr)
+		}
+	}
 	if q.bumpTextVersionStmt != nil {
 		if cerr := q.bumpTextVersionStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing bumpTextVersionStmt: %w", cerr)
@@ -435,6 +449,11 @@ func (q *Queries) Close() error {
 	if q.claimParticipantLabelStmt != nil {
 		if cerr := q.claimParticipantLabelStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing claimParticipantLabelStmt: %w", cerr)
+		}
+	}
+	if q.closeStudyForQuotaStmt != nil {
+		if cerr := q.closeStudyForQuotaStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing closeStudyForQuotaStmt: %w", cerr)
 		}
 	}
 	if q.completeParticipantStmt != nil {
@@ -917,6 +936,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing setMediaNamesStmt: %w", cerr)
 		}
 	}
+	if q.setParticipantExitStateStmt != nil {
+		if cerr := q.setParticipantExitStateStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setParticipantExitStateStmt: %w", cerr)
+		}
+	}
 	if q.setParticipantUserAgentStmt != nil {
 		if cerr := q.setParticipantUserAgentStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing setParticipantUserAgentStmt: %w", cerr)
@@ -1004,10 +1028,12 @@ type Queries struct {
 	addParticipantLabelStmt          *sql.Stmt
 	allMediaNamesStmt                *sql.Stmt
 	allStudySetParamsStmt            *sql.Stmt
+	assignmentCountsStmt             *sql.Stmt
 	bumpTextVersionStmt              *sql.Stmt
 	cardEngagementStatsStmt          *sql.Stmt
 	chainProgressStmt                *sql.Stmt
 	claimParticipantLabelStmt        *sql.Stmt
+	closeStudyForQuotaStmt           *sql.Stmt
 	completeParticipantStmt          *sql.Stmt
 	countEntitiesStmt                *sql.Stmt
 	countFeedBlocksStmt              *sql.Stmt
@@ -1104,6 +1130,7 @@ type Queries struct {
 	setEntitySetHiddenStmt           *sql.Stmt
 	setEntitySetUploaderStmt         *sql.Stmt
 	setMediaNamesStmt                *sql.Stmt
+	setParticipantExitStateStmt      *sql.Stmt
 	setParticipantUserAgentStmt      *sql.Stmt
 	setStudyOwnerStmt                *sql.Stmt
 	setStudyStatusStmt               *sql.Stmt
@@ -1126,10 +1153,12 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		addParticipantLabelStmt:          q.addParticipantLabelStmt,
 		allMediaNamesStmt:                q.allMediaNamesStmt,
 		allStudySetParamsStmt:            q.allStudySetParamsStmt,
+		assignmentCountsStmt:             q.assignmentCountsStmt,
 		bumpTextVersionStmt:              q.bumpTextVersionStmt,
 		cardEngagementStatsStmt:          q.cardEngagementStatsStmt,
 		chainProgressStmt:                q.chainProgressStmt,
 		claimParticipantLabelStmt:        q.claimParticipantLabelStmt,
+		closeStudyForQuotaStmt:           q.closeStudyForQuotaStmt,
 		completeParticipantStmt:          q.completeParticipantStmt,
 		countEntitiesStmt:                q.countEntitiesStmt,
 		countFeedBlocksStmt:              q.countFeedBlocksStmt,
@@ -1226,6 +1255,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		setEntitySetHiddenStmt:           q.setEntitySetHiddenStmt,
 		setEntitySetUploaderStmt:         q.setEntitySetUploaderStmt,
 		setMediaNamesStmt:                q.setMediaNamesStmt,
+		setParticipantExitStateStmt:      q.setParticipantExitStateStmt,
 		setParticipantUserAgentStmt:      q.setParticipantUserAgentStmt,
 		setStudyOwnerStmt:                q.setStudyOwnerStmt,
 		setStudyStatusStmt:               q.setStudyStatusStmt,

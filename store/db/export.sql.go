@@ -334,7 +334,7 @@ func (q *Queries) ListCards(ctx context.Context) ([]ListCardsRow, error) {
 }
 
 const listParticipants = `-- name: ListParticipants :many
-SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code, is_test, stage, last_seen_at, study_version, user_agent_id FROM participants WHERE experiment_id = ? ORDER BY participant_id
+SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code, is_test, stage, last_seen_at, study_version, user_agent_id, exit_state FROM participants WHERE experiment_id = ? ORDER BY participant_id
 `
 
 func (q *Queries) ListParticipants(ctx context.Context, experimentID string) ([]Participant, error) {
@@ -362,6 +362,7 @@ func (q *Queries) ListParticipants(ctx context.Context, experimentID string) ([]
 			&i.LastSeenAt,
 			&i.StudyVersion,
 			&i.UserAgentID,
+			&i.ExitState,
 		); err != nil {
 			return nil, err
 		}

@@ -150,6 +150,7 @@ type Participant struct {
 	LastSeenAt     sql.NullInt64
 	StudyVersion   int64
 	UserAgentID    sql.NullInt64
+	ExitState      string
 }
 
 type ParticipantLabel struct {

@@ -10,10 +10,76 @@ import (
 	"database/sql"
 )
 
+const assignmentCounts = `-- name: AssignmentCounts :many
+SELECT condition,
+       count(*) AS arrivals,
+       CAST(total(completed_at IS NOT NULL) AS INTEGER) AS completed,
+       CAST(total(completed_at IS NULL AND coalesce(last_seen_at, 0) >= ?1) AS INTEGER) AS active
+FROM participants
+WHERE experiment_id = ?2 AND is_test = 0 AND exit_state IN ('', 'completed')
+GROUP BY condition
+`
+
+type AssignmentCountsParams struct {
+	ActiveSince  sql.NullInt64
+	ExperimentID string
+}
+
+type AssignmentCountsRow struct {
+	Condition int64
+	Arrivals  int64
+	Completed int64
+	Active    int64
+}
+
+// Per condition, the real participants who still hold a place (those whose exit state
+// freed it are left out): every arrival, the completed ones, and those in progress seen
+// since active_since. Decided inside the registration transaction.
+func (q *Queries) AssignmentCounts(ctx context.Context, arg AssignmentCountsParams) ([]AssignmentCountsRow, error) {
+	rows, err := q.query(ctx, q.assignmentCountsStmt, assignmentCounts, arg.ActiveSince, arg.ExperimentID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AssignmentCountsRow
+	for rows.Next() {
+		var i AssignmentCountsRow
+		if err := rows.Scan(
+			&i.Condition,
+			&i.Arrivals,
+			&i.Completed,
+			&i.Active,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const closeStudyForQuota = `-- name: CloseStudyForQuota :execrows
+UPDATE studies SET status = 'closed' WHERE experiment_id = ? AND status = 'open'
+`
+
+func (q *Queries) CloseStudyForQuota(ctx context.Context, experimentID string) (int64, error) {
+	result, err := q.exec(ctx, q.closeStudyForQuotaStmt, closeStudyForQuota, experimentID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
+}
+
 const completeParticipant = `-- name: CompleteParticipant :exec
 UPDATE participants SET completed_at = coalesce(completed_at, ?),
        completion_code = CASE WHEN completion_code = '' THEN ? ELSE completion_code END,
-       stage = 'completed'
+       stage = 'completed',
+       exit_state = CASE WHEN exit_state = '' THEN 'completed' ELSE exit_state END
 WHERE participant_id = ?
 `
 
@@ -144,7 +210,7 @@ func (q *Queries) CreateParticipant(ctx context.Context, arg CreateParticipantPa
 }
 
 const getParticipant = `-- name: GetParticipant :one
-SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code, is_test, stage, last_seen_at, study_version, user_agent_id FROM participants WHERE experiment_id = ? AND user_id = ?
+SELECT participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, completed_at, completion_code, is_test, stage, last_seen_at, study_version, user_agent_id, exit_state FROM participants WHERE experiment_id = ? AND user_id = ?
 `
 
 type GetParticipantParams struct {
@@ -171,6 +237,7 @@ func (q *Queries) GetParticipant(ctx context.Context, arg GetParticipantParams) 
 		&i.LastSeenAt,
 		&i.StudyVersion,
 		&i.UserAgentID,
+		&i.ExitState,
 	)
 	return i, err
 }
@@ -268,4 +335,21 @@ func (q *Queries) ListInventory(ctx context.Context, participantID int64) ([]Lis
 		return nil, err
 	}
 	return items, nil
+}
+
+const setParticipantExitState = `-- name: SetParticipantExitState :execrows
+UPDATE participants SET exit_state = ? WHERE participant_id = ?
+`
+
+type SetParticipantExitStateParams struct {
+	ExitState     string
+	ParticipantID int64
+}
+
+func (q *Queries) SetParticipantExitState(ctx context.Context, arg SetParticipantExitStateParams) (int64, error) {
+	result, err := q.exec(ctx, q.setParticipantExitStateStmt, setParticipantExitState, arg.ExitState, arg.ParticipantID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
 }

@@ -63,7 +63,13 @@ export function Feed({ location }: { location: Location }) {
     if (phase === 'consent' || phase === 'instruct') storage.set('popupTime', Date.now());
   }, [phase]);
 
-  const back = returnUrl ? { href: returnUrl, label: 'Return to the study platform' } : platformReturn(location.query, storage);
+  // An over-quota arrival goes straight to the platform's over-quota exit (Lucid code 40),
+  // which the server answered with the RID filled in; the screen's link stays as a fallback.
+  useEffect(() => {
+    if (phase === 'fatal' && reason === 'overQuota' && returnUrl) window.location.replace(returnUrl);
+  }, [phase, reason, returnUrl]);
+
+  const back = returnUrl ? { href: returnUrl, label: reason === 'overQuota' ? 'Continue to the study platform' : 'Return to the study platform' } : platformReturn(location.query, storage);
   if (phase === 'fatal') return <ErrorScreen reason={reason} back={back} />;
   if (phase === 'retry') return <ErrorScreen reason="unreachable" back={back} onRetry={() => void load()} />;
   return (

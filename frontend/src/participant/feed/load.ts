@@ -38,14 +38,15 @@ export type StartPhase = 'completed' | 'consent' | 'instruct' | 'feed';
 export type FeedLoad = { kind: 'fatal'; reason: FatalReason; returnUrl?: string } | { kind: 'retry' } | { kind: 'ready'; data: FeedData; start: StartPhase };
 
 /** FatalReason says why the server refused the study: no such study (a wrong or truncated
- * id), a malformed request (a damaged link), a study that is closed or paused, or a
+ * id), a malformed request (a damaged link), a study that is closed, paused or full, or a
  * personal link that was already used or is not valid. */
-export type FatalReason = 'unknown' | 'link' | 'closed' | 'notAccepting' | 'labelUsed' | 'labelInvalid';
+export type FatalReason = 'unknown' | 'link' | 'closed' | 'notAccepting' | 'overQuota' | 'labelUsed' | 'labelInvalid';
 
 /** fatalReason maps a final refusal to what the error screen says. */
 export function fatalReason(err: unknown): FatalReason {
   if (!(err instanceof ApiError)) return 'unknown';
   if (err.code === 'study_not_accepting') return 'notAccepting';
+  if (err.code === 'study_over_quota') return 'overQuota';
   // Personal (labelled) links of a classroom study: used once already, or not this study's.
   if (err.code === 'label_used') return 'labelUsed';
   if (err.code === 'label_unknown' || err.code === 'label_required') return 'labelInvalid';
