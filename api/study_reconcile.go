@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/gorilla/mux"
 
@@ -18,6 +19,9 @@ const limitReconcile = 2*reconcile.MaxBytes + 4<<10
 type reconcileRequest struct {
 	Platform string `json:"platform"` // prolific, mturk, lucid; "" tells it from the header
 	Text     string `json:"text"`     // the pasted list, or the uploaded file's text
+	// MarkReturns records the Prolific export's returns and time-outs as the participants'
+	// exit state, freeing their places (owner only: it changes data).
+	MarkReturns bool `json:"mark_returns"`
 }
 
 // reconcileStudy matches the list a recruitment platform gives the researcher (Prolific's
@@ -33,8 +37,13 @@ func (s *Server) reconcileStudy(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if _, err := s.readableStudy(r, id); err != nil {
+	access, err := s.readableStudy(r, id)
+	if err != nil {
 		s.fail(w, r, err)
+		return
+	}
+	if req.MarkReturns && !canManage(access) {
+		s.fail(w, r, &apiError{http.StatusForbidden, codeForbidden, "Only the study's owner can mark returns; reconcile without marking them."})
 		return
 	}
 	def, err := s.studyDefinition(r.Context(), id)
@@ -64,6 +73,17 @@ func (s *Server) reconcileStudy(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res := reconcile.Classify(table, reconcileParticipants(stored))
+	if req.MarkReturns && res.Platform != reconcile.Prolific {
+		s.fail(w, r, badRequest("Returns are marked from Prolific's submissions export (its Status column); this list reads as %s.", res.Platform))
+		return
+	}
+	marked := 0
+	if req.MarkReturns {
+		if marked, err = s.markReturns(r, id, &res); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
 	var platformFile any
 	if f, has := reconcile.PlatformFile(table, res); has {
 		platformFile = f
@@ -75,8 +95,32 @@ func (s *Server) reconcileStudy(w http.ResponseWriter, r *http.Request) {
 	}
 	ok(w, map[string]any{
 		"platform": res.Platform, "lines": res.Lines, "counts": res.Counts,
-		"report": reconcile.Report(res), "platform_file": platformFile,
+		"report": reconcile.Report(res), "platform_file": platformFile, "marked": marked,
 	})
+}
+
+// markReturns records each returned or timed-out Prolific submission that did not complete
+// here as the participant's exit state, so their place counts no more, and audits it.
+func (s *Server) markReturns(r *http.Request, id string, res *reconcile.Result) (int, error) {
+	returns := reconcile.Returns(*res)
+	for _, ret := range returns {
+		if err := s.store.SetExitState(r.Context(), ret.ParticipantID, ret.State); err != nil {
+			return 0, err
+		}
+		for i := range res.Lines {
+			if res.Lines[i].Line == ret.Line {
+				res.Lines[i].ExitState = ret.State
+				res.Lines[i].Note += " Marked " + strings.ReplaceAll(ret.State, "_", " ") + ": their place is free again."
+			}
+		}
+	}
+	if len(returns) > 0 {
+		detail := fmt.Sprintf("%d returned or timed-out Prolific submissions", len(returns))
+		if err := s.store.RecordAudit(r.Context(), id, researcherFrom(r.Context()).Name, store.AuditMarkReturns, detail); err != nil {
+			return 0, err
+		}
+	}
+	return len(returns), nil
 }
 
 func reconcileParticipants(stored []store.ReconcileParticipant) []reconcile.Participant {
@@ -85,7 +129,7 @@ func reconcileParticipants(stored []store.ReconcileParticipant) []reconcile.Part
 		ids := map[string]string{}
 		_ = json.Unmarshal([]byte(p.PlatformIDs), &ids) // stored by RegisterParticipant; {} at worst
 		out[i] = reconcile.Participant{
-			UserID: p.UserID, Condition: p.Condition, PlatformIDs: ids, StartedAt: p.StartedAt,
+			ID: p.ParticipantID, ExitState: p.ExitState, UserID: p.UserID, Condition: p.Condition, PlatformIDs: ids, StartedAt: p.StartedAt,
 			CompletedAt: p.CompletedAt.Int64, CompletionCode: p.CompletionCode, IsTest: p.IsTest, Stage: p.Stage,
 		}
 	}

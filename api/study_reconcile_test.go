@@ -198,3 +198,33 @@ func TestReconcilePlainListsAndBadInput(t *testing.T) {
 		t.Errorf("plain list without platform: %d %s", r.status, r.body)
 	}
 }
+
+// Marking returns changes data: the owner may, a collaborator may not. A timed-out
+// submission that did not complete here gets exit_state timed_out, once.
+func TestReconcileMarksProlificReturnsForTheOwnerOnly(t *testing.T) {
+	e := newConsoleEnv(t)
+	id := e.spawnOn(t, "prolific")
+	e.loadInto(id, "u-gone", map[string]string{"PROLIFIC_PID": "PGONE"})
+	e.loadInto(id, "u-back", map[string]string{"PROLIFIC_PID": "PBACK"})
+	export := "Participant id,Status\nPGONE,TIMED-OUT\nPBACK,RETURNED\nPNEVER,RETURNED\n"
+	body := map[string]any{"text": export, "mark_returns": true}
+	if r := e.call(e.as["grace"], http.MethodPost, "/v1/studies/"+id+"/reconcile", body, "application/json"); r.status != 403 {
+		t.Fatalf("collaborator marking: %d %s", r.status, r.body)
+	}
+	r := e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+id+"/reconcile", body, "application/json")
+	if r.status != 200 || data(r)["marked"].(float64) != 2 {
+		t.Fatalf("owner marking: %d %s", r.status, r.body)
+	}
+	for user, want := range map[string]string{"u-gone": "timed_out", "u-back": "returned"} {
+		if p, _ := e.store.Participant(context.Background(), id, user); p.ExitState != want {
+			t.Errorf("%s: exit_state %q, want %q", user, p.ExitState, want)
+		}
+	}
+	r = e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+id+"/reconcile", body, "application/json")
+	if data(r)["marked"].(float64) != 0 {
+		t.Errorf("marked twice: %s", r.body)
+	}
+	if r := e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+id+"/reconcile", map[string]any{"text": "rid-1\n", "platform": "lucid", "mark_returns": true}, "application/json"); r.status != 400 {
+		t.Errorf("marking from a lucid list: %d %s", r.status, r.body)
+	}
+}

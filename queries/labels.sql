@@ -27,6 +27,6 @@ WHERE experiment_id = ? AND link_key = ? AND user_id = ?;
 -- name: ListReconcileParticipants :many
 -- Every participant of a study with what reconciliation matches and reports.
 SELECT participant_id, user_id, condition, platform_ids, started_at, completed_at,
-       completion_code, is_test, stage, last_seen_at
+       completion_code, is_test, stage, last_seen_at, exit_state
 FROM participants WHERE experiment_id = ?
 ORDER BY participant_id;

@@ -19,6 +19,8 @@ var Classes = []string{Completed, Started, NeverSeen, Duplicate, Test}
 
 // Participant is a participant of the study as reconciliation needs them.
 type Participant struct {
+	ID             int64 // the store's participant id, for marking returns
+	ExitState      string
 	UserID         string
 	Condition      int64
 	PlatformIDs    map[string]string
@@ -46,6 +48,8 @@ type Line struct {
 	CodeMatches  *bool  `json:"code_matches"`    // nil when either code is missing
 	Registered   int    `json:"registered"`      // how many participants here carry the id
 	Note         string `json:"note"`
+	ExitState    string `json:"exit_state"` // how the session ended here ('' in progress)
+	participant  int64
 }
 
 // Result is the verdict on a whole list.
@@ -109,6 +113,7 @@ func classifyOne(l *Line, matches []Participant) {
 			best = p
 		}
 	}
+	l.participant, l.ExitState = best.ID, best.ExitState
 	l.UserID, l.Condition, l.Stage, l.StartedAt, l.CompletedAt, l.Code = best.UserID, best.Condition, best.Stage, best.StartedAt, best.CompletedAt, best.CompletionCode
 	switch {
 	case best.IsTest:
@@ -146,3 +151,32 @@ func rank(p Participant) int {
 }
 
 var stageRank = map[string]int{"arrived": 1, "consented": 2, "feed": 3, "submitted": 4, "questionnaires": 5, "completed": 6}
+
+// A Return is a participant the platform lists as returned or timed out who did not
+// complete here: marking them frees their place for balance and quotas.
+type Return struct {
+	ParticipantID int64
+	State         string // returned or timed_out (store.ExitReturned, store.ExitTimedOut)
+	Line          int
+}
+
+// Returns lists the lines of a Prolific export whose status is RETURNED or TIMED-OUT and
+// whose participant here is real, did not complete, and has no exit state yet.
+func Returns(res Result) []Return {
+	if res.Platform != Prolific {
+		return nil
+	}
+	var out []Return
+	for _, l := range res.Lines {
+		if l.Class != Started || l.participant == 0 || l.ExitState != "" {
+			continue
+		}
+		switch normalize(l.Status) {
+		case "returned":
+			out = append(out, Return{l.participant, "returned", l.Line})
+		case "timedout":
+			out = append(out, Return{l.participant, "timed_out", l.Line})
+		}
+	}
+	return out
+}

@@ -137,6 +137,8 @@ func (s *Store) ReleaseParticipantLabel(ctx context.Context, experimentID, key, 
 
 // ReconcileParticipant is a participant as reconciliation sees them.
 type ReconcileParticipant struct {
+	ParticipantID  int64
+	ExitState      string
 	UserID         string
 	Condition      int64
 	PlatformIDs    string // JSON object
@@ -158,7 +160,7 @@ func (s *Store) ReconcileParticipants(ctx context.Context, experimentID string) 
 	out := make([]ReconcileParticipant, len(rows))
 	for i, r := range rows {
 		out[i] = ReconcileParticipant{
-			UserID: r.UserID, Condition: r.Condition, PlatformIDs: r.PlatformIds, StartedAt: r.StartedAt,
+			ParticipantID: r.ParticipantID, ExitState: r.ExitState, UserID: r.UserID, Condition: r.Condition, PlatformIDs: r.PlatformIds, StartedAt: r.StartedAt,
 			CompletedAt: r.CompletedAt, CompletionCode: r.CompletionCode, IsTest: r.IsTest != 0,
 			Stage: r.Stage, LastSeenAt: r.LastSeenAt,
 		}

@@ -136,7 +136,7 @@ func (q *Queries) ListParticipantLabels(ctx context.Context, experimentID string
 
 const listReconcileParticipants = `-- name: ListReconcileParticipants :many
 SELECT participant_id, user_id, condition, platform_ids, started_at, completed_at,
-       completion_code, is_test, stage, last_seen_at
+       completion_code, is_test, stage, last_seen_at, exit_state
 FROM participants WHERE experiment_id = ?
 ORDER BY participant_id
 `
@@ -152,6 +152,7 @@ type ListReconcileParticipantsRow struct {
 	IsTest         int64
 	Stage          string
 	LastSeenAt     sql.NullInt64
+	ExitState      string
 }
 
 // Every participant of a study with what reconciliation matches and reports.
@@ -175,6 +176,7 @@ func (q *Queries) ListReconcileParticipants(ctx context.Context, experimentID st
 			&i.IsTest,
 			&i.Stage,
 			&i.LastSeenAt,
+			&i.ExitState,
 		); err != nil {
 			return nil, err
 		}

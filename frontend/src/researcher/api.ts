@@ -808,6 +808,8 @@ export interface ReconcileLine {
   code_matches: boolean | null;
   registered: number;
   note: string;
+  /** exit_state is how the session ended here ('' in progress). */
+  exit_state: string;
 }
 
 /** ReconcileFile is a CSV made by the server, for saveText. */
@@ -825,11 +827,13 @@ export interface ReconcileResult {
   report: ReconcileFile;
   /** platform_file is the platform's approve/reject upload (Prolific, MTurk), else null. */
   platform_file: ReconcileFile | null;
+  /** marked counts the Prolific returns and time-outs marked by this call. */
+  marked: number;
 }
 
 /** reconcile matches a platform's list (pasted or a file's text) against the study. */
-export function reconcile(id: string, text: string, platform: ReconcilePlatform): Promise<ReconcileResult> {
-  return call<ReconcileResult>(`/v1/studies/${enc(id)}/reconcile`, { body: { text, platform } });
+export function reconcile(id: string, text: string, platform: ReconcilePlatform, markReturns = false): Promise<ReconcileResult> {
+  return call<ReconcileResult>(`/v1/studies/${enc(id)}/reconcile`, { body: { text, platform, mark_returns: markReturns } });
 }
 
 /** ParticipantLabel is one labelled single-use link of a classroom study. */

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Form, Formik } from 'formik';
 import * as Yup from 'yup';
 import * as api from '../api';
-import { FileField, FormStatus, SelectField, TextField } from '../fields';
+import { CheckboxField, FileField, FormStatus, SelectField, TextField } from '../fields';
 import { errorMessage } from '../messages';
 import { TableRegion } from './Figures';
 import { dateTime } from './model';
@@ -16,6 +16,7 @@ import { CLASS_LABELS, classLabel, PLATFORM_NAMES, studyPlatform } from './recon
 interface ReconcileValues {
   platform: api.ReconcilePlatform;
   text: string;
+  markReturns: boolean;
 }
 
 /** SHOWN_LINES is how many lines the table shows; the report download has every line. */
@@ -24,6 +25,7 @@ const MAX_TEXT = 8 * 1024 * 1024;
 
 const schema = Yup.object({
   platform: Yup.string().oneOf(['', 'prolific', 'mturk', 'lucid']),
+  markReturns: Yup.boolean(),
   text: Yup.string()
     .trim()
     .required("Paste the platform's list, or pick its file.")
@@ -37,14 +39,16 @@ export function ReconcilePanel({ study }: { study: api.StudyPageInfo }) {
   const [fileError, setFileError] = useState<string | undefined>(undefined);
   const own = studyPlatform(study.rows);
   const ownName = own in PLATFORM_NAMES ? PLATFORM_NAMES[own as keyof typeof PLATFORM_NAMES] : '';
-  const initial: ReconcileValues = { platform: '', text: '' };
+  const initial: ReconcileValues = { platform: '', text: '', markReturns: false };
+  // Marking returns changes data: the owner's (can_manage) call, on a Prolific study.
+  const canMark = (study.can_manage ?? study.access !== 'shared') && own === 'prolific';
 
   return (
     <section className="panel reconcile" aria-labelledby="reconcile-title">
       <h2 id="reconcile-title">Reconcile before paying</h2>
       <p className="muted small">
         Paste what the platform lists (Prolific&apos;s submissions export, MTurk&apos;s batch results, or Lucid RIDs one per line)
-        to see who completed here, who started without finishing, and who never arrived. Nothing is changed.
+        to see who completed here, who started without finishing, and who never arrived. Nothing is changed unless you mark returns.
       </p>
       <Formik<ReconcileValues>
         initialValues={initial}
@@ -52,9 +56,10 @@ export function ReconcilePanel({ study }: { study: api.StudyPageInfo }) {
         onSubmit={async (values) => {
           setNote(null);
           try {
-            const r = await api.reconcile(study.experiment_id, values.text, values.platform);
+            const r = await api.reconcile(study.experiment_id, values.text, values.platform, canMark && values.markReturns);
             setResult(r);
-            setNote({ tone: 'info', text: `${r.lines.length} ${r.lines.length === 1 ? 'line' : 'lines'} reconciled as ${PLATFORM_NAMES[r.platform]}.` });
+            const marked = r.marked > 0 ? ` ${r.marked} returned or timed-out ${r.marked === 1 ? 'participant' : 'participants'} marked; their places are free again.` : '';
+            setNote({ tone: 'info', text: `${r.lines.length} ${r.lines.length === 1 ? 'line' : 'lines'} reconciled as ${PLATFORM_NAMES[r.platform]}.${marked}` });
           } catch (err) {
             setResult(null);
             setNote({ tone: 'error', text: errorMessage(err) });
@@ -99,6 +104,13 @@ export function ReconcilePanel({ study }: { study: api.StudyPageInfo }) {
                 { value: 'lucid', label: 'Lucid / Cint (RIDs)' },
               ]}
             />
+            {canMark && (
+              <CheckboxField
+                name="markReturns"
+                label="Also mark returns and time-outs"
+                hint="Participants the export lists as RETURNED or TIMED-OUT who did not complete here stop counting toward balance and quotas."
+              />
+            )}
             <button type="submit" className="button" disabled={isSubmitting}>
               {isSubmitting ? 'Reconciling…' : 'Reconcile'}
             </button>
