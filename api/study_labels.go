@@ -154,7 +154,30 @@ const (
 	codeLabelRequired = "label_required"
 	codeLabelUnknown  = "label_unknown"
 	codeLabelUsed     = "label_used"
+	codeLabelBrowser  = "label_other_browser"
 )
+
+// sameBrowserOtherLabel refuses a personal link opened in a browser that already took part
+// with another label (a shared classroom computer keeps the first student's session): the
+// link is not spent on the earlier participant, and the page says to use a private window.
+func (s *Server) sameBrowserOtherLabel(ctx context.Context, experimentID, key, userID string) error {
+	p, err := s.store.Participant(ctx, experimentID, userID)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	labels, err := s.store.ParticipantLabels(ctx, experimentID)
+	if err != nil {
+		return err
+	}
+	for _, l := range labels {
+		if l.UserID == p.UserID && l.Key != key {
+			return &apiError{http.StatusConflict, codeLabelBrowser, "This browser already took part with another personal link. Open your link in a private window, or ask the researcher for help."}
+		}
+	}
+	return nil
+}
 
 // admitLabel checks a new or returning real participant of a study with labels against
 // their link: the label's key must be known and unused (or already theirs). It replaces
@@ -170,6 +193,9 @@ func (s *Server) admitLabel(ctx context.Context, experimentID, userID string, qu
 	}
 	if !hasKey {
 		return none, &apiError{http.StatusForbidden, codeLabelRequired, "This study admits participants by their personal links only. Use the link the researcher gave you."}
+	}
+	if err := s.sameBrowserOtherLabel(ctx, experimentID, key, userID); err != nil {
+		return none, err
 	}
 	label, claimed, err := s.store.ClaimParticipantLabel(ctx, experimentID, key, userID)
 	switch {

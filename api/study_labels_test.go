@@ -90,3 +90,25 @@ func TestLabelIsFreedWhenRegistrationFails(t *testing.T) {
 		t.Fatalf("the label was not freed: %d %s", r.status, r.body)
 	}
 }
+
+// A shared computer keeps the first student's session: a second student's link opened in
+// it is refused (and stays unused) rather than spent on the first student.
+func TestLabelOpenedInABrowserThatUsedAnother(t *testing.T) {
+	e := newConsoleEnv(t)
+	id := e.spawnOn(t, "none")
+	r := e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+id+"/labels", map[string]any{"labels": []string{"A", "B"}}, "application/json")
+	keyOf := func(i int) string {
+		link, _ := url.Parse(data(r)["labels"].([]any)[i].(map[string]any)["link"].(string))
+		return link.Query().Get("label_key")
+	}
+	a, b := keyOf(0), keyOf(1)
+	if r := e.loadInto(id, "shared-pc", map[string]string{"label_key": a}); r.status != 200 {
+		t.Fatalf("A: %d %s", r.status, r.body)
+	}
+	if r := e.loadInto(id, "shared-pc", map[string]string{"label_key": b}); r.status != 409 || errorCode(r) != "label_other_browser" {
+		t.Fatalf("B in A's browser: %d %s", r.status, r.body)
+	}
+	if r := e.loadInto(id, "private-window", map[string]string{"label_key": b}); r.status != 200 {
+		t.Fatalf("B in a private window: %d %s", r.status, r.body)
+	}
+}

@@ -40,7 +40,7 @@ export type FeedLoad = { kind: 'fatal'; reason: FatalReason; returnUrl?: string 
 /** FatalReason says why the server refused the study: no such study (a wrong or truncated
  * id), a malformed request (a damaged link), a study that is closed, paused or full, or a
  * personal link that was already used or is not valid. */
-export type FatalReason = 'unknown' | 'link' | 'closed' | 'notAccepting' | 'overQuota' | 'labelUsed' | 'labelInvalid';
+export type FatalReason = 'unknown' | 'link' | 'closed' | 'notAccepting' | 'overQuota' | 'labelUsed' | 'labelInvalid' | 'labelOtherBrowser';
 
 /** fatalReason maps a final refusal to what the error screen says. */
 export function fatalReason(err: unknown): FatalReason {
@@ -49,6 +49,7 @@ export function fatalReason(err: unknown): FatalReason {
   if (err.code === 'study_over_quota') return 'overQuota';
   // Personal (labelled) links of a classroom study: used once already, or not this study's.
   if (err.code === 'label_used') return 'labelUsed';
+  if (err.code === 'label_other_browser') return 'labelOtherBrowser';
   if (err.code === 'label_unknown' || err.code === 'label_required') return 'labelInvalid';
   if (err.status === 403 || err.status === 409 || err.status === 410 || /closed|paused/.test(err.code)) return 'closed';
   if (err.status === 404) return 'unknown';
