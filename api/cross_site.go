@@ -14,7 +14,7 @@ import (
 var participantCalls = map[string]bool{
 	"/v1/load_experiment": true, "/v1/write_user_engagement": true, "/v1/write_batch_dwell": true,
 	"/v1/write_form": true, "/v1/write_checkpoint": true, "/v1/analytics": true, "/v1/signup": true,
-	"/v1/load_block": true,
+	"/v1/load_block": true, "/v1/write_exit": true,
 }
 
 // sameOriginWrites refuses cross-site researcher writes (issue 13, item 6): a page on

@@ -138,7 +138,14 @@ func (s *Server) register(ctx context.Context, def *study.Definition, userID str
 		}
 		return def.RegisterTest(ctx, s.store, userID, condition, query, userAgent)
 	}
+	release, err := s.admitLabel(ctx, def.ExperimentID, userID, query) // labelled links (study_labels.go)
+	if err != nil {
+		return store.Participant{}, err
+	}
 	p, err := def.Register(ctx, s.store, userID, query, userAgent)
+	if err != nil {
+		release()
+	}
 	if errors.Is(err, store.ErrNotAccepting) {
 		fields := map[string]any{}
 		if c := def.Condition(1); c != nil {

@@ -17,12 +17,13 @@ const (
 	AuditEditText     = "edit_text"
 	AuditDownload     = "download"
 	AuditExportBundle = "export_bundle"
+	AuditMarkReturns  = "mark_returns" // reconciliation marked Prolific returns and time-outs
 )
 
 // auditActions are the actions RecordAudit accepts; anything else is a programming error.
 var auditActions = map[string]bool{
 	AuditCreate: true, AuditShare: true, AuditUnshare: true, AuditStatus: true,
-	AuditEditText: true, AuditDownload: true, AuditExportBundle: true,
+	AuditEditText: true, AuditDownload: true, AuditExportBundle: true, AuditMarkReturns: true,
 }
 
 // AuditEntry is one line of a study's audit log.

@@ -39,6 +39,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.addDashboardSlotStmt, err = db.PrepareContext(ctx, addDashboardSlot); err != nil {
 		return nil, fmt.Errorf("error preparing query AddDashboardSlot: %w", err)
 	}
+	if q.addParticipantLabelStmt, err = db.PrepareContext(ctx, addParticipantLabel); err != nil {
+		return nil, fmt.Errorf("error preparing query AddParticipantLabel: %w", err)
+	}
 	if q.allMediaNamesStmt, err = db.PrepareContext(ctx, allMediaNames); err != nil {
 		return nil, fmt.Errorf("error preparing query AllMediaNames: %w", err)
 	}
@@ -57,6 +60,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.chainProgressStmt, err = db.PrepareContext(ctx, chainProgress); err != nil {
 		return nil, fmt.Errorf("error preparing query ChainProgress: %w", err)
 	}
+	if q.claimParticipantLabelStmt, err = db.PrepareContext(ctx, claimParticipantLabel); err != nil {
+		return nil, fmt.Errorf("error preparing query ClaimParticipantLabel: %w", err)
+	}
 	if q.closeStudyForQuotaStmt, err = db.PrepareContext(ctx, closeStudyForQuota); err != nil {
 		return nil, fmt.Errorf("error preparing query CloseStudyForQuota: %w", err)
 	}
@@ -71,6 +77,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.countFeedBlocksStmt, err = db.PrepareContext(ctx, countFeedBlocks); err != nil {
 		return nil, fmt.Errorf("error preparing query CountFeedBlocks: %w", err)
+	}
+	if q.countParticipantLabelsStmt, err = db.PrepareContext(ctx, countParticipantLabels); err != nil {
+		return nil, fmt.Errorf("error preparing query CountParticipantLabels: %w", err)
 	}
 	if q.countParticipantsStmt, err = db.PrepareContext(ctx, countParticipants); err != nil {
 		return nil, fmt.Errorf("error preparing query CountParticipants: %w", err)
@@ -210,6 +219,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.getParticipantEntityStmt, err = db.PrepareContext(ctx, getParticipantEntity); err != nil {
 		return nil, fmt.Errorf("error preparing query GetParticipantEntity: %w", err)
 	}
+	if q.getParticipantLabelByKeyStmt, err = db.PrepareContext(ctx, getParticipantLabelByKey); err != nil {
+		return nil, fmt.Errorf("error preparing query GetParticipantLabelByKey: %w", err)
+	}
 	if q.getParticipantStageStmt, err = db.PrepareContext(ctx, getParticipantStage); err != nil {
 		return nil, fmt.Errorf("error preparing query GetParticipantStage: %w", err)
 	}
@@ -282,8 +294,14 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listParticipantEngagementsStmt, err = db.PrepareContext(ctx, listParticipantEngagements); err != nil {
 		return nil, fmt.Errorf("error preparing query ListParticipantEngagements: %w", err)
 	}
+	if q.listParticipantLabelsStmt, err = db.PrepareContext(ctx, listParticipantLabels); err != nil {
+		return nil, fmt.Errorf("error preparing query ListParticipantLabels: %w", err)
+	}
 	if q.listParticipantsStmt, err = db.PrepareContext(ctx, listParticipants); err != nil {
 		return nil, fmt.Errorf("error preparing query ListParticipants: %w", err)
+	}
+	if q.listReconcileParticipantsStmt, err = db.PrepareContext(ctx, listReconcileParticipants); err != nil {
+		return nil, fmt.Errorf("error preparing query ListReconcileParticipants: %w", err)
 	}
 	if q.listResearchersStmt, err = db.PrepareContext(ctx, listResearchers); err != nil {
 		return nil, fmt.Errorf("error preparing query ListResearchers: %w", err)
@@ -326,6 +344,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.putUploadedMediaStmt, err = db.PrepareContext(ctx, putUploadedMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query PutUploadedMedia: %w", err)
+	}
+	if q.releaseParticipantLabelStmt, err = db.PrepareContext(ctx, releaseParticipantLabel); err != nil {
+		return nil, fmt.Errorf("error preparing query ReleaseParticipantLabel: %w", err)
 	}
 	if q.setEntitySetHiddenStmt, err = db.PrepareContext(ctx, setEntitySetHidden); err != nil {
 		return nil, fmt.Errorf("error preparing query SetEntitySetHidden: %w", err)
@@ -393,6 +414,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing addDashboardSlotStmt: %w", cerr)
 		}
 	}
+	if q.addParticipantLabelStmt != nil {
+		if cerr := q.addParticipantLabelStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing addParticipantLabelStmt: %w", cerr)
+		}
+	}
 	if q.allMediaNamesStmt != nil {
 		if cerr := q.allMediaNamesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing allMediaNamesStmt: %w", cerr)
@@ -423,6 +449,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing chainProgressStmt: %w", cerr)
 		}
 	}
+	if q.claimParticipantLabelStmt != nil {
+		if cerr := q.claimParticipantLabelStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing claimParticipantLabelStmt: %w", cerr)
+		}
+	}
 	if q.closeStudyForQuotaStmt != nil {
 		if cerr := q.closeStudyForQuotaStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing closeStudyForQuotaStmt: %w", cerr)
@@ -446,6 +477,11 @@ func (q *Queries) Close() error {
 	if q.countFeedBlocksStmt != nil {
 		if cerr := q.countFeedBlocksStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing countFeedBlocksStmt: %w", cerr)
+		}
+	}
+	if q.countParticipantLabelsStmt != nil {
+		if cerr := q.countParticipantLabelsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing countParticipantLabelsStmt: %w", cerr)
 		}
 	}
 	if q.countParticipantsStmt != nil {
@@ -678,6 +714,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing getParticipantEntityStmt: %w", cerr)
 		}
 	}
+	if q.getParticipantLabelByKeyStmt != nil {
+		if cerr := q.getParticipantLabelByKeyStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getParticipantLabelByKeyStmt: %w", cerr)
+		}
+	}
 	if q.getParticipantStageStmt != nil {
 		if cerr := q.getParticipantStageStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing getParticipantStageStmt: %w", cerr)
@@ -798,9 +839,19 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listParticipantEngagementsStmt: %w", cerr)
 		}
 	}
+	if q.listParticipantLabelsStmt != nil {
+		if cerr := q.listParticipantLabelsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listParticipantLabelsStmt: %w", cerr)
+		}
+	}
 	if q.listParticipantsStmt != nil {
 		if cerr := q.listParticipantsStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listParticipantsStmt: %w", cerr)
+		}
+	}
+	if q.listReconcileParticipantsStmt != nil {
+		if cerr := q.listReconcileParticipantsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listReconcileParticipantsStmt: %w", cerr)
 		}
 	}
 	if q.listResearchersStmt != nil {
@@ -871,6 +922,11 @@ func (q *Queries) Close() error {
 	if q.putUploadedMediaStmt != nil {
 		if cerr := q.putUploadedMediaStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing putUploadedMediaStmt: %w", cerr)
+		}
+	}
+	if q.releaseParticipantLabelStmt != nil {
+		if cerr := q.releaseParticipantLabelStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing releaseParticipantLabelStmt: %w", cerr)
 		}
 	}
 	if q.setEntitySetHiddenStmt != nil {
@@ -977,17 +1033,20 @@ type Queries struct {
 	addDashboardFunnelStmt           *sql.Stmt
 	addDashboardMinuteStmt           *sql.Stmt
 	addDashboardSlotStmt             *sql.Stmt
+	addParticipantLabelStmt          *sql.Stmt
 	allMediaNamesStmt                *sql.Stmt
 	allStudySetParamsStmt            *sql.Stmt
 	assignmentCountsStmt             *sql.Stmt
 	bumpTextVersionStmt              *sql.Stmt
 	cardEngagementStatsStmt          *sql.Stmt
 	chainProgressStmt                *sql.Stmt
+	claimParticipantLabelStmt        *sql.Stmt
 	closeStudyForQuotaStmt           *sql.Stmt
 	completeParticipantStmt          *sql.Stmt
 	countEntitiesStmt                *sql.Stmt
 	countExitStatesStmt              *sql.Stmt
 	countFeedBlocksStmt              *sql.Stmt
+	countParticipantLabelsStmt       *sql.Stmt
 	countParticipantsStmt            *sql.Stmt
 	countParticipantsByConditionStmt *sql.Stmt
 	countRealParticipantsStmt        *sql.Stmt
@@ -1034,6 +1093,7 @@ type Queries struct {
 	getParticipantStmt               *sql.Stmt
 	getParticipantByIDStmt           *sql.Stmt
 	getParticipantEntityStmt         *sql.Stmt
+	getParticipantLabelByKeyStmt     *sql.Stmt
 	getParticipantStageStmt          *sql.Stmt
 	getPreviewTokenStmt              *sql.Stmt
 	getResearcherByNameStmt          *sql.Stmt
@@ -1058,7 +1118,9 @@ type Queries struct {
 	listLibrarySetsStmt              *sql.Stmt
 	listParticipantAnswersStmt       *sql.Stmt
 	listParticipantEngagementsStmt   *sql.Stmt
+	listParticipantLabelsStmt        *sql.Stmt
 	listParticipantsStmt             *sql.Stmt
+	listReconcileParticipantsStmt    *sql.Stmt
 	listResearchersStmt              *sql.Stmt
 	listSharesOfOwnerStmt            *sql.Stmt
 	listStudyAnswerFieldsStmt        *sql.Stmt
@@ -1073,6 +1135,7 @@ type Queries struct {
 	putMediaStmt                     *sql.Stmt
 	putSettingStmt                   *sql.Stmt
 	putUploadedMediaStmt             *sql.Stmt
+	releaseParticipantLabelStmt      *sql.Stmt
 	setEntitySetHiddenStmt           *sql.Stmt
 	setEntitySetUploaderStmt         *sql.Stmt
 	setMediaNamesStmt                *sql.Stmt
@@ -1096,17 +1159,20 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		addDashboardFunnelStmt:           q.addDashboardFunnelStmt,
 		addDashboardMinuteStmt:           q.addDashboardMinuteStmt,
 		addDashboardSlotStmt:             q.addDashboardSlotStmt,
+		addParticipantLabelStmt:          q.addParticipantLabelStmt,
 		allMediaNamesStmt:                q.allMediaNamesStmt,
 		allStudySetParamsStmt:            q.allStudySetParamsStmt,
 		assignmentCountsStmt:             q.assignmentCountsStmt,
 		bumpTextVersionStmt:              q.bumpTextVersionStmt,
 		cardEngagementStatsStmt:          q.cardEngagementStatsStmt,
 		chainProgressStmt:                q.chainProgressStmt,
+		claimParticipantLabelStmt:        q.claimParticipantLabelStmt,
 		closeStudyForQuotaStmt:           q.closeStudyForQuotaStmt,
 		completeParticipantStmt:          q.completeParticipantStmt,
 		countEntitiesStmt:                q.countEntitiesStmt,
 		countExitStatesStmt:              q.countExitStatesStmt,
 		countFeedBlocksStmt:              q.countFeedBlocksStmt,
+		countParticipantLabelsStmt:       q.countParticipantLabelsStmt,
 		countParticipantsStmt:            q.countParticipantsStmt,
 		countParticipantsByConditionStmt: q.countParticipantsByConditionStmt,
 		countRealParticipantsStmt:        q.countRealParticipantsStmt,
@@ -1153,6 +1219,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		getParticipantStmt:               q.getParticipantStmt,
 		getParticipantByIDStmt:           q.getParticipantByIDStmt,
 		getParticipantEntityStmt:         q.getParticipantEntityStmt,
+		getParticipantLabelByKeyStmt:     q.getParticipantLabelByKeyStmt,
 		getParticipantStageStmt:          q.getParticipantStageStmt,
 		getPreviewTokenStmt:              q.getPreviewTokenStmt,
 		getResearcherByNameStmt:          q.getResearcherByNameStmt,
@@ -1177,7 +1244,9 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listLibrarySetsStmt:              q.listLibrarySetsStmt,
 		listParticipantAnswersStmt:       q.listParticipantAnswersStmt,
 		listParticipantEngagementsStmt:   q.listParticipantEngagementsStmt,
+		listParticipantLabelsStmt:        q.listParticipantLabelsStmt,
 		listParticipantsStmt:             q.listParticipantsStmt,
+		listReconcileParticipantsStmt:    q.listReconcileParticipantsStmt,
 		listResearchersStmt:              q.listResearchersStmt,
 		listSharesOfOwnerStmt:            q.listSharesOfOwnerStmt,
 		listStudyAnswerFieldsStmt:        q.listStudyAnswerFieldsStmt,
@@ -1192,6 +1261,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		putMediaStmt:                     q.putMediaStmt,
 		putSettingStmt:                   q.putSettingStmt,
 		putUploadedMediaStmt:             q.putUploadedMediaStmt,
+		releaseParticipantLabelStmt:      q.releaseParticipantLabelStmt,
 		setEntitySetHiddenStmt:           q.setEntitySetHiddenStmt,
 		setEntitySetUploaderStmt:         q.setEntitySetUploaderStmt,
 		setMediaNamesStmt:                q.setMediaNamesStmt,

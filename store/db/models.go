@@ -153,6 +153,16 @@ type Participant struct {
 	ExitState      string
 }
 
+type ParticipantLabel struct {
+	ExperimentID string
+	Label        string
+	LinkKey      string
+	CreatedAt    int64
+	CreatedBy    string
+	UserID       sql.NullString
+	UsedAt       sql.NullInt64
+}
+
 type PreviewToken struct {
 	TokenHash    string
 	ExperimentID string

@@ -788,3 +788,84 @@ export async function studyAudit(id: string, signal?: AbortSignal): Promise<Audi
 export function auditCsvUrl(id: string): string {
   return `/v1/studies/${enc(id)}/audit.csv`;
 }
+
+// --- Reconciliation and labelled links (issue 11, item 4 and item 3's classroom links) ---
+
+/** ReconcilePlatform is a platform whose list reconciliation reads ('' tells it from the header). */
+export type ReconcilePlatform = '' | 'prolific' | 'mturk' | 'lucid';
+
+/** ReconcileClass is the verdict on one line of the platform's list. */
+export type ReconcileClass = 'completed' | 'started' | 'never_seen' | 'duplicate' | 'test';
+
+/** ReconcileLine is one line of the platform's list and what we know of it. */
+export interface ReconcileLine {
+  line: number;
+  id: string;
+  submission_id: string;
+  platform_status: string;
+  class: ReconcileClass;
+  user_id: string;
+  condition: number;
+  stage: string;
+  started_at: number;
+  completed_at: number;
+  completion_code: string;
+  code_submitted: string;
+  code_matches: boolean | null;
+  registered: number;
+  note: string;
+  /** exit_state is how the session ended here ('' in progress). */
+  exit_state: string;
+}
+
+/** ReconcileFile is a CSV made by the server, for saveText. */
+export interface ReconcileFile {
+  filename: string;
+  csv: string;
+  what: string;
+}
+
+/** ReconcileResult is POST /v1/studies/{id}/reconcile. */
+export interface ReconcileResult {
+  platform: Exclude<ReconcilePlatform, ''>;
+  lines: ReconcileLine[];
+  counts: Record<ReconcileClass, number>;
+  report: ReconcileFile;
+  /** platform_file is the platform's approve/reject upload (Prolific, MTurk), else null. */
+  platform_file: ReconcileFile | null;
+  /** marked counts the Prolific returns and time-outs marked by this call. */
+  marked: number;
+}
+
+/** reconcile matches a platform's list (pasted or a file's text) against the study. */
+export function reconcile(id: string, text: string, platform: ReconcilePlatform, markReturns = false): Promise<ReconcileResult> {
+  return call<ReconcileResult>(`/v1/studies/${enc(id)}/reconcile`, { body: { text, platform, mark_returns: markReturns } });
+}
+
+/** ParticipantLabel is one labelled single-use link of a classroom study. */
+export interface ParticipantLabel {
+  label: string;
+  /** link is relative to the participant address: /?experiment_id=…&label=…&label_key=… */
+  link: string;
+  used: boolean;
+  used_at?: number;
+  user_id?: string;
+}
+
+/** StudyLabels is GET /v1/studies/{id}/labels. */
+export interface StudyLabels {
+  labels: ParticipantLabel[];
+  /** allowed: the study has no recruitment platform, so labelled links apply. */
+  allowed: boolean;
+  can_manage: boolean;
+}
+
+/** studyLabels lists the study's labelled links. */
+export function studyLabels(id: string, signal?: AbortSignal): Promise<StudyLabels> {
+  return call<StudyLabels>(`/v1/studies/${enc(id)}/labels`, { signal });
+}
+
+/** addStudyLabels adds participant labels (owner only); existing ones keep their links. */
+export function addStudyLabels(id: string, labels: string[]): Promise<StudyLabels> {
+  return call<StudyLabels>(`/v1/studies/${enc(id)}/labels`, { body: { labels } });
+}

@@ -150,6 +150,10 @@ describe('loadFeed', () => {
     assert.equal(fatalReason(new ApiError(400, 'bad_request', 'bad id')), 'link');
     assert.equal(fatalReason(new ApiError(410, 'gone', 'closed')), 'closed');
     assert.equal(fatalReason(new ApiError(409, 'study_closed', 'closed')), 'closed');
+    assert.equal(fatalReason(new ApiError(409, 'label_used', 'used')), 'labelUsed');
+    assert.equal(fatalReason(new ApiError(409, 'label_other_browser', 'shared computer')), 'labelOtherBrowser');
+    assert.equal(fatalReason(new ApiError(403, 'label_unknown', 'bad key')), 'labelInvalid');
+    assert.equal(fatalReason(new ApiError(403, 'label_required', 'no key')), 'labelInvalid');
     assert.equal(fatalReason(new ApiError(403, 'study_paused', 'paused')), 'closed');
   });
 

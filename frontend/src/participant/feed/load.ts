@@ -42,14 +42,19 @@ export type StartPhase = 'completed' | 'consent' | 'instruct' | 'feed';
 export type FeedLoad = { kind: 'fatal'; reason: FatalReason; returnUrl?: string } | { kind: 'retry' } | { kind: 'ready'; data: FeedData; start: StartPhase };
 
 /** FatalReason says why the server refused the study: no such study (a wrong or truncated
- * id), a malformed request (a damaged link), or a study that is closed or paused. */
-export type FatalReason = 'unknown' | 'link' | 'closed' | 'notAccepting' | 'overQuota';
+ * id), a malformed request (a damaged link), a study that is closed, paused or full, or a
+ * personal link that was already used or is not valid. */
+export type FatalReason = 'unknown' | 'link' | 'closed' | 'notAccepting' | 'overQuota' | 'labelUsed' | 'labelInvalid' | 'labelOtherBrowser';
 
 /** fatalReason maps a final refusal to what the error screen says. */
 export function fatalReason(err: unknown): FatalReason {
   if (!(err instanceof ApiError)) return 'unknown';
   if (err.code === 'study_not_accepting') return 'notAccepting';
   if (err.code === 'study_over_quota') return 'overQuota';
+  // Personal (labelled) links of a classroom study: used once already, or not this study's.
+  if (err.code === 'label_used') return 'labelUsed';
+  if (err.code === 'label_other_browser') return 'labelOtherBrowser';
+  if (err.code === 'label_unknown' || err.code === 'label_required') return 'labelInvalid';
   if (err.status === 403 || err.status === 409 || err.status === 410 || /closed|paused/.test(err.code)) return 'closed';
   if (err.status === 404) return 'unknown';
   return 'link';

@@ -13,12 +13,14 @@ import { useAuth } from '../auth';
 import { errorMessage } from '../messages';
 import { ShareDialog } from '../pages/ShareDialog';
 import { AuditPanel } from './AuditPanel';
+import { ClassroomLinks } from './ClassroomLinks';
 import { DashboardCharts } from './Charts';
 import { FunnelSection, KeyFigures, PerCondition } from './Figures';
 import { Lifecycle } from './Lifecycle';
 import { clock, duplicateHref, nextPollDelay } from './model';
 import { ParticipantTable } from './ParticipantTable';
 import { PreviewSection } from './Preview';
+import { ReconcilePanel } from './Reconcile';
 import { TextsPanel } from './TextsPanel';
 import './study.css';
 
@@ -140,7 +142,9 @@ function StudyView({ study, onShared }: { study: api.StudyPageInfo; onShared(lis
       )}
 
       <PreviewSection id={id} conditions={conditions} base={base} />
+      <ClassroomLinks study={study} base={base} />
       <ParticipantTable id={id} conditions={conditions} tick={tick} />
+      <ReconcilePanel study={study} />
       {canManage && <TextsPanel id={id} conditions={conditions} editable={study.editable_texts ?? []} />}
 
       {canShare && (

@@ -1,0 +1,18 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { classLabel, parseLabels, studyPlatform } from './reconcileModel';
+
+describe('reconciliation and classroom helpers', () => {
+  it('names each class', () => {
+    assert.equal(classLabel('never_seen'), 'Never seen');
+    assert.equal(classLabel('completed'), 'Completed here');
+  });
+  it('reads the platform of condition 1', () => {
+    assert.equal(studyPlatform([{ condition: 1, param: 'platform', value: 'Prolific' }]), 'prolific');
+    assert.equal(studyPlatform([{ condition: 1, param: 'platform', value: 'none' }]), '');
+    assert.equal(studyPlatform(undefined), '');
+  });
+  it('reads pasted labels', () => {
+    assert.deepEqual(parseLabels('label\r\n Ana \n\nBo\nAna\n"Cy"\n'), ['Ana', 'Bo', 'Cy']);
+  });
+});

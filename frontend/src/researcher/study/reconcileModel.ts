@@ -1,0 +1,45 @@
+// The pure part of the reconciliation and classroom panels: the words for each class, the
+// study's platform from its rows, and the label list a researcher pastes. Unit-tested.
+import type { ParamRow, ReconcileClass, ReconcilePlatform } from '../api';
+
+/** CLASS_LABELS are the researcher's words for each class, in the order they act on them. */
+export const CLASS_LABELS: ReadonlyArray<[ReconcileClass, string]> = [
+  ['completed', 'Completed here'],
+  ['started', 'Started, not completed'],
+  ['never_seen', 'Never seen'],
+  ['duplicate', 'Duplicate line'],
+  ['test', 'Test participant'],
+];
+
+/** classLabel names one class. */
+export function classLabel(c: ReconcileClass): string {
+  return CLASS_LABELS.find(([k]) => k === c)?.[1] ?? c;
+}
+
+/** PLATFORM_NAMES name the platforms reconciliation reads. */
+export const PLATFORM_NAMES: Record<Exclude<ReconcilePlatform, ''>, string> = {
+  prolific: 'Prolific',
+  mturk: 'MTurk',
+  lucid: 'Lucid / Cint',
+};
+
+/** studyPlatform is the study's recruitment platform from its rows ('' for none). */
+export function studyPlatform(rows: ParamRow[] | undefined): string {
+  const row = (rows ?? []).find((r) => r.param === 'platform' && Number(r.condition) === 1);
+  const p = String(row?.value ?? '').trim().toLowerCase();
+  return p === 'none' ? '' : p;
+}
+
+/** parseLabels reads pasted labels: one per line (or a one-column CSV), trimmed, blanks
+ * and repeats dropped, a header line "label" skipped. */
+export function parseLabels(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const l = raw.trim().replace(/^"(.*)"$/, '$1').trim();
+    if (l === '' || (i === 0 && l.toLowerCase() === 'label') || seen.has(l)) return;
+    seen.add(l);
+    out.push(l);
+  });
+  return out;
+}

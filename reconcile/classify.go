@@ -1,0 +1,182 @@
+package reconcile
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Classes of a line, in the order the researcher acts on them.
+const (
+	Completed = "completed"  // completed here: approve
+	Started   = "started"    // arrived but did not complete (stage reached)
+	NeverSeen = "never_seen" // the id never arrived at this study
+	Duplicate = "duplicate"  // the id is on an earlier line of the list
+	Test      = "test"       // a test (preview) participant, not a real one
+)
+
+// Classes lists every class, for counts.
+var Classes = []string{Completed, Started, NeverSeen, Duplicate, Test}
+
+// Participant is a participant of the study as reconciliation needs them.
+type Participant struct {
+	ID             int64 // the store's participant id, for marking returns
+	ExitState      string
+	UserID         string
+	Condition      int64
+	PlatformIDs    map[string]string
+	StartedAt      int64
+	CompletedAt    int64 // 0 when not completed
+	CompletionCode string
+	IsTest         bool
+	Stage          string
+}
+
+// Line is the verdict on one line of the list.
+type Line struct {
+	Line         int    `json:"line"`
+	ID           string `json:"id"`            // the participant's platform id
+	SubmissionID string `json:"submission_id"` // Prolific's submission, MTurk's assignment
+	Status       string `json:"platform_status"`
+	Class        string `json:"class"`
+	UserID       string `json:"user_id"`
+	Condition    int64  `json:"condition"`
+	Stage        string `json:"stage"`
+	StartedAt    int64  `json:"started_at"`
+	CompletedAt  int64  `json:"completed_at"`
+	Code         string `json:"completion_code"` // the code we issued
+	CodeGiven    string `json:"code_submitted"`  // the code the participant submitted, when listed
+	CodeMatches  *bool  `json:"code_matches"`    // nil when either code is missing
+	Registered   int    `json:"registered"`      // how many participants here carry the id
+	Note         string `json:"note"`
+	ExitState    string `json:"exit_state"` // how the session ended here ('' in progress)
+	participant  int64
+}
+
+// Result is the verdict on a whole list.
+type Result struct {
+	Platform string         `json:"platform"`
+	Lines    []Line         `json:"lines"`
+	Counts   map[string]int `json:"counts"`
+}
+
+// idKeys are the platform ids each platform's list is matched on.
+var idKeys = map[string][]string{
+	Prolific: {"PROLIFIC_PID"},
+	MTurk:    {"workerId"},
+	Lucid:    {"RID", "rid"},
+}
+
+// Classify matches each line of the table against the study's participants. A line's id
+// may match several participants (the same person in two browsers); the best one speaks
+// for it: a completed real participant, then the furthest real one, then a test one.
+func Classify(t *Table, participants []Participant) Result {
+	byID := map[string][]Participant{}
+	for _, p := range participants {
+		for _, k := range idKeys[t.Platform] {
+			if v := strings.TrimSpace(p.PlatformIDs[k]); v != "" {
+				byID[v] = append(byID[v], p)
+				break
+			}
+		}
+	}
+	res := Result{Platform: t.Platform, Counts: map[string]int{}}
+	for _, c := range Classes {
+		res.Counts[c] = 0
+	}
+	seen := map[string]int{} // id → first line
+	for _, r := range t.Rows {
+		l := Line{Line: r.Line, ID: t.field(r, t.idCol), SubmissionID: t.field(r, t.subCol), Status: t.field(r, t.statCol), CodeGiven: t.field(r, t.codeCol)}
+		matches := byID[l.ID]
+		l.Registered = len(matches)
+		if first, dup := seen[l.ID]; dup {
+			l.Class = Duplicate
+			l.Note = fmt.Sprintf("Same id as line %d.", first)
+		} else {
+			seen[l.ID] = r.Line
+			classifyOne(&l, matches)
+		}
+		res.Counts[l.Class]++
+		res.Lines = append(res.Lines, l)
+	}
+	return res
+}
+
+func classifyOne(l *Line, matches []Participant) {
+	if len(matches) == 0 {
+		l.Class = NeverSeen
+		l.Note = "This id never arrived at this study."
+		return
+	}
+	best := matches[0]
+	for _, p := range matches[1:] {
+		if rank(p) > rank(best) {
+			best = p
+		}
+	}
+	l.participant, l.ExitState = best.ID, best.ExitState
+	l.UserID, l.Condition, l.Stage, l.StartedAt, l.CompletedAt, l.Code = best.UserID, best.Condition, best.Stage, best.StartedAt, best.CompletedAt, best.CompletionCode
+	switch {
+	case best.IsTest:
+		l.Class = Test
+		l.Note = "A test participant (preview link)."
+	case best.CompletedAt > 0:
+		l.Class = Completed
+	default:
+		l.Class = Started
+		l.Note = "Did not complete; furthest stage: " + best.Stage + "."
+	}
+	if l.CodeGiven != "" && l.Code != "" {
+		m := strings.EqualFold(l.CodeGiven, l.Code)
+		l.CodeMatches = &m
+		if !m && l.Class == Completed {
+			l.Note = "Submitted code " + clip(l.CodeGiven, 40) + " is not the code issued (" + l.Code + ")."
+		}
+	}
+	if len(matches) > 1 {
+		l.Note = strings.TrimSpace(l.Note + fmt.Sprintf(" Arrived %d times here (several browsers).", len(matches)))
+	}
+}
+
+// rank orders a line's candidate participants: real before test, completed before not,
+// further stage before earlier.
+func rank(p Participant) int {
+	r := stageRank[p.Stage]
+	if p.CompletedAt > 0 {
+		r = 10
+	}
+	if !p.IsTest {
+		r += 100
+	}
+	return r
+}
+
+var stageRank = map[string]int{"arrived": 1, "consented": 2, "feed": 3, "submitted": 4, "questionnaires": 5, "completed": 6}
+
+// A Return is a participant the platform lists as returned or timed out who did not
+// complete here: marking them frees their place for balance and quotas.
+type Return struct {
+	ParticipantID int64
+	State         string // returned or timed_out (store.ExitReturned, store.ExitTimedOut)
+	Line          int
+}
+
+// Returns lists the lines of a Prolific export whose status is RETURNED or TIMED-OUT and
+// whose participant here is real, did not complete, and has no exit state yet.
+func Returns(res Result) []Return {
+	if res.Platform != Prolific {
+		return nil
+	}
+	var out []Return
+	for _, l := range res.Lines {
+		if l.Class != Started || l.participant == 0 || l.ExitState != "" {
+			continue
+		}
+		switch normalize(l.Status) {
+		case "returned":
+			out = append(out, Return{l.participant, "returned", l.Line})
+		case "timedout":
+			out = append(out, Return{l.participant, "timed_out", l.Line})
+		}
+	}
+	return out
+}
