@@ -16,15 +16,21 @@ import (
 // transaction. A participant already registered is returned as they are.
 // userAgent is the participant's browser at arrival (from store.UserAgentID; may be null).
 func (d *Definition) Register(ctx context.Context, st *store.Store, userID string, query map[string]string, userAgent sql.NullInt64) (store.Participant, error) {
-	return d.register(ctx, st, store.Registration{
+	reg := d.registration(userID, query, userAgent)
+	reg.Assignment = d.Assignment()
+	return d.register(ctx, st, reg)
+}
+
+// registration is what every arrival stores: who, from where, with which browser.
+func (d *Definition) registration(userID string, query map[string]string, userAgent sql.NullInt64) store.Registration {
+	return store.Registration{
 		ExperimentID: d.ExperimentID,
 		UserID:       userID,
 		NConditions:  len(d.Study.Conditions),
 		QueryParams:  query,
 		PlatformIDs:  PlatformIDs(query),
 		UserAgentID:  userAgent,
-		Assignment:   d.Assignment(),
-	})
+	}
 }
 
 // Assignment is the study's assignment rule and quotas, as the store applies them.
@@ -136,16 +142,9 @@ func (d *Definition) RegisterTest(ctx context.Context, st *store.Store, userID s
 	if d.Condition(condition) == nil {
 		return store.Participant{}, fmt.Errorf("study: %s has no condition %d", d.ExperimentID, condition)
 	}
-	return d.register(ctx, st, store.Registration{
-		ExperimentID: d.ExperimentID,
-		UserID:       userID,
-		NConditions:  len(d.Study.Conditions),
-		QueryParams:  query,
-		PlatformIDs:  PlatformIDs(query),
-		UserAgentID:  userAgent,
-		IsTest:       true,
-		Condition:    condition,
-	})
+	reg := d.registration(userID, query, userAgent)
+	reg.IsTest, reg.Condition = true, condition
+	return d.register(ctx, st, reg)
 }
 
 // EditableTexts are the parameters that may change after participants arrived: pure
