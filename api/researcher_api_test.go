@@ -6,9 +6,12 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/cookiejar"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gorilla/mux"
 
 	"feedlab/auth"
 	"feedlab/demo"
@@ -288,5 +291,42 @@ func TestIngestEntitySetStoresTheUploadOrSaysWhatIsWrong(t *testing.T) {
 	sets, _ := e.store.ListEntitySets(context.Background())
 	if len(sets) != 2 {
 		t.Fatalf("%d sets after bad uploads, want the demo set and one upload", len(sets))
+	}
+}
+
+// TestEveryResearcherRouteRefusesASignedOutCaller walks the real router: every /v1 call
+// that is not a participant's or part of signing in answers 401 without a session, so a
+// call added later without requireResearcher fails here.
+func TestEveryResearcherRouteRefusesASignedOutCaller(t *testing.T) {
+	e := newEnv(t)
+	public := map[string]bool{"/v1/auth/login": true, "/v1/auth/setup": true, "/v1/auth/logout": true, "/v1/auth/status": true}
+	for path := range participantCalls {
+		public[path] = true
+	}
+	checked := 0
+	err := New(Config{Store: e.store, Media: e.media, Frontend: testFrontend}).router().Walk(func(route *mux.Route, _ *mux.Router, _ []*mux.Route) error {
+		tmpl, err := route.GetPathTemplate()
+		if err != nil || !strings.HasPrefix(tmpl, "/v1/") || public[tmpl] {
+			return nil
+		}
+		methods, err := route.GetMethods()
+		if err != nil {
+			return nil
+		}
+		path := regexp.MustCompile(`\{[^}]+\}`).ReplaceAllString(tmpl, "solarflare")
+		for _, m := range methods {
+			r := e.call(nil, m, path, map[string]any{}, "application/json")
+			if r.status != 401 || errorCode(r) != codeUnauthorized {
+				t.Errorf("%s %s without a session: %d %s", m, tmpl, r.status, truncate(string(r.body), 200))
+			}
+			checked++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 30 {
+		t.Fatalf("only %d researcher calls found on the router", checked)
 	}
 }

@@ -122,8 +122,14 @@ func New(cfg Config) *Server {
 	}
 }
 
-// Handler returns the routes.
+// Handler returns the routes wrapped in what every request passes through: the proxy
+// rule, panic recovery, the security headers and the cross-site check.
 func (s *Server) Handler() http.Handler {
+	return s.trustProxy(s.recoverPanics(s.securityHeaders(s.sameOriginWrites(s.router()))))
+}
+
+// router is every route, without the wrappers every request passes through.
+func (s *Server) router() *mux.Router {
 	r := mux.NewRouter()
 	v1 := r.PathPrefix("/v1").Subrouter()
 
@@ -192,7 +198,7 @@ func (s *Server) Handler() http.Handler {
 
 	r.PathPrefix("/media/").Handler(http.HandlerFunc(s.serveMedia)).Methods(http.MethodGet, http.MethodHead)
 	r.PathPrefix("/").Handler(http.HandlerFunc(s.serveApp)).Methods(http.MethodGet, http.MethodHead)
-	return s.trustProxy(s.recoverPanics(s.securityHeaders(s.sameOriginWrites(r))))
+	return r
 }
 
 // recoverPanics turns a handler panic into a logged 500, so one bad request can never take
