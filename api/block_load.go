@@ -2,10 +2,8 @@ package api
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 
-	"feedlab/store"
 	"feedlab/study"
 )
 
@@ -32,16 +30,8 @@ func (s *Server) loadBlock(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	def, err := s.studyDefinition(ctx, string(req.ExperimentID))
+	def, p, err := s.participantIn(ctx, req.participantRef)
 	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	p, err := s.store.Participant(ctx, string(req.ExperimentID), string(req.UserID))
-	if errors.Is(err, store.ErrNotFound) {
-		s.fail(w, r, &apiError{http.StatusNotFound, codeUnknownParticipant, fmt.Sprintf("Participant %q has not loaded experiment %q; call load_experiment first.", req.UserID, req.ExperimentID)})
-		return
-	} else if err != nil {
 		s.fail(w, r, err)
 		return
 	}

@@ -38,12 +38,7 @@ func (s *Server) writeExit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	def, err := s.studyDefinition(ctx, string(req.ExperimentID))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	p, err := s.store.Participant(ctx, string(req.ExperimentID), string(req.UserID))
+	def, p, err := s.participantIn(ctx, req.participantRef)
 	if err != nil {
 		s.fail(w, r, err)
 		return

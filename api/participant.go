@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"feedlab/store"
+	"feedlab/study"
 )
 
 // Limits on client-chosen identifiers: long enough for every platform's ids and for
@@ -108,7 +109,7 @@ func (s *Server) resolve(ctx context.Context, p participantRef, entityID int64) 
 		if _, serr := s.store.Study(ctx, string(p.ExperimentID)); errors.Is(serr, store.ErrNotFound) {
 			return t, unknownExperiment(string(p.ExperimentID))
 		}
-		return t, &apiError{http.StatusNotFound, codeUnknownParticipant, fmt.Sprintf("Participant %q has not loaded experiment %q; call load_experiment first.", p.UserID, p.ExperimentID)}
+		return t, unknownParticipant(p)
 	}
 	if err != nil {
 		return t, err
@@ -168,4 +169,22 @@ func (s *Server) userAgent(r *http.Request) sql.NullInt64 {
 		return sql.NullInt64{}
 	}
 	return id
+}
+
+// participantIn loads the study and the participant a participant call names (load_block,
+// write_exit): an unknown study or participant answers as an event for them would.
+func (s *Server) participantIn(ctx context.Context, ref participantRef) (*study.Definition, store.Participant, error) {
+	def, err := s.studyDefinition(ctx, string(ref.ExperimentID))
+	if err != nil {
+		return nil, store.Participant{}, err
+	}
+	p, err := s.store.Participant(ctx, string(ref.ExperimentID), string(ref.UserID))
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, p, unknownParticipant(ref)
+	}
+	return def, p, err
+}
+
+func unknownParticipant(ref participantRef) error {
+	return &apiError{http.StatusNotFound, codeUnknownParticipant, fmt.Sprintf("Participant %q has not loaded experiment %q; call load_experiment first.", ref.UserID, ref.ExperimentID)}
 }

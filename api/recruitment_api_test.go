@@ -114,3 +114,21 @@ func TestLucidExitsRecordTheStateAndAnswerTheURLWithTheRID(t *testing.T) {
 		t.Fatalf("exit state %q", p.ExitState)
 	}
 }
+
+// TestParticipantCallsForAnUnknownParticipantSayCallLoadExperimentFirst: write_exit and
+// load_block name an unknown participant as every event call does.
+func TestParticipantCallsForAnUnknownParticipantSayCallLoadExperimentFirst(t *testing.T) {
+	e := newEnv(t)
+	for _, c := range []struct {
+		path string
+		body map[string]any
+	}{
+		{"/v1/write_exit", map[string]any{"event_id": "x1", "user_id": "ghost", "experiment_id": "solarflare", "exit": "terminate"}},
+		{"/v1/load_block", map[string]any{"user_id": "ghost", "experiment_id": "solarflare", "shown": 5}},
+	} {
+		r := e.post(c.path, c.body)
+		if r.status != 404 || errorCode(r) != codeUnknownParticipant {
+			t.Errorf("%s for an unknown participant: %d %s", c.path, r.status, r.body)
+		}
+	}
+}
