@@ -7,18 +7,17 @@
 import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { Formik, Form, useFormikContext } from 'formik';
 import { ingestHostedSet, ResearcherApiError } from '../api';
-import { FileField, FormStatus, Section } from '../fields';
+import { FileField, Section } from '../fields';
 import { Link, type PageProps } from '../../lib/router';
 import { useTitle } from '../../lib/useTitle';
 import { ingestSettings, initialUpload, lineOfRecord, pasted, UPLOAD_FAILED, uploadSchema, type UploadValues } from './model';
-import { SetFields, StimuliFields } from './UploadPage';
+import { SetFields, StimuliFields, UploadOutcome, type Outcome } from './UploadPage';
 import { canHash, formatBytes, isSystemFile, matchFiles, normalPath, problemLines, type Matching, type PickedFile } from './hosted';
 import { sendFiles, type FileState } from './uploader';
 import './upload.css';
 
 const TITLE = 'Upload stimuli with media';
 
-type Outcome = { kind: 'success'; name: string; count: number } | { kind: 'failed'; message: string; where?: string };
 
 /** HostedUploadPage is the page at /upload-hosted. */
 export function HostedUploadPage(_: PageProps) {
@@ -147,19 +146,7 @@ function HostedForm({ picked, ignored, states, outcome, onFiles, onClear, onDrop
         )}
       </div>
       {started && <Progress states={states} />}
-      <FormStatus tone={outcome?.kind === 'success' ? 'success' : 'error'}>
-        {outcome?.kind === 'success' && (
-          <>
-            Success! The set is stored as <code>{outcome.name}</code> with {outcome.count} card{outcome.count === 1 ? '' : 's'}.
-          </>
-        )}
-        {outcome?.kind === 'failed' && (
-          <>
-            {outcome.message}
-            {outcome.where && <span className="upload__where"> {outcome.where}</span>}
-          </>
-        )}
-      </FormStatus>
+      <UploadOutcome outcome={outcome} />
       {outcome?.kind === 'success' && (
         <p className="hosted__next">
           <Link href={`/sets/${encodeURIComponent(outcome.name)}`} className="button button--quiet">

@@ -28,8 +28,28 @@ import './upload.css';
 
 const TITLE = 'Upload stimuli';
 
-/** Outcome is the last Submit's result. */
-type Outcome = { kind: 'success'; name: string; count: number } | { kind: 'failed'; message: string; where: string };
+/** Outcome is the last Submit's result (both upload pages). */
+export type Outcome = { kind: 'success'; name: string; count: number } | { kind: 'failed'; message: string; where?: string };
+
+/** UploadOutcome says, in the live region, how the last Submit went: the stored name and
+ * card count, or the server's message with the line it names. */
+export function UploadOutcome({ outcome }: { outcome: Outcome | null }) {
+  return (
+    <FormStatus tone={outcome?.kind === 'success' ? 'success' : 'error'}>
+      {outcome?.kind === 'success' && (
+        <>
+          Success! The set is stored as <code>{outcome.name}</code> with {outcome.count} card{outcome.count === 1 ? '' : 's'}.
+        </>
+      )}
+      {outcome?.kind === 'failed' && (
+        <>
+          {outcome.message}
+          {outcome.where && <span className="upload__where"> {outcome.where}</span>}
+        </>
+      )}
+    </FormStatus>
+  );
+}
 
 /** UploadPage is the page at /upload. */
 export function UploadPage(_: PageProps) {
@@ -79,19 +99,7 @@ function UploadForm({ outcome, onEdit }: { outcome: Outcome | null; onEdit(): vo
         </button>
         {!isValid && !isSubmitting && <span className="muted small">Submit is available once the set name, category and stimuli are complete.</span>}
       </div>
-      <FormStatus tone={outcome?.kind === 'success' ? 'success' : 'error'}>
-        {outcome?.kind === 'success' && (
-          <>
-            Success! The set is stored as <code>{outcome.name}</code> with {outcome.count} card{outcome.count === 1 ? '' : 's'}.
-          </>
-        )}
-        {outcome?.kind === 'failed' && (
-          <>
-            {outcome.message}
-            {outcome.where && <span className="upload__where"> {outcome.where}</span>}
-          </>
-        )}
-      </FormStatus>
+      <UploadOutcome outcome={outcome} />
       {outcome?.kind === 'success' && (
         <p>
           <Link href="/create-study" className="button button--quiet">
