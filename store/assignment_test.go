@@ -280,28 +280,121 @@ func minOf(xs []int) int {
 	return m
 }
 
-// TestDropoutSimulation: 2,000 arrivals, 30% dropout on average spread unevenly over three
-// conditions (10%, 30%, 50%). A study recruiting to a target (quota 350 per condition)
-// ends with completers within ±1; without a quota the participants still in progress when
-// arrivals stop are the only imbalance, far below the old rule's.
+// TestDropoutSimulation: about 2,000 arrivals, 30% dropout on average spread unevenly over
+// three conditions (10%, 30%, 50%).
+//
+// The first run is how a study recruits on Prolific: the platform holds the places the
+// researcher bought, and a participant who returns or times out has their place reopened
+// and refilled by a new arrival; participants send events while they take part and
+// dropouts go quiet. Under the default rule (completed plus active in the last 30 minutes,
+// no quota) the study ends with completers within ±1 of each other; the old rule (all
+// arrivals) ends far apart.
+//
+// The second run is a stream of 2,000 arrivals to a study with a quota of 350 per
+// condition: it ends with exactly the quota everywhere.
 func TestDropoutSimulation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("2,000 registrations")
 	}
 	dropout := []float64{0.1, 0.3, 0.5}
+	places := platform{places: 1350, timeout: 40 * time.Minute}
+	completed, arrivals := simulatePlaces(t, Assignment{ActiveWindow: 30 * time.Minute}, places, dropout)
+	byArrivals, arrivalsOld := simulatePlaces(t, Assignment{ByArrivals: true}, places, dropout)
 	withQuota := simulate(t, Assignment{ActiveWindow: 30 * time.Minute, Quotas: []int{350, 350, 350}}, 2000, dropout)
-	completedRule := simulate(t, Assignment{ActiveWindow: 30 * time.Minute}, 2000, dropout)
-	arrivalsRule := simulate(t, Assignment{ByArrivals: true}, 2000, dropout)
-	t.Logf("completers per condition: balanced-completed with quota 350 %v, without quota %v, balanced-arrivals %v", withQuota, completedRule, arrivalsRule)
+	t.Logf("platform with %d places: completers %v after %d arrivals (balanced-completed), %v after %d (balanced-arrivals); 2,000 arrivals with quota 350: %v",
+		places.places, completed, arrivals, byArrivals, arrivalsOld, withQuota)
+	if spread(completed) > 1 {
+		t.Fatalf("balanced-completed: completers %v are not within ±1", completed)
+	}
+	if arrivals < 1800 {
+		t.Fatalf("only %d arrivals: the simulation is smaller than the issue's", arrivals)
+	}
+	if spread(byArrivals) < 100 {
+		t.Fatalf("the simulation is too easy: the old rule already balances completers %v", byArrivals)
+	}
 	if spread(withQuota) > 1 || minOf(withQuota) < 349 {
 		t.Fatalf("completers %v are not within ±1 of the quota", withQuota)
 	}
-	if spread(arrivalsRule) < 100 {
-		t.Fatalf("the simulation is too easy: the old rule already balances completers %v", arrivalsRule)
+}
+
+// platform is a recruitment platform that keeps a number of places filled: a participant
+// holds a place from arrival until they complete (for good) or until the platform's time
+// limit passes without a completion (then the place reopens for someone new, as Prolific
+// does for returns and time-outs).
+type platform struct {
+	places  int
+	timeout time.Duration
+}
+
+// simulatePlaces runs a study recruited through p: while a place is open a participant
+// arrives every 20 s; a completer takes 5 to 25 minutes and sends an event every minute, a
+// dropout sends events for 1 to 5 minutes and then nothing. It ends when every place is
+// completed, and answers the completers per condition and the number of arrivals.
+func simulatePlaces(t *testing.T, a Assignment, p platform, dropout []float64) ([]int, int) {
+	s := openTest(t)
+	ctx := context.Background()
+	c := withClock(s)
+	rng := rand.New(rand.NewPCG(3, 4))
+	setRand(t, func(n int) int { return rng.IntN(n) })
+	n := len(dropout)
+	id, ents := seedStudy(t, s, n)
+	type session struct {
+		id           int64
+		condition    int
+		quietAt      time.Time // no more events from then on
+		completesAt  time.Time // zero for a dropout
+		placeFreedAt time.Time // a dropout's place reopens on the platform
 	}
-	if spread(completedRule)*4 > spread(arrivalsRule) {
-		t.Fatalf("without quota, completers %v are not far better balanced than by arrivals %v", completedRule, arrivalsRule)
+	var live []session
+	completed := make([]int, n)
+	done, arrivals := 0, 0
+	for tick := 0; done < p.places; tick++ {
+		if tick > 100_000 {
+			t.Fatalf("no end after %d ticks: %v completed", tick, completed)
+		}
+		c.advance(20 * time.Second)
+		active := map[int64]*touch{}
+		rest := live[:0]
+		for _, ses := range live {
+			switch {
+			case !ses.completesAt.IsZero() && !ses.completesAt.After(c.at):
+				if err := s.CompleteParticipant(ctx, ses.id, ""); err != nil {
+					t.Fatal(err)
+				}
+				completed[ses.condition-1]++
+				done++
+				continue
+			case ses.completesAt.IsZero() && !ses.placeFreedAt.After(c.at):
+				continue // the platform reopened the place
+			}
+			if tick%3 == 0 && ses.quietAt.After(c.at) {
+				active[ses.id] = &touch{}
+			}
+			rest = append(rest, ses)
+		}
+		live = rest
+		if len(active) > 0 {
+			err := s.withTx(ctx, func(q *db.Queries) error { return touchParticipants(ctx, q, active, s.millis()) })
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if done+len(live) >= p.places {
+			continue // every place is taken
+		}
+		part := mustRegister(t, s, id, ents, fmt.Sprint("u", arrivals), n, a)
+		arrivals++
+		ses := session{id: part.ParticipantID, condition: int(part.Condition)}
+		if rng.Float64() < dropout[part.Condition-1] {
+			ses.quietAt = c.at.Add(time.Duration(1+rng.IntN(5)) * time.Minute)
+			ses.placeFreedAt = c.at.Add(p.timeout)
+		} else {
+			ses.completesAt = c.at.Add(time.Duration(5+rng.IntN(21)) * time.Minute)
+			ses.quietAt = ses.completesAt
+		}
+		live = append(live, ses)
 	}
+	return completed, arrivals
 }
 
 // TestConcurrentArrivalsStayBalanced: 100 simultaneous arrivals over 4 conditions.
