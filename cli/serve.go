@@ -125,7 +125,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	printAddresses(stdout, ln.Addr().(*net.TCPAddr), *data, scheme)
 	if *pprofAddr != "" {
-		stop, err := servePprof(*pprofAddr, stdout)
+		stop, err := servePprof(*pprofAddr, stdout, st.WriterStats)
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -8,6 +9,8 @@ import (
 	"net/http"
 	"net/http/pprof"
 	"time"
+
+	"feedlab/store"
 )
 
 // checkLoopback accepts only a host:port whose host is a loopback IP or "localhost": the
@@ -28,7 +31,10 @@ func checkLoopback(addr string) error {
 
 // servePprof serves net/http/pprof on its own listener, apart from the app's router, so
 // none of its pages is ever reachable through the public address.
-func servePprof(addr string, stdout io.Writer) (stop func(), err error) {
+//
+// Beside the profiler, /debug/vars answers the event writer's counts (group commits and
+// the events they held), so a load test can report the events per commit.
+func servePprof(addr string, stdout io.Writer, writer func() store.WriterStats) (stop func(), err error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("--pprof: listen on %s: %w", addr, err)
@@ -39,6 +45,10 @@ func servePprof(addr string, stdout io.Writer) (stop func(), err error) {
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
 	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
 	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	mux.HandleFunc("/debug/vars", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"writer": writer()})
+	})
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	go srv.Serve(ln)
 	fmt.Fprintf(stdout, "  Profiler (loopback only):  http://%s/debug/pprof/\n", ln.Addr())

@@ -1,16 +1,19 @@
 -- The live dashboard, the study lifecycle, preview links and text versions (issue 10,
 -- migration 0004).
 
--- name: GetParticipantStage :one
-SELECT experiment_id, condition, is_test, stage FROM participants WHERE participant_id = ?;
+-- name: GetParticipantStages :many
+-- The participants of one group commit, read at once.
+SELECT participant_id, experiment_id, condition, is_test, stage, coalesce(last_seen_at, 0) AS last_seen_at
+FROM participants WHERE participant_id IN (sqlc.slice(participant_ids));
 
--- name: TouchParticipant :exec
--- One per participant per group commit: last activity and the furthest stage (the caller
--- passes a stage only when it moves forward).
-UPDATE participants SET
-    last_seen_at = max(coalesce(last_seen_at, 0), sqlc.arg(seen_at)),
-    stage = sqlc.arg(stage)
-WHERE participant_id = sqlc.arg(participant_id);
+-- name: TouchParticipants :exec
+-- Last activity of every participant of one group commit, in one statement.
+UPDATE participants SET last_seen_at = max(coalesce(last_seen_at, 0), sqlc.arg(seen_at))
+WHERE participant_id IN (sqlc.slice(participant_ids));
+
+-- name: SetParticipantStage :exec
+-- The furthest stage, when a group commit moves a participant forward (rare: a checkpoint).
+UPDATE participants SET stage = ? WHERE participant_id = ?;
 
 -- name: AddDashboardFunnel :exec
 INSERT INTO dashboard_funnel (experiment_id, condition, stage, n) VALUES (?, ?, ?, ?)

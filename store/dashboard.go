@@ -7,6 +7,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"time"
 
 	"feedlab/store/db"
 )
@@ -68,23 +69,59 @@ type touch struct {
 	rows        int64
 }
 
-// touchParticipants updates last_seen_at and stage once per participant of a committed
+// SeenResolution is how stale participants.last_seen_at may be: the event writer rewrites
+// it only when it is older than this. Every rewrite moves the participant in two dashboard
+// indexes, which made last activity the costliest write of ingestion for a participant
+// sending events every few seconds; the windows that read it are 30 minutes long.
+const SeenResolution = 5 * time.Second
+
+// touchParticipants updates last_seen_at and stage of the participants of a committed
 // group, and keeps the dashboard counters of real participants (funnel, engagements, rows
-// per minute). It runs inside the group's transaction: a few statements per participant
-// per commit, never one per event.
+// per minute). It runs inside the group's transaction with a fixed number of statements
+// per group (one read of the participants, one update of their last activity, one upsert
+// per study, condition and engagement type), plus two per participant whose stage moves
+// forward: what a group costs does not grow with its participants' statements.
 func touchParticipants(ctx context.Context, q *db.Queries, touches map[int64]*touch, now int64) error {
-	minutes := map[string]int64{}
-	for id, t := range touches {
-		cur, err := q.GetParticipantStage(ctx, id)
-		if err != nil {
-			return fmt.Errorf("touch participant %d: %w", id, err)
+	if len(touches) == 0 {
+		return nil
+	}
+	ids := make([]int64, 0, len(touches))
+	for id := range touches {
+		ids = append(ids, id)
+	}
+	rows, err := q.GetParticipantStages(ctx, ids)
+	if err != nil {
+		return fmt.Errorf("touch participants: %w", err)
+	}
+	if len(rows) != len(ids) {
+		return fmt.Errorf("touch participants: %d of %d participants found", len(rows), len(ids))
+	}
+	stale := ids[:0] // reuses ids' array: ids is not read again
+	for _, cur := range rows {
+		if cur.LastSeenAt <= now-SeenResolution.Milliseconds() {
+			stale = append(stale, cur.ParticipantID)
 		}
+	}
+	if len(stale) > 0 {
+		if err := q.TouchParticipants(ctx, db.TouchParticipantsParams{SeenAt: now, ParticipantIds: stale}); err != nil {
+			return fmt.Errorf("touch participants: %w", err)
+		}
+	}
+	type counterKey struct {
+		study     string
+		condition int64
+		typ       string
+	}
+	counters := map[counterKey][2]int64{}
+	minutes := map[string]int64{}
+	for _, cur := range rows {
+		t := touches[cur.ParticipantID]
 		stage := cur.Stage
 		if StageRank(t.stage) > StageRank(stage) {
 			stage = t.stage
-		}
-		if err := q.TouchParticipant(ctx, db.TouchParticipantParams{SeenAt: now, Stage: stage, ParticipantID: id}); err != nil {
-			return fmt.Errorf("touch participant %d: %w", id, err)
+			if err := q.SetParticipantStage(ctx, db.SetParticipantStageParams{Stage: stage, ParticipantID: cur.ParticipantID}); err != nil {
+				return fmt.Errorf("touch participant %d: %w", cur.ParticipantID, err)
+			}
 		}
 		if cur.IsTest != 0 {
 			continue
@@ -96,11 +133,16 @@ func touchParticipants(ctx context.Context, q *db.Queries, touches map[int64]*to
 		}
 		minutes[cur.ExperimentID] += t.rows
 		for typ, c := range t.engagements {
-			if err := q.AddDashboardEngagements(ctx, db.AddDashboardEngagementsParams{
-				ExperimentID: cur.ExperimentID, Condition: cur.Condition, EngagementType: typ, N: c[0], ValueSum: c[1],
-			}); err != nil {
-				return fmt.Errorf("dashboard counters: %w", err)
-			}
+			k := counterKey{cur.ExperimentID, cur.Condition, typ}
+			sum := counters[k]
+			counters[k] = [2]int64{sum[0] + c[0], sum[1] + c[1]}
+		}
+	}
+	for k, c := range counters {
+		if err := q.AddDashboardEngagements(ctx, db.AddDashboardEngagementsParams{
+			ExperimentID: k.study, Condition: k.condition, EngagementType: k.typ, N: c[0], ValueSum: c[1],
+		}); err != nil {
+			return fmt.Errorf("dashboard counters: %w", err)
 		}
 	}
 	for study, n := range minutes {

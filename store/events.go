@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"feedlab/store/db"
 )
@@ -99,6 +100,7 @@ type eventResult struct {
 // caller is answered only after the commit that holds its rows.
 type eventWriter struct {
 	s      *Store
+	stats  writerStats
 	queue  chan eventRequest
 	mu     sync.RWMutex // guards closed against sends on a closed queue
 	closed bool
@@ -168,6 +170,8 @@ func (w *eventWriter) run() {
 // transaction is rolled back and the group is written again with each event in its own
 // savepoint, so the bad one fails alone and the others still commit.
 func (w *eventWriter) commit(group []eventRequest) {
+	w.stats.commits.Add(1)
+	w.stats.events.Add(int64(len(group)))
 	results, err := w.write(group, false)
 	if errors.Is(err, errEventFailed) {
 		results, err = w.write(group, true)
@@ -179,6 +183,21 @@ func (w *eventWriter) commit(group []eventRequest) {
 		}
 		req.result <- res
 	}
+}
+
+// writerStats counts the writer's work for the profiler's page (serve --pprof): the
+// events per commit say how well the group commit amortizes its fsync.
+type writerStats struct{ commits, events atomic.Int64 }
+
+// WriterStats is what the event writer did since the store opened.
+type WriterStats struct {
+	Commits int64 `json:"commits"` // group commits
+	Events  int64 `json:"events"`  // client events they held
+}
+
+// WriterStats answers the event writer's counts since the store opened.
+func (s *Store) WriterStats() WriterStats {
+	return WriterStats{Commits: s.events.stats.commits.Load(), Events: s.events.stats.events.Load()}
 }
 
 var errEventFailed = errors.New("an event of the group failed")

@@ -11,7 +11,7 @@ import (
 	"time"
 )
 
-func openTest(t *testing.T) *Store {
+func openTest(t testing.TB) *Store {
 	t.Helper()
 	s, err := Open(context.Background(), t.TempDir())
 	if err != nil {
@@ -22,7 +22,7 @@ func openTest(t *testing.T) *Store {
 }
 
 // seedStudy creates a one-set, n-condition study whose participants see every card.
-func seedStudy(t *testing.T, s *Store, nConditions int) (string, []Entity) {
+func seedStudy(t testing.TB, s *Store, nConditions int) (string, []Entity) {
 	t.Helper()
 	ctx := context.Background()
 	set := NewSet{Name: "20260101_test", Category: "news", Columns: []string{"source_url", "filename", "retrieve_date", "entity_type", "topic"}}

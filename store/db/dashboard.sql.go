@@ -8,6 +8,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"strings"
 )
 
 const addDashboardDuration = `-- name: AddDashboardDuration :exec
@@ -463,30 +464,62 @@ func (q *Queries) GetParticipantByID(ctx context.Context, participantID int64) (
 	return i, err
 }
 
-const getParticipantStage = `-- name: GetParticipantStage :one
+const getParticipantStages = `-- name: GetParticipantStages :many
 
-SELECT experiment_id, condition, is_test, stage FROM participants WHERE participant_id = ?
+SELECT participant_id, experiment_id, condition, is_test, stage, coalesce(last_seen_at, 0) AS last_seen_at
+FROM participants WHERE participant_id IN (/*SLICE:participant_ids*/?)
 `
 
-type GetParticipantStageRow struct {
-	ExperimentID string
-	Condition    int64
-	IsTest       int64
-	Stage        string
+type GetParticipantStagesRow struct {
+	ParticipantID int64
+	ExperimentID  string
+	Condition     int64
+	IsTest        int64
+	Stage         string
+	LastSeenAt    int64
 }
 
 // The live dashboard, the study lifecycle, preview links and text versions (issue 10,
 // migration 0004).
-func (q *Queries) GetParticipantStage(ctx context.Context, participantID int64) (GetParticipantStageRow, error) {
-	row := q.queryRow(ctx, q.getParticipantStageStmt, getParticipantStage, participantID)
-	var i GetParticipantStageRow
-	err := row.Scan(
-		&i.ExperimentID,
-		&i.Condition,
-		&i.IsTest,
-		&i.Stage,
-	)
-	return i, err
+// The participants of one group commit, read at once.
+func (q *Queries) GetParticipantStages(ctx context.Context, participantIds []int64) ([]GetParticipantStagesRow, error) {
+	query := getParticipantStages
+	var queryParams []interface{}
+	if len(participantIds) > 0 {
+		for _, v := range participantIds {
+			queryParams = append(queryParams, v)
+		}
+		query = strings.Replace(query, "/*SLICE:participant_ids*/?", strings.Repeat(",?", len(participantIds))[1:], 1)
+	} else {
+		query = strings.Replace(query, "/*SLICE:participant_ids*/?", "NULL", 1)
+	}
+	rows, err := q.query(ctx, nil, query, queryParams...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []GetParticipantStagesRow
+	for rows.Next() {
+		var i GetParticipantStagesRow
+		if err := rows.Scan(
+			&i.ParticipantID,
+			&i.ExperimentID,
+			&i.Condition,
+			&i.IsTest,
+			&i.Stage,
+			&i.LastSeenAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const getPreviewToken = `-- name: GetPreviewToken :one
@@ -551,6 +584,21 @@ func (q *Queries) ListTextVersions(ctx context.Context, experimentID string) ([]
 	return items, nil
 }
 
+const setParticipantStage = `-- name: SetParticipantStage :exec
+UPDATE participants SET stage = ? WHERE participant_id = ?
+`
+
+type SetParticipantStageParams struct {
+	Stage         string
+	ParticipantID int64
+}
+
+// The furthest stage, when a group commit moves a participant forward (rare: a checkpoint).
+func (q *Queries) SetParticipantStage(ctx context.Context, arg SetParticipantStageParams) error {
+	_, err := q.exec(ctx, q.setParticipantStageStmt, setParticipantStage, arg.Stage, arg.ParticipantID)
+	return err
+}
+
 const setStudyStatus = `-- name: SetStudyStatus :execrows
 UPDATE studies SET status = ? WHERE experiment_id = ?
 `
@@ -568,23 +616,30 @@ func (q *Queries) SetStudyStatus(ctx context.Context, arg SetStudyStatusParams) 
 	return result.RowsAffected()
 }
 
-const touchParticipant = `-- name: TouchParticipant :exec
-UPDATE participants SET
-    last_seen_at = max(coalesce(last_seen_at, 0), ?1),
-    stage = ?2
-WHERE participant_id = ?3
+const touchParticipants = `-- name: TouchParticipants :exec
+UPDATE participants SET last_seen_at = max(coalesce(last_seen_at, 0), ?1)
+WHERE participant_id IN (/*SLICE:participant_ids*/?)
 `
 
-type TouchParticipantParams struct {
-	SeenAt        interface{}
-	Stage         string
-	ParticipantID int64
+type TouchParticipantsParams struct {
+	SeenAt         interface{}
+	ParticipantIds []int64
 }
 
-// One per participant per group commit: last activity and the furthest stage (the caller
-// passes a stage only when it moves forward).
-func (q *Queries) TouchParticipant(ctx context.Context, arg TouchParticipantParams) error {
-	_, err := q.exec(ctx, q.touchParticipantStmt, touchParticipant, arg.SeenAt, arg.Stage, arg.ParticipantID)
+// Last activity of every participant of one group commit, in one statement.
+func (q *Queries) TouchParticipants(ctx context.Context, arg TouchParticipantsParams) error {
+	query := touchParticipants
+	var queryParams []interface{}
+	queryParams = append(queryParams, arg.SeenAt)
+	if len(arg.ParticipantIds) > 0 {
+		for _, v := range arg.ParticipantIds {
+			queryParams = append(queryParams, v)
+		}
+		query = strings.Replace(query, "/*SLICE:participant_ids*/?", strings.Repeat(",?", len(arg.ParticipantIds))[1:], 1)
+	} else {
+		query = strings.Replace(query, "/*SLICE:participant_ids*/?", "NULL", 1)
+	}
+	_, err := q.exec(ctx, nil, query, queryParams...)
 	return err
 }
 

@@ -222,8 +222,8 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.getParticipantLabelByKeyStmt, err = db.PrepareContext(ctx, getParticipantLabelByKey); err != nil {
 		return nil, fmt.Errorf("error preparing query GetParticipantLabelByKey: %w", err)
 	}
-	if q.getParticipantStageStmt, err = db.PrepareContext(ctx, getParticipantStage); err != nil {
-		return nil, fmt.Errorf("error preparing query GetParticipantStage: %w", err)
+	if q.getParticipantStagesStmt, err = db.PrepareContext(ctx, getParticipantStages); err != nil {
+		return nil, fmt.Errorf("error preparing query GetParticipantStages: %w", err)
 	}
 	if q.getPreviewTokenStmt, err = db.PrepareContext(ctx, getPreviewToken); err != nil {
 		return nil, fmt.Errorf("error preparing query GetPreviewToken: %w", err)
@@ -360,6 +360,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.setParticipantExitStateStmt, err = db.PrepareContext(ctx, setParticipantExitState); err != nil {
 		return nil, fmt.Errorf("error preparing query SetParticipantExitState: %w", err)
 	}
+	if q.setParticipantStageStmt, err = db.PrepareContext(ctx, setParticipantStage); err != nil {
+		return nil, fmt.Errorf("error preparing query SetParticipantStage: %w", err)
+	}
 	if q.setParticipantUserAgentStmt, err = db.PrepareContext(ctx, setParticipantUserAgent); err != nil {
 		return nil, fmt.Errorf("error preparing query SetParticipantUserAgent: %w", err)
 	}
@@ -372,8 +375,8 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.touchMediaStmt, err = db.PrepareContext(ctx, touchMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query TouchMedia: %w", err)
 	}
-	if q.touchParticipantStmt, err = db.PrepareContext(ctx, touchParticipant); err != nil {
-		return nil, fmt.Errorf("error preparing query TouchParticipant: %w", err)
+	if q.touchParticipantsStmt, err = db.PrepareContext(ctx, touchParticipants); err != nil {
+		return nil, fmt.Errorf("error preparing query TouchParticipants: %w", err)
 	}
 	if q.unusedMediaStmt, err = db.PrepareContext(ctx, unusedMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query UnusedMedia: %w", err)
@@ -719,9 +722,9 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing getParticipantLabelByKeyStmt: %w", cerr)
 		}
 	}
-	if q.getParticipantStageStmt != nil {
-		if cerr := q.getParticipantStageStmt.Close(); cerr != nil {
-			err = fmt.Errorf("error closing getParticipantStageStmt: %w", cerr)
+	if q.getParticipantStagesStmt != nil {
+		if cerr := q.getParticipantStagesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getParticipantStagesStmt: %w", cerr)
 		}
 	}
 	if q.getPreviewTokenStmt != nil {
@@ -949,6 +952,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing setParticipantExitStateStmt: %w", cerr)
 		}
 	}
+	if q.setParticipantStageStmt != nil {
+		if cerr := q.setParticipantStageStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setParticipantStageStmt: %w", cerr)
+		}
+	}
 	if q.setParticipantUserAgentStmt != nil {
 		if cerr := q.setParticipantUserAgentStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing setParticipantUserAgentStmt: %w", cerr)
@@ -969,9 +977,9 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing touchMediaStmt: %w", cerr)
 		}
 	}
-	if q.touchParticipantStmt != nil {
-		if cerr := q.touchParticipantStmt.Close(); cerr != nil {
-			err = fmt.Errorf("error closing touchParticipantStmt: %w", cerr)
+	if q.touchParticipantsStmt != nil {
+		if cerr := q.touchParticipantsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing touchParticipantsStmt: %w", cerr)
 		}
 	}
 	if q.unusedMediaStmt != nil {
@@ -1094,7 +1102,7 @@ type Queries struct {
 	getParticipantByIDStmt           *sql.Stmt
 	getParticipantEntityStmt         *sql.Stmt
 	getParticipantLabelByKeyStmt     *sql.Stmt
-	getParticipantStageStmt          *sql.Stmt
+	getParticipantStagesStmt         *sql.Stmt
 	getPreviewTokenStmt              *sql.Stmt
 	getResearcherByNameStmt          *sql.Stmt
 	getSessionStmt                   *sql.Stmt
@@ -1140,11 +1148,12 @@ type Queries struct {
 	setEntitySetUploaderStmt         *sql.Stmt
 	setMediaNamesStmt                *sql.Stmt
 	setParticipantExitStateStmt      *sql.Stmt
+	setParticipantStageStmt          *sql.Stmt
 	setParticipantUserAgentStmt      *sql.Stmt
 	setStudyOwnerStmt                *sql.Stmt
 	setStudyStatusStmt               *sql.Stmt
 	touchMediaStmt                   *sql.Stmt
-	touchParticipantStmt             *sql.Stmt
+	touchParticipantsStmt            *sql.Stmt
 	unusedMediaStmt                  *sql.Stmt
 	updateStudyParamStmt             *sql.Stmt
 	upsertUserAgentStmt              *sql.Stmt
@@ -1220,7 +1229,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		getParticipantByIDStmt:           q.getParticipantByIDStmt,
 		getParticipantEntityStmt:         q.getParticipantEntityStmt,
 		getParticipantLabelByKeyStmt:     q.getParticipantLabelByKeyStmt,
-		getParticipantStageStmt:          q.getParticipantStageStmt,
+		getParticipantStagesStmt:         q.getParticipantStagesStmt,
 		getPreviewTokenStmt:              q.getPreviewTokenStmt,
 		getResearcherByNameStmt:          q.getResearcherByNameStmt,
 		getSessionStmt:                   q.getSessionStmt,
@@ -1266,11 +1275,12 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		setEntitySetUploaderStmt:         q.setEntitySetUploaderStmt,
 		setMediaNamesStmt:                q.setMediaNamesStmt,
 		setParticipantExitStateStmt:      q.setParticipantExitStateStmt,
+		setParticipantStageStmt:          q.setParticipantStageStmt,
 		setParticipantUserAgentStmt:      q.setParticipantUserAgentStmt,
 		setStudyOwnerStmt:                q.setStudyOwnerStmt,
 		setStudyStatusStmt:               q.setStudyStatusStmt,
 		touchMediaStmt:                   q.touchMediaStmt,
-		touchParticipantStmt:             q.touchParticipantStmt,
+		touchParticipantsStmt:            q.touchParticipantsStmt,
 		unusedMediaStmt:                  q.unusedMediaStmt,
 		updateStudyParamStmt:             q.updateStudyParamStmt,
 		upsertUserAgentStmt:              q.upsertUserAgentStmt,

@@ -32,6 +32,7 @@ type participant struct {
 // phase is one server's measurement in one run.
 type phase struct {
 	eventsPerSec, p50ms, p99ms, cpuUsPerEvent, allocsPerEvent float64
+	eventsPerCommit                                           float64 // feedlab's group commits; -1 for the no-op
 	load                                                      string
 }
 
@@ -85,8 +86,8 @@ func runIngest(bin string, cfg ingestConfig) error {
 		flPhases, noopPhases = append(flPhases, fp), append(noopPhases, np)
 		fmt.Printf("run %d  no-op   %8.0f req/s  p50 %6.2f ms  p99 %6.2f ms  server CPU %5.1f µs/req                   (load %s)\n",
 			run, np.eventsPerSec, np.p50ms, np.p99ms, np.cpuUsPerEvent, np.load)
-		fmt.Printf("run %d  feedlab %8.0f ev/s   p50 %6.2f ms  p99 %6.2f ms  server CPU %5.1f µs/event  %5.0f allocs/event (load %s)\n",
-			run, fp.eventsPerSec, fp.p50ms, fp.p99ms, fp.cpuUsPerEvent, fp.allocsPerEvent, fp.load)
+		fmt.Printf("run %d  feedlab %8.0f ev/s   p50 %6.2f ms  p99 %6.2f ms  server CPU %5.1f µs/event  %5.0f allocs/event  %5.1f events/commit (load %s)\n",
+			run, fp.eventsPerSec, fp.p50ms, fp.p99ms, fp.cpuUsPerEvent, fp.allocsPerEvent, fp.eventsPerCommit, fp.load)
 		fmt.Printf("run %d  ratio %.3f of the no-op ceiling; p99 %.2f× the no-op's\n", run, ratio, p99s[len(p99s)-1])
 	}
 	if cfg.runs > 1 {
@@ -197,7 +198,7 @@ func drive(client *http.Client, s *server, parts []participant, cfg ingestConfig
 		go func() { time.Sleep(time.Second); profErr <- fetchProfile(s, profile) }()
 	}
 	var wg sync.WaitGroup
-	cpu0, m0 := s.cpuTicks(), s.mallocs()
+	cpu0, m0, w0 := s.cpuTicks(), s.mallocs(), s.writerStats()
 	start := time.Now()
 	for p := range parts {
 		wg.Add(1)
@@ -240,7 +241,7 @@ func drive(client *http.Client, s *server, parts []participant, cfg ingestConfig
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	cpu1, m1 := s.cpuTicks(), s.mallocs()
+	cpu1, m1, w1 := s.cpuTicks(), s.mallocs(), s.writerStats()
 	if profErr != nil {
 		if err := <-profErr; err != nil {
 			return phase{}, nil, err
@@ -264,6 +265,10 @@ func drive(client *http.Client, s *server, parts []participant, cfg ingestConfig
 	}
 	if m0 >= 0 && m1 >= 0 {
 		ph.allocsPerEvent = float64(m1-m0) / float64(len(all))
+	}
+	ph.eventsPerCommit = -1
+	if w0.Commits >= 0 && w1.Commits > w0.Commits {
+		ph.eventsPerCommit = float64(w1.Events-w0.Events) / float64(w1.Commits-w0.Commits)
 	}
 	return ph, slices.Concat(ids...), nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -152,6 +153,27 @@ func (s *server) mallocs() int64 {
 		}
 	}
 	return -1
+}
+
+// writerStats is feedlab's event writer counts (group commits and the events they held),
+// read through the profiler's listener; Commits is -1 when unavailable.
+func (s *server) writerStats() (w struct{ Commits, Events int64 }) {
+	w.Commits = -1
+	if s.pprof == "" {
+		return w
+	}
+	res, err := http.Get(s.pprof + "/debug/vars")
+	if err != nil {
+		return w
+	}
+	defer res.Body.Close()
+	var vars struct {
+		Writer struct{ Commits, Events int64 }
+	}
+	if json.NewDecoder(res.Body).Decode(&vars) == nil {
+		w.Commits, w.Events = vars.Writer.Commits, vars.Writer.Events
+	}
+	return w
 }
 
 // loadAverage is the first figure of /proc/loadavg: how busy the machine was over the
