@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"compress/gzip"
 	"context"
 	"encoding/json"
@@ -10,7 +11,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
-	"strings"
+	"unicode/utf8"
 
 	"feedlab/store"
 )
@@ -203,24 +204,52 @@ func kindName(k string) string {
 type text string
 
 func (t *text) UnmarshalJSON(b []byte) error {
-	s := strings.TrimSpace(string(b))
+	b = bytes.TrimSpace(b)
 	switch {
-	case s == "null":
+	case string(b) == "null":
 		*t = ""
-	case strings.HasPrefix(s, `"`):
+	case len(b) > 0 && b[0] == '"':
+		if v, ok := plainString(b); ok {
+			*t = text(v)
+			return nil
+		}
 		var v string
 		if err := json.Unmarshal(b, &v); err != nil {
 			return err
 		}
 		*t = text(v)
-	case s == "true" || s == "false":
-		*t = text(s)
-	case len(s) > 0 && (s[0] == '-' || (s[0] >= '0' && s[0] <= '9')):
-		*t = text(s)
+	case string(b) == "true" || string(b) == "false":
+		*t = text(b)
+	case len(b) > 0 && (b[0] == '-' || (b[0] >= '0' && b[0] <= '9')):
+		*t = text(b)
 	default:
-		return &apiError{http.StatusBadRequest, codeInvalidJSON, "expected a string or a number, got " + truncate(s, 20)}
+		return &apiError{http.StatusBadRequest, codeInvalidJSON, "expected a string or a number, got " + truncate(string(b), 20)}
 	}
 	return nil
+}
+
+// plainString reads a JSON string literal that needs no unescaping (no backslash, no
+// control character, valid UTF-8): nearly every string an event carries. It answers what
+// encoding/json would, without a second decoder per field; ok is false for any other
+// literal, which is then decoded by encoding/json.
+func plainString(lit []byte) (string, bool) {
+	if len(lit) < 2 || lit[len(lit)-1] != '"' {
+		return "", false
+	}
+	inner := lit[1 : len(lit)-1]
+	ascii := true
+	for _, c := range inner {
+		if c < 0x20 || c == '"' || c == '\\' {
+			return "", false
+		}
+		if c >= 0x80 {
+			ascii = false
+		}
+	}
+	if !ascii && !utf8.Valid(inner) {
+		return "", false
+	}
+	return string(inner), true
 }
 
 // number is an integer that may arrive as a JSON number or a numeric string.
