@@ -22,6 +22,20 @@ type checkpointRequest struct {
 	ClientTime number `json:"time"`
 }
 
+func (req *checkpointRequest) member(name []byte) any {
+	switch string(name) {
+	case "event_id":
+		return &req.EventID
+	case "checkpoint":
+		return &req.Checkpoint
+	case "value":
+		return &req.Value
+	case "time":
+		return &req.ClientTime
+	}
+	return req.participantRef.member(name)
+}
+
 func (req *checkpointRequest) header() (participantRef, text) { return req.participantRef, req.EventID }
 
 func (req *checkpointRequest) validate() (int64, *apiError) {

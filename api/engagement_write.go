@@ -39,6 +39,32 @@ type engagementRequest struct {
 	entityID int64 // EntityID parsed by validate
 }
 
+func (req *engagementRequest) member(name []byte) any {
+	switch string(name) {
+	case "event_id":
+		return &req.EventID
+	case "entity_id":
+		return &req.EntityID
+	case "engagement_type":
+		return &req.EngagementType
+	case "response":
+		return &req.Response
+	case "time_content_viewed":
+		return &req.TimeContentViewed
+	case "time_engagement":
+		return &req.TimeEngagement
+	case "likes":
+		return &req.Likes
+	case "read_later":
+		return &req.ReadLater
+	case "shares":
+		return &req.Shares
+	case "accuracy_score":
+		return &req.AccuracyScore
+	}
+	return req.participantRef.member(name)
+}
+
 func (req *engagementRequest) header() (participantRef, text) { return req.participantRef, req.EventID }
 
 func (req *engagementRequest) validate() (int64, *apiError) {

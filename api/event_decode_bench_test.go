@@ -23,7 +23,7 @@ func BenchmarkDecodeEngagement(b *testing.B) {
 		rd.Reset(body)
 		r.Body = io.NopCloser(rd)
 		var req engagementRequest
-		if err := decode(nil, r, limitEvent, &req); err != nil {
+		if err := decodeEvent(nil, r, limitEvent, &req); err != nil {
 			b.Fatal(err)
 		}
 		if req.EngagementType != "likes" || !req.Likes.set {

@@ -92,7 +92,7 @@ type event interface {
 // participant (and the card). On false, the failure has been answered and the handler
 // returns at once.
 func (s *Server) readEvent(w http.ResponseWriter, r *http.Request, req event) (store.EventTarget, bool) {
-	if err := decode(w, r, limitEvent, req); err != nil {
+	if err := decodeEvent(w, r, limitEvent, req); err != nil {
 		s.fail(w, r, err)
 		return store.EventTarget{}, false
 	}

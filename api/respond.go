@@ -140,13 +140,25 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 // without a preflight, so text/plain bodies are read as JSON too. Oversized, malformed or
 // mistyped bodies give a 4xx that names the problem.
 func decode(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
+	if err := checkContentType(r); err != nil {
+		return err
+	}
+	return decodeJSON(http.MaxBytesReader(w, r.Body, limit), limit, v)
+}
+
+// checkContentType accepts no Content-Type, application/json and text/plain (beacons).
+func checkContentType(r *http.Request) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || (mt != "application/json" && mt != "text/plain") {
 			return &apiError{http.StatusUnsupportedMediaType, codeUnsupportedMedia, "Send the body as application/json (or text/plain holding JSON)."}
 		}
 	}
-	body := http.MaxBytesReader(w, r.Body, limit)
+	return nil
+}
+
+// decodeJSON is decode's reading of the body: exactly one JSON value into v.
+func decodeJSON(body io.Reader, limit int64, v any) error {
 	dec := json.NewDecoder(body)
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err, limit)

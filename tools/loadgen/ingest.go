@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -273,8 +274,16 @@ func drive(client *http.Client, s *server, parts []participant, cfg ingestConfig
 	return ph, slices.Concat(ids...), nil
 }
 
+// fetchProfile writes a 10 s CPU profile of the server to path and, beside it, the
+// allocations of the same 10 s to path.allocs (go tool pprof -sample_index=alloc_objects).
 func fetchProfile(s *server, path string) error {
-	res, err := http.Get(s.pprof + "/debug/pprof/profile?seconds=10")
+	allocs := make(chan error, 1)
+	go func() { allocs <- fetchTo(s.pprof+"/debug/pprof/allocs?seconds=10", path+".allocs") }()
+	return errors.Join(fetchTo(s.pprof+"/debug/pprof/profile?seconds=10", path), <-allocs)
+}
+
+func fetchTo(url, path string) error {
+	res, err := http.Get(url)
 	if err != nil {
 		return fmt.Errorf("profile: %w", err)
 	}
