@@ -33,7 +33,7 @@ func (req *checkpointRequest) member(name []byte) any {
 	case "time":
 		return &req.ClientTime
 	}
-	return req.participantRef.member(name)
+	return req.participantRef.refMember(name)
 }
 
 func (req *checkpointRequest) header() (participantRef, text) { return req.participantRef, req.EventID }

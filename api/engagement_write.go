@@ -62,7 +62,7 @@ func (req *engagementRequest) member(name []byte) any {
 	case "accuracy_score":
 		return &req.AccuracyScore
 	}
-	return req.participantRef.member(name)
+	return req.participantRef.refMember(name)
 }
 
 func (req *engagementRequest) header() (participantRef, text) { return req.participantRef, req.EventID }

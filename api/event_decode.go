@@ -19,7 +19,9 @@ type flatEvent interface {
 	member(name []byte) any
 }
 
-func (p *participantRef) member(name []byte) any {
+// refMember is member for the participant reference every event body embeds (not named
+// member: the embedding bodies would then all pass for flatEvent).
+func (p *participantRef) refMember(name []byte) any {
 	switch string(name) {
 	case "user_id":
 		return &p.UserID

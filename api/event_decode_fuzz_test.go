@@ -47,3 +47,18 @@ func same(t *testing.T, body []byte, fresh func() event) {
 		t.Fatalf("%q: %+v, decode gives %+v", body, got, want)
 	}
 }
+
+// TestOnlyFlatBodiesTakeTheShortcut: a body with members readFlat does not know (lists,
+// objects) must not pass for a flatEvent, or those members would be dropped.
+func TestOnlyFlatBodiesTakeTheShortcut(t *testing.T) {
+	for _, e := range []event{new(engagementRequest), new(checkpointRequest)} {
+		if _, ok := e.(flatEvent); !ok {
+			t.Errorf("%T is not read by the shortcut", e)
+		}
+	}
+	for _, e := range []event{new(exitRequest), new(batchDwellRequest), new(formRequest)} {
+		if _, ok := e.(flatEvent); ok {
+			t.Errorf("%T passes for a flat body", e)
+		}
+	}
+}
