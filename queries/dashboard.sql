@@ -2,14 +2,15 @@
 -- migration 0004).
 
 -- name: GetParticipantStages :many
--- The participants of one group commit, read at once.
+-- The participants of one group commit, read at once; participant_ids is a JSON array (a
+-- prepared statement, where an IN list would be parsed again for every group).
 SELECT participant_id, experiment_id, condition, is_test, stage, coalesce(last_seen_at, 0) AS last_seen_at
-FROM participants WHERE participant_id IN (sqlc.slice(participant_ids));
+FROM participants WHERE participant_id IN (SELECT value FROM json_each(CAST(sqlc.arg(participant_ids) AS TEXT)));
 
 -- name: TouchParticipants :exec
--- Last activity of every participant of one group commit, in one statement.
-UPDATE participants SET last_seen_at = max(coalesce(last_seen_at, 0), sqlc.arg(seen_at))
-WHERE participant_id IN (sqlc.slice(participant_ids));
+-- Last activity of participants of one group commit (a JSON array), in one statement.
+UPDATE participants SET last_seen_at = max(coalesce(last_seen_at, 0), CAST(sqlc.arg(seen_at) AS INTEGER))
+WHERE participant_id IN (SELECT value FROM json_each(CAST(sqlc.arg(participant_ids) AS TEXT)));
 
 -- name: SetParticipantStage :exec
 -- The furthest stage, when a group commit moves a participant forward (rare: a checkpoint).

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -89,7 +90,7 @@ func touchParticipants(ctx context.Context, q *db.Queries, touches map[int64]*to
 	for id := range touches {
 		ids = append(ids, id)
 	}
-	rows, err := q.GetParticipantStages(ctx, ids)
+	rows, err := q.GetParticipantStages(ctx, jsonIDs(ids))
 	if err != nil {
 		return fmt.Errorf("touch participants: %w", err)
 	}
@@ -103,7 +104,7 @@ func touchParticipants(ctx context.Context, q *db.Queries, touches map[int64]*to
 		}
 	}
 	if len(stale) > 0 {
-		if err := q.TouchParticipants(ctx, db.TouchParticipantsParams{SeenAt: now, ParticipantIds: stale}); err != nil {
+		if err := q.TouchParticipants(ctx, db.TouchParticipantsParams{SeenAt: now, ParticipantIds: jsonIDs(stale)}); err != nil {
 			return fmt.Errorf("touch participants: %w", err)
 		}
 	}
@@ -154,6 +155,20 @@ func touchParticipants(ctx context.Context, q *db.Queries, touches map[int64]*to
 		}
 	}
 	return nil
+}
+
+// jsonIDs is ids as a JSON array, for the queries that take a group's participants
+// through json_each.
+func jsonIDs(ids []int64) string {
+	b := make([]byte, 0, 8*len(ids)+2)
+	b = append(b, '[')
+	for i, id := range ids {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, id, 10)
+	}
+	return string(append(b, ']'))
 }
 
 // moveFunnel moves one real participant between funnel stages ("" from: a new arrival).

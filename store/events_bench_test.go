@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"os"
+	"strconv"
 	"database/sql"
 	"fmt"
 	"sync"
@@ -22,7 +24,10 @@ func BenchmarkRecordEvent(b *testing.B) {
 	s := openTest(b)
 	ctx := context.Background()
 	id, ents := seedStudy(b, s, 1)
-	const participants = 200
+	participants := 200
+	if n, err := strconv.Atoi(os.Getenv("FEEDLAB_BENCH_PARTICIPANTS")); err == nil {
+		participants = n
+	}
 	ids := make([]int64, participants)
 	for i := range ids {
 		p, _, err := s.RegisterParticipant(ctx, Registration{ExperimentID: id, UserID: fmt.Sprint("u", i), NConditions: 1}, composeAll(ents))

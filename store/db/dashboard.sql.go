@@ -8,7 +8,6 @@ package db
 import (
 	"context"
 	"database/sql"
-	"strings"
 )
 
 const addDashboardDuration = `-- name: AddDashboardDuration :exec
@@ -467,7 +466,7 @@ func (q *Queries) GetParticipantByID(ctx context.Context, participantID int64) (
 const getParticipantStages = `-- name: GetParticipantStages :many
 
 SELECT participant_id, experiment_id, condition, is_test, stage, coalesce(last_seen_at, 0) AS last_seen_at
-FROM participants WHERE participant_id IN (/*SLICE:participant_ids*/?)
+FROM participants WHERE participant_id IN (SELECT value FROM json_each(CAST(?1 AS TEXT)))
 `
 
 type GetParticipantStagesRow struct {
@@ -481,19 +480,10 @@ type GetParticipantStagesRow struct {
 
 // The live dashboard, the study lifecycle, preview links and text versions (issue 10,
 // migration 0004).
-// The participants of one group commit, read at once.
-func (q *Queries) GetParticipantStages(ctx context.Context, participantIds []int64) ([]GetParticipantStagesRow, error) {
-	query := getParticipantStages
-	var queryParams []interface{}
-	if len(participantIds) > 0 {
-		for _, v := range participantIds {
-			queryParams = append(queryParams, v)
-		}
-		query = strings.Replace(query, "/*SLICE:participant_ids*/?", strings.Repeat(",?", len(participantIds))[1:], 1)
-	} else {
-		query = strings.Replace(query, "/*SLICE:participant_ids*/?", "NULL", 1)
-	}
-	rows, err := q.query(ctx, nil, query, queryParams...)
+// The participants of one group commit, read at once; participant_ids is a JSON array (a
+// prepared statement, where an IN list would be parsed again for every group).
+func (q *Queries) GetParticipantStages(ctx context.Context, participantIds string) ([]GetParticipantStagesRow, error) {
+	rows, err := q.query(ctx, q.getParticipantStagesStmt, getParticipantStages, participantIds)
 	if err != nil {
 		return nil, err
 	}
@@ -617,29 +607,18 @@ func (q *Queries) SetStudyStatus(ctx context.Context, arg SetStudyStatusParams) 
 }
 
 const touchParticipants = `-- name: TouchParticipants :exec
-UPDATE participants SET last_seen_at = max(coalesce(last_seen_at, 0), ?1)
-WHERE participant_id IN (/*SLICE:participant_ids*/?)
+UPDATE participants SET last_seen_at = max(coalesce(last_seen_at, 0), CAST(?1 AS INTEGER))
+WHERE participant_id IN (SELECT value FROM json_each(CAST(?2 AS TEXT)))
 `
 
 type TouchParticipantsParams struct {
-	SeenAt         interface{}
-	ParticipantIds []int64
+	SeenAt         int64
+	ParticipantIds string
 }
 
-// Last activity of every participant of one group commit, in one statement.
+// Last activity of participants of one group commit (a JSON array), in one statement.
 func (q *Queries) TouchParticipants(ctx context.Context, arg TouchParticipantsParams) error {
-	query := touchParticipants
-	var queryParams []interface{}
-	queryParams = append(queryParams, arg.SeenAt)
-	if len(arg.ParticipantIds) > 0 {
-		for _, v := range arg.ParticipantIds {
-			queryParams = append(queryParams, v)
-		}
-		query = strings.Replace(query, "/*SLICE:participant_ids*/?", strings.Repeat(",?", len(arg.ParticipantIds))[1:], 1)
-	} else {
-		query = strings.Replace(query, "/*SLICE:participant_ids*/?", "NULL", 1)
-	}
-	_, err := q.exec(ctx, nil, query, queryParams...)
+	_, err := q.exec(ctx, q.touchParticipantsStmt, touchParticipants, arg.SeenAt, arg.ParticipantIds)
 	return err
 }
 
