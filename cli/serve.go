@@ -72,6 +72,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		certs = []tls.Certificate{cert}
 	}
+	tuneGC()
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	// Checked before anything is opened or any address printed: a server that cannot store
 	// what participants send must not invite them.

@@ -107,6 +107,7 @@ func runIngest(bin string, cfg ingestConfig) error {
 			pick(noopPhases, func(p phase) float64 { return p.eventsPerSec }), pick(noopPhases, func(p phase) float64 { return p.p50ms }),
 			pick(noopPhases, func(p phase) float64 { return p.p99ms }), pick(noopPhases, func(p phase) float64 { return p.cpuUsPerEvent }), loadAverage())
 	}
+	fmt.Printf("feedlab's peak memory (VmHWM): %s\n", fl.peakMemory())
 	if err := fl.stop(); err != nil {
 		return fmt.Errorf("feedlab did not stop cleanly: %w\n%s", err, fl.out.String())
 	}

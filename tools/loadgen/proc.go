@@ -176,6 +176,20 @@ func (s *server) writerStats() (w struct{ Commits, Events int64 }) {
 	return w
 }
 
+// peakMemory is the process's peak resident memory (VmHWM of /proc/<pid>/status).
+func (s *server) peakMemory() string {
+	raw, err := os.ReadFile("/proc/" + strconv.Itoa(s.cmd.Process.Pid) + "/status")
+	if err != nil {
+		return "?"
+	}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "?"
+}
+
 // loadAverage is the first figure of /proc/loadavg: how busy the machine was over the
 // last minute, printed next to every figure because other work shares these cores.
 func loadAverage() string {
