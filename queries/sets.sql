@@ -23,8 +23,17 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?);
 SELECT * FROM entities WHERE entity_set = ? ORDER BY position;
 
 -- name: PutMedia :exec
-INSERT INTO media (name, content_type, size, created_at) VALUES (?, ?, ?, ?)
-ON CONFLICT (name) DO NOTHING;
+-- A file stored again keeps its record; a record from before image sizes gains them.
+INSERT INTO media (name, content_type, size, created_at, width, height) VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (name) DO UPDATE SET width = coalesce(media.width, excluded.width),
+                                 height = coalesce(media.height, excluded.height);
+
+-- name: SetEntitySizesFromMedia :exec
+-- The cards of a set whose image is in the media store take the image's size.
+UPDATE entities
+SET width  = (SELECT m.width FROM media m WHERE m.name = substr(entities.entity_url, 8)),
+    height = (SELECT m.height FROM media m WHERE m.name = substr(entities.entity_url, 8))
+WHERE entity_set = ? AND entity_url LIKE '/media/%';
 
 -- name: GetMedia :one
 SELECT * FROM media WHERE name = ?;

@@ -354,6 +354,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.setEntitySetUploaderStmt, err = db.PrepareContext(ctx, setEntitySetUploader); err != nil {
 		return nil, fmt.Errorf("error preparing query SetEntitySetUploader: %w", err)
 	}
+	if q.setEntitySizesFromMediaStmt, err = db.PrepareContext(ctx, setEntitySizesFromMedia); err != nil {
+		return nil, fmt.Errorf("error preparing query SetEntitySizesFromMedia: %w", err)
+	}
 	if q.setMediaNamesStmt, err = db.PrepareContext(ctx, setMediaNames); err != nil {
 		return nil, fmt.Errorf("error preparing query SetMediaNames: %w", err)
 	}
@@ -939,6 +942,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing setEntitySetUploaderStmt: %w", cerr)
 		}
 	}
+	if q.setEntitySizesFromMediaStmt != nil {
+		if cerr := q.setEntitySizesFromMediaStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setEntitySizesFromMediaStmt: %w", cerr)
+		}
+	}
 	if q.setMediaNamesStmt != nil {
 		if cerr := q.setMediaNamesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing setMediaNamesStmt: %w", cerr)
@@ -1138,6 +1146,7 @@ type Queries struct {
 	releaseParticipantLabelStmt      *sql.Stmt
 	setEntitySetHiddenStmt           *sql.Stmt
 	setEntitySetUploaderStmt         *sql.Stmt
+	setEntitySizesFromMediaStmt      *sql.Stmt
 	setMediaNamesStmt                *sql.Stmt
 	setParticipantExitStateStmt      *sql.Stmt
 	setParticipantUserAgentStmt      *sql.Stmt
@@ -1264,6 +1273,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		releaseParticipantLabelStmt:      q.releaseParticipantLabelStmt,
 		setEntitySetHiddenStmt:           q.setEntitySetHiddenStmt,
 		setEntitySetUploaderStmt:         q.setEntitySetUploaderStmt,
+		setEntitySizesFromMediaStmt:      q.setEntitySizesFromMediaStmt,
 		setMediaNamesStmt:                q.setMediaNamesStmt,
 		setParticipantExitStateStmt:      q.setParticipantExitStateStmt,
 		setParticipantUserAgentStmt:      q.setParticipantUserAgentStmt,
