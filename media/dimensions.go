@@ -14,6 +14,18 @@ import (
 // unknown rather than stored (it would only distort the feed's layout).
 const maxDimension = 1 << 16
 
+// ImageSize is the width and height in pixels of the stored image name, read from its
+// header; 0, 0 when it is not an image or its header cannot be read.
+func (s *Store) ImageSize(name string) (width, height int, err error) {
+	f, err := s.Open(name)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.Close()
+	w, h := imageSize(f, ContentTypeOf(name))
+	return w, h, nil
+}
+
 // imageSize reads the width and height in pixels from the header of an image of content
 // type ct: image.DecodeConfig for PNG, JPEG and GIF, webpSize for WebP (the standard
 // library has no WebP decoder, and its header is simple enough to read here). It returns

@@ -37,3 +37,16 @@ WHERE entity_set = ? AND entity_url LIKE '/media/%';
 
 -- name: GetMedia :one
 SELECT * FROM media WHERE name = ?;
+
+-- name: ListMediaWithoutSize :many
+-- Images stored before their sizes were read (migration 0012), or whose header could not
+-- be read.
+SELECT name, content_type FROM media
+WHERE width IS NULL AND content_type LIKE 'image/%'
+ORDER BY name;
+
+-- name: SetMediaSize :exec
+UPDATE media SET width = ?, height = ? WHERE name = ?;
+
+-- name: SetEntitySizesOfMedia :exec
+UPDATE entities SET width = ?, height = ? WHERE entity_url = ?;

@@ -198,3 +198,32 @@ func boolInt(b bool) int64 {
 func pixels(n int) sql.NullInt64 {
 	return sql.NullInt64{Int64: int64(n), Valid: n > 0}
 }
+
+// MediaWithoutSize lists the stored images whose size is not on record: stored before
+// migration 0012, or with a header that could not be read.
+func (s *Store) MediaWithoutSize(ctx context.Context) ([]Media, error) {
+	rows, err := s.rq.ListMediaWithoutSize(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: media without size: %w", err)
+	}
+	out := make([]Media, len(rows))
+	for i, r := range rows {
+		out[i] = Media{Name: r.Name, ContentType: r.ContentType}
+	}
+	return out, nil
+}
+
+// SetMediaSize records an image's size and gives it to every card that shows the image.
+func (s *Store) SetMediaSize(ctx context.Context, name string, width, height int) error {
+	err := s.withTx(ctx, func(q *db.Queries) error {
+		w, h := pixels(width), pixels(height)
+		if err := q.SetMediaSize(ctx, db.SetMediaSizeParams{Width: w, Height: h, Name: name}); err != nil {
+			return err
+		}
+		return q.SetEntitySizesOfMedia(ctx, db.SetEntitySizesOfMediaParams{Width: w, Height: h, EntityUrl: "/media/" + name})
+	})
+	if err != nil {
+		return fmt.Errorf("store: set size of %s: %w", name, err)
+	}
+	return nil
+}

@@ -288,6 +288,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listLibrarySetsStmt, err = db.PrepareContext(ctx, listLibrarySets); err != nil {
 		return nil, fmt.Errorf("error preparing query ListLibrarySets: %w", err)
 	}
+	if q.listMediaWithoutSizeStmt, err = db.PrepareContext(ctx, listMediaWithoutSize); err != nil {
+		return nil, fmt.Errorf("error preparing query ListMediaWithoutSize: %w", err)
+	}
 	if q.listParticipantAnswersStmt, err = db.PrepareContext(ctx, listParticipantAnswers); err != nil {
 		return nil, fmt.Errorf("error preparing query ListParticipantAnswers: %w", err)
 	}
@@ -357,8 +360,14 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.setEntitySizesFromMediaStmt, err = db.PrepareContext(ctx, setEntitySizesFromMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query SetEntitySizesFromMedia: %w", err)
 	}
+	if q.setEntitySizesOfMediaStmt, err = db.PrepareContext(ctx, setEntitySizesOfMedia); err != nil {
+		return nil, fmt.Errorf("error preparing query SetEntitySizesOfMedia: %w", err)
+	}
 	if q.setMediaNamesStmt, err = db.PrepareContext(ctx, setMediaNames); err != nil {
 		return nil, fmt.Errorf("error preparing query SetMediaNames: %w", err)
+	}
+	if q.setMediaSizeStmt, err = db.PrepareContext(ctx, setMediaSize); err != nil {
+		return nil, fmt.Errorf("error preparing query SetMediaSize: %w", err)
 	}
 	if q.setParticipantExitStateStmt, err = db.PrepareContext(ctx, setParticipantExitState); err != nil {
 		return nil, fmt.Errorf("error preparing query SetParticipantExitState: %w", err)
@@ -832,6 +841,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listLibrarySetsStmt: %w", cerr)
 		}
 	}
+	if q.listMediaWithoutSizeStmt != nil {
+		if cerr := q.listMediaWithoutSizeStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listMediaWithoutSizeStmt: %w", cerr)
+		}
+	}
 	if q.listParticipantAnswersStmt != nil {
 		if cerr := q.listParticipantAnswersStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listParticipantAnswersStmt: %w", cerr)
@@ -947,9 +961,19 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing setEntitySizesFromMediaStmt: %w", cerr)
 		}
 	}
+	if q.setEntitySizesOfMediaStmt != nil {
+		if cerr := q.setEntitySizesOfMediaStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setEntitySizesOfMediaStmt: %w", cerr)
+		}
+	}
 	if q.setMediaNamesStmt != nil {
 		if cerr := q.setMediaNamesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing setMediaNamesStmt: %w", cerr)
+		}
+	}
+	if q.setMediaSizeStmt != nil {
+		if cerr := q.setMediaSizeStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setMediaSizeStmt: %w", cerr)
 		}
 	}
 	if q.setParticipantExitStateStmt != nil {
@@ -1124,6 +1148,7 @@ type Queries struct {
 	listFeedBlocksStmt               *sql.Stmt
 	listInventoryStmt                *sql.Stmt
 	listLibrarySetsStmt              *sql.Stmt
+	listMediaWithoutSizeStmt         *sql.Stmt
 	listParticipantAnswersStmt       *sql.Stmt
 	listParticipantEngagementsStmt   *sql.Stmt
 	listParticipantLabelsStmt        *sql.Stmt
@@ -1147,7 +1172,9 @@ type Queries struct {
 	setEntitySetHiddenStmt           *sql.Stmt
 	setEntitySetUploaderStmt         *sql.Stmt
 	setEntitySizesFromMediaStmt      *sql.Stmt
+	setEntitySizesOfMediaStmt        *sql.Stmt
 	setMediaNamesStmt                *sql.Stmt
+	setMediaSizeStmt                 *sql.Stmt
 	setParticipantExitStateStmt      *sql.Stmt
 	setParticipantUserAgentStmt      *sql.Stmt
 	setStudyOwnerStmt                *sql.Stmt
@@ -1251,6 +1278,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listFeedBlocksStmt:               q.listFeedBlocksStmt,
 		listInventoryStmt:                q.listInventoryStmt,
 		listLibrarySetsStmt:              q.listLibrarySetsStmt,
+		listMediaWithoutSizeStmt:         q.listMediaWithoutSizeStmt,
 		listParticipantAnswersStmt:       q.listParticipantAnswersStmt,
 		listParticipantEngagementsStmt:   q.listParticipantEngagementsStmt,
 		listParticipantLabelsStmt:        q.listParticipantLabelsStmt,
@@ -1274,7 +1302,9 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		setEntitySetHiddenStmt:           q.setEntitySetHiddenStmt,
 		setEntitySetUploaderStmt:         q.setEntitySetUploaderStmt,
 		setEntitySizesFromMediaStmt:      q.setEntitySizesFromMediaStmt,
+		setEntitySizesOfMediaStmt:        q.setEntitySizesOfMediaStmt,
 		setMediaNamesStmt:                q.setMediaNamesStmt,
+		setMediaSizeStmt:                 q.setMediaSizeStmt,
 		setParticipantExitStateStmt:      q.setParticipantExitStateStmt,
 		setParticipantUserAgentStmt:      q.setParticipantUserAgentStmt,
 		setStudyOwnerStmt:                q.setStudyOwnerStmt,

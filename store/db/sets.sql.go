@@ -200,6 +200,42 @@ func (q *Queries) ListEntitySets(ctx context.Context) ([]ListEntitySetsRow, erro
 	return items, nil
 }
 
+const listMediaWithoutSize = `-- name: ListMediaWithoutSize :many
+SELECT name, content_type FROM media
+WHERE width IS NULL AND content_type LIKE 'image/%'
+ORDER BY name
+`
+
+type ListMediaWithoutSizeRow struct {
+	Name        string
+	ContentType string
+}
+
+// Images stored before their sizes were read (migration 0012), or whose header could not
+// be read.
+func (q *Queries) ListMediaWithoutSize(ctx context.Context) ([]ListMediaWithoutSizeRow, error) {
+	rows, err := q.query(ctx, q.listMediaWithoutSizeStmt, listMediaWithoutSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListMediaWithoutSizeRow
+	for rows.Next() {
+		var i ListMediaWithoutSizeRow
+		if err := rows.Scan(&i.Name, &i.ContentType); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const putMedia = `-- name: PutMedia :exec
 INSERT INTO media (name, content_type, size, created_at, width, height) VALUES (?, ?, ?, ?, ?, ?)
 ON CONFLICT (name) DO UPDATE SET width = coalesce(media.width, excluded.width),
@@ -238,5 +274,35 @@ WHERE entity_set = ? AND entity_url LIKE '/media/%'
 // The cards of a set whose image is in the media store take the image's size.
 func (q *Queries) SetEntitySizesFromMedia(ctx context.Context, entitySet string) error {
 	_, err := q.exec(ctx, q.setEntitySizesFromMediaStmt, setEntitySizesFromMedia, entitySet)
+	return err
+}
+
+const setEntitySizesOfMedia = `-- name: SetEntitySizesOfMedia :exec
+UPDATE entities SET width = ?, height = ? WHERE entity_url = ?
+`
+
+type SetEntitySizesOfMediaParams struct {
+	Width     sql.NullInt64
+	Height    sql.NullInt64
+	EntityUrl string
+}
+
+func (q *Queries) SetEntitySizesOfMedia(ctx context.Context, arg SetEntitySizesOfMediaParams) error {
+	_, err := q.exec(ctx, q.setEntitySizesOfMediaStmt, setEntitySizesOfMedia, arg.Width, arg.Height, arg.EntityUrl)
+	return err
+}
+
+const setMediaSize = `-- name: SetMediaSize :exec
+UPDATE media SET width = ?, height = ? WHERE name = ?
+`
+
+type SetMediaSizeParams struct {
+	Width  sql.NullInt64
+	Height sql.NullInt64
+	Name   string
+}
+
+func (q *Queries) SetMediaSize(ctx context.Context, arg SetMediaSizeParams) error {
+	_, err := q.exec(ctx, q.setMediaSizeStmt, setMediaSize, arg.Width, arg.Height, arg.Name)
 	return err
 }
