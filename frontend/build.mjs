@@ -2,11 +2,12 @@
 //
 //   node build.mjs
 //
-// participant.tsx and researcher.tsx are separate entry points so a participant never
-// downloads researcher code; code both use is split into shared chunks. The build fails
-// when anything under src/researcher/ is reachable from the participant entry (static or
-// dynamic import, through any chunk), and when a first load exceeds its gzip budget in
-// DESIGN.md (participant 50 KB, researcher 150 KB).
+// participant.tsx and researcher.tsx are built separately so a participant never downloads
+// researcher code; the participant page also carries src/participant/boot.ts inline. The
+// build fails when anything under src/researcher/ is reachable from the participant entry
+// (static or dynamic import, through any chunk), when a first load exceeds its gzip budget
+// in DESIGN.md (participant 50 KB, researcher 150 KB), and when the participant's first
+// load is more than three files.
 import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -88,6 +89,13 @@ writeFileSync(join(dist, 'bundle-sizes.json'), JSON.stringify(report, null, 2) +
 
 for (const [entry, size] of Object.entries(sizes)) {
   console.log(`${entry.padEnd(12)} first load: ${kb(size.gzip)} gzip (${kb(size.raw)} raw) in ${size.files.length} files`);
+}
+// The participant's first load is CSS, entry and one chunk (oneSharedChunk): a slow phone
+// fetches it in one wave beside load_experiment and the first image (BENCHMARKS.md).
+const PARTICIPANT_MAX_FILES = 3;
+if (sizes.participant.files.length > PARTICIPANT_MAX_FILES) {
+  console.error(`participant first load is ${sizes.participant.files.length} files, more than ${PARTICIPANT_MAX_FILES}: ${sizes.participant.files.join(' ')} (see oneSharedChunk)`);
+  process.exit(1);
 }
 for (const [entry, budget] of Object.entries(budgets)) {
   const gzip = sizes[entry].gzip;
