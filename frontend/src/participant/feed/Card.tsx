@@ -79,7 +79,7 @@ export function Card({ entity, modes, tracker, register, swipe, source }: CardPr
           {time ? <span className="card__time">{time}</span> : null}
         </div>
       ) : null}
-      <div className="card__media">
+      <div className={video ? 'card__media' : 'card__media card__media--image'}>
         {video ? (
           <CardVideo entity={entity} tracker={tracker} />
         ) : (
