@@ -1,6 +1,9 @@
 package api
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"html"
 	"io/fs"
 	"net/http"
@@ -78,10 +81,42 @@ func (s *Server) serveApp(w http.ResponseWriter, r *http.Request) {
 	if !researcher {
 		// Participant pages may be embedded (a feed inside a survey) by the configured
 		// origins, and are told which exact origins to post their messages to.
-		h.Set("Content-Security-Policy", s.participantFramePolicy())
+		h.Set("Content-Security-Policy", withInlineScripts(s.participantFramePolicy(), body))
 		body = withFrameParents(body, s.frameAncestors)
 	}
 	w.Write(body)
+}
+
+// withInlineScripts allows, in a page's CSP, exactly the inline scripts the page carries (the
+// participant page's boot script, frontend/src/participant/boot.ts) by their sha256: no
+// 'unsafe-inline', so an injected script still cannot run.
+func withInlineScripts(policy string, page []byte) string {
+	hashes := inlineScriptHashes(page)
+	if len(hashes) == 0 {
+		return policy
+	}
+	return strings.Replace(policy, "script-src 'self'", "script-src 'self' "+strings.Join(hashes, " "), 1)
+}
+
+// inlineScriptHashes are the CSP sources ('sha256-...') of a page's inline scripts: each
+// <script> without attributes, hashed over its text exactly as the browser hashes it.
+func inlineScriptHashes(page []byte) []string {
+	var hashes []string
+	rest := page
+	for {
+		i := bytes.Index(rest, []byte("<script>"))
+		if i < 0 {
+			return hashes
+		}
+		rest = rest[i+len("<script>"):]
+		end := bytes.Index(rest, []byte("</script>"))
+		if end < 0 {
+			return hashes
+		}
+		sum := sha256.Sum256(rest[:end])
+		hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+		rest = rest[end:]
+	}
 }
 
 // withFrameParents adds to a participant page the exact origins (no wildcard) that may

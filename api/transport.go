@@ -52,7 +52,8 @@ func clientAddr(r *http.Request) string {
 }
 
 // contentSecurityPolicy is sent with every answer. Scripts come only from feedlab's own
-// bundle (no inline script, no eval); styles may be inline because components set style
+// bundle (no eval; no inline script, except the participant page's boot script, which
+// serveApp allows by its hash); styles may be inline because components set style
 // attributes; images and videos may come from any http(s) host because a stimulus set may
 // point at them (stimuli/tsv.go accepts only http(s) or the appliance's own paths);
 // everything the pages fetch goes to feedlab itself. frame-ancestors is added per page.

@@ -87,6 +87,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := demo.Ensure(ctx, st, ms); err != nil {
 		return err
 	}
+	if err := fillImageSizes(ctx, st, ms); err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", *addr, err)

@@ -2,11 +2,12 @@
 //
 //   node build.mjs
 //
-// participant.tsx and researcher.tsx are separate entry points so a participant never
-// downloads researcher code; code both use is split into shared chunks. The build fails
-// when anything under src/researcher/ is reachable from the participant entry (static or
-// dynamic import, through any chunk), and when a first load exceeds its gzip budget in
-// DESIGN.md (participant 50 KB, researcher 150 KB).
+// participant.tsx and researcher.tsx are built separately so a participant never downloads
+// researcher code; the participant page also carries src/participant/boot.ts inline. The
+// build fails when anything under src/researcher/ is reachable from the participant entry
+// (static or dynamic import, through any chunk), when a first load exceeds its gzip budget
+// in DESIGN.md (participant 50 KB, researcher 150 KB), and when the participant's first
+// load is more than three files.
 import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -29,33 +30,44 @@ const pages = [
 
 cleanDist();
 
-const result = await esbuild.build({
-  absWorkingDir: root,
-  entryPoints: Object.fromEntries(pages.map((p) => [p.entry, `src/${p.entry}.tsx`])),
-  outdir: dist,
-  entryNames: 'assets/[name]-[hash]',
-  chunkNames: 'assets/chunk-[hash]',
-  assetNames: 'assets/[name]-[hash]',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  target: ['es2019'],
-  minify: true,
-  legalComments: 'linked',
-  metafile: true,
-  jsx: 'automatic',
-  jsxImportSource: 'preact',
-  // The app is written against the React API and runs on Preact's compat layer.
-  alias: {
-    react: 'preact/compat',
-    'react-dom': 'preact/compat',
-    'react/jsx-runtime': 'preact/jsx-runtime',
-  },
-  define: { 'process.env.NODE_ENV': '"production"' },
-  logLevel: 'warning',
-});
+// One build per entry: code the two bundles share is then not cut into chunks of its own
+// for the participant, whose first load on a slow phone pays a round trip per wave of six
+// files (HTTP/1.1); chunks are still split between the entry and its lazy pages.
+const builds = await Promise.all(pages.map((p) => buildEntry(p.entry)));
+const meta = {
+  inputs: Object.assign({}, ...builds.map((b) => b.metafile.inputs)),
+  outputs: Object.assign({}, ...builds.map((b) => b.metafile.outputs)),
+};
 
-const meta = result.metafile;
+function buildEntry(entry) {
+  return esbuild.build({
+    plugins: entry === 'participant' ? [oneSharedChunk('src/participant/App.tsx')] : [],
+    absWorkingDir: root,
+    entryPoints: { [entry]: `src/${entry}.tsx` },
+    outdir: dist,
+    entryNames: 'assets/[name]-[hash]',
+    chunkNames: 'assets/chunk-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: ['es2019'],
+    minify: true,
+    legalComments: 'linked',
+    metafile: true,
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    // The app is written against the React API and runs on Preact's compat layer.
+    alias: {
+      react: 'preact/compat',
+      'react-dom': 'preact/compat',
+      'react/jsx-runtime': 'preact/jsx-runtime',
+    },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+}
+
 mkdirSync(join(root, '.build'), { recursive: true });
 writeFileSync(join(root, '.build', 'metafile.json'), JSON.stringify(meta));
 assertNoReact(meta);
@@ -63,11 +75,13 @@ assertNoResearcherCode(meta);
 
 cpSync(join(root, 'public'), dist, { recursive: true });
 
+const boot = await bootScript();
 const sizes = {};
 for (const page of pages) {
   const load = firstLoad(meta, page.entry);
-  writeFileSync(join(dist, page.html), html(page.title, load));
-  sizes[page.entry] = measure(load);
+  const inline = page.entry === 'participant' ? boot : '';
+  writeFileSync(join(dist, page.html), html(page.title, load, inline));
+  sizes[page.entry] = measure(load, inline);
 }
 const budgets = { participant: PARTICIPANT_BUDGET_GZIP, researcher: RESEARCHER_BUDGET_GZIP };
 const report = { budget_gzip_bytes: PARTICIPANT_BUDGET_GZIP, budgets_gzip_bytes: budgets, first_load: sizes };
@@ -75,6 +89,13 @@ writeFileSync(join(dist, 'bundle-sizes.json'), JSON.stringify(report, null, 2) +
 
 for (const [entry, size] of Object.entries(sizes)) {
   console.log(`${entry.padEnd(12)} first load: ${kb(size.gzip)} gzip (${kb(size.raw)} raw) in ${size.files.length} files`);
+}
+// The participant's first load is CSS, entry and one chunk (oneSharedChunk): a slow phone
+// fetches it in one wave beside load_experiment and the first image (BENCHMARKS.md).
+const PARTICIPANT_MAX_FILES = 3;
+if (sizes.participant.files.length > PARTICIPANT_MAX_FILES) {
+  console.error(`participant first load is ${sizes.participant.files.length} files, more than ${PARTICIPANT_MAX_FILES}: ${sizes.participant.files.join(' ')} (see oneSharedChunk)`);
+  process.exit(1);
 }
 for (const [entry, budget] of Object.entries(budgets)) {
   const gzip = sizes[entry].gzip;
@@ -104,7 +125,7 @@ if (misplaced.length > 0) {
   console.error(`the feed route's first load carries code it does not need (import it with import()):\n  ${[...new Set(misplaced)].slice(0, 10).join('\n  ')}`);
   process.exit(1);
 }
-const feedSize = measure(feedLoad);
+const feedSize = measure(feedLoad, boot);
 report.feed_route = feedSize;
 writeFileSync(join(dist, 'bundle-sizes.json'), JSON.stringify(report, null, 2) + '\n');
 if (feedSize.gzip > PARTICIPANT_BUDGET_GZIP) {
@@ -136,6 +157,65 @@ function precompress(dir) {
     br += brotli.length;
   }
   console.log(`precompressed assets: ${kb(raw)} raw, ${kb(br)} brotli`);
+}
+
+/**
+ * oneSharedChunk keeps the participant's first load to one JS chunk beside its entry. esbuild
+ * puts each module into a chunk by the set of entries and lazy pages (import()) that reach
+ * it, so the code the first load shares with some lazy pages would be cut into several small
+ * chunks, each one more file for a slow phone to fetch (HTTP/1.1 fetches six at a time). A
+ * lazy page always loads after the app (app), so this plugin makes every lazy page import
+ * app too: all the first load's code is then reached by the same set and lands in one chunk,
+ * at no cost (a module runs once; the lazy pages load nothing more than before).
+ */
+function oneSharedChunk(app) {
+  const appPath = join(root, app);
+  return {
+    name: 'one-shared-chunk',
+    setup(build) {
+      const lazyPages = new Set();
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData === 'inner') return undefined;
+        const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'inner' });
+        if (found.errors.length > 0) return { errors: found.errors };
+        lazyPages.add(found.path);
+        return { path: found.path, namespace: found.namespace };
+      });
+      build.onLoad({ filter: /\.(ts|tsx)$/ }, (args) => {
+        if (!lazyPages.has(args.path)) return undefined;
+        const source = readFileSync(args.path, 'utf8');
+        return { contents: `import ${JSON.stringify(appPath)};\n${source}`, loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+/**
+ * bootScript bundles src/participant/boot.ts into one classic script that build writes
+ * inline in the participant page's head: it sends the feed's load_experiment and fetches
+ * the first image while the app's files are still arriving (api/app_serve.go allows it in
+ * the page's CSP by its sha256). It is counted in the participant's first load.
+ */
+async function bootScript() {
+  const out = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['src/participant/boot.ts'],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: ['es2019'],
+    minify: true,
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const inputs = Object.keys(out.metafile.inputs);
+  if (inputs.some((p) => /node_modules\/|src\/researcher\//.test(p))) {
+    throw new Error(`build: the inline boot script pulls in more than session code:\n  ${inputs.join('\n  ')}`);
+  }
+  const code = out.outputFiles[0].text.trim();
+  if (/<\/script|<!--/i.test(code)) throw new Error('build: the boot script contains </script or <!--, it cannot be inlined');
+  return code;
 }
 
 /** cleanDist removes the previous build but keeps dist/.gitkeep, which git tracks. */
@@ -222,11 +302,12 @@ function closure(metafile, out, seen = []) {
   return seen;
 }
 
-/** measure sums raw and gzip sizes (level 9, as a server would pre-compress) of a load. */
-function measure({ js, css }) {
+/** measure sums raw and gzip sizes (level 9, as a server would pre-compress) of a load and
+ * of the script inlined in its page. */
+function measure({ js, css }, inline = '') {
   const files = [...js, ...css];
-  let raw = 0;
-  let gzip = 0;
+  let raw = Buffer.byteLength(inline);
+  let gzip = inline ? gzipSync(inline, { level: 9 }).length : 0;
   for (const file of files) {
     const bytes = readFileSync(join(root, file));
     raw += bytes.length;
@@ -240,7 +321,7 @@ function toUrl(out) {
   return '/' + relative(dist, join(root, out)).split('\\').join('/');
 }
 
-function html(title, { js, css }) {
+function html(title, { js, css }, inline) {
   // Absolute URLs: the same document is served at nested paths like /form/crt.
   const [entry, ...chunks] = js.map(toUrl);
   const lines = [
@@ -252,6 +333,8 @@ function html(title, { js, css }) {
     `<meta name="theme-color" content="${HEADER_COLOUR}">`,
     '<meta name="referrer" content="same-origin">',
     `<title>${title}</title>`,
+    // First in the head, so its request leaves before the stylesheet's and the chunks'.
+    ...(inline ? [`<script>${inline}</script>`] : []),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="icon" href="/favicon.png" type="image/png" sizes="32x32">',
     ...css.map((file) => `<link rel="stylesheet" href="${toUrl(file)}">`),

@@ -69,6 +69,9 @@ type Item struct {
 	ContentType string
 	// Size is the length of the content in bytes.
 	Size int64
+	// Width and Height are an image's size in pixels, read from its header; 0 for a
+	// video or when the header cannot be read.
+	Width, Height int
 }
 
 // Open opens the store in dir, creating the directory (mode 0755) if needed.
@@ -225,6 +228,10 @@ func (s *Store) put(r io.Reader, limit int64, expect string) (Item, error) {
 		return Item{}, fmt.Errorf("%w: announced %s, received %s", ErrHashMismatch, expect, sum)
 	}
 	it := Item{Name: sum + ext, ContentType: ct, Size: size}
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		return Item{}, fmt.Errorf("rewind: %w", err)
+	}
+	it.Width, it.Height = imageSize(tmp, ct)
 	final := s.file(it.Name)
 
 	if _, err := os.Stat(final); err == nil {

@@ -55,14 +55,15 @@ func TestPutAcceptedTypes(t *testing.T) {
 	tests := []struct {
 		name, ct, ext string
 		data          []byte
+		side          int // the images are 2 × 2 pixels; a video's size is not read
 	}{
-		{"png", "image/png", ".png", samplePNG(t)},
-		{"jpeg", "image/jpeg", ".jpg", sampleJPEG(t)},
-		{"gif", "image/gif", ".gif", sampleGIF(t)},
-		{"webp", "image/webp", ".webp", sampleWebP()},
-		{"mp4", "video/mp4", ".mp4", ftyp("isom", "isom", "iso2", "avc1", "mp41")},
-		{"webm", "video/webm", ".webm", sampleEBML("webm")},
-		{"ogg", "video/ogg", ".ogg", sampleOgg(theoraHeader(), vorbisHeader())},
+		{"png", "image/png", ".png", samplePNG(t), 2},
+		{"jpeg", "image/jpeg", ".jpg", sampleJPEG(t), 2},
+		{"gif", "image/gif", ".gif", sampleGIF(t), 2},
+		{"webp", "image/webp", ".webp", sampleWebP(), 2},
+		{"mp4", "video/mp4", ".mp4", ftyp("isom", "isom", "iso2", "avc1", "mp41"), 0},
+		{"webm", "video/webm", ".webm", sampleEBML("webm"), 0},
+		{"ogg", "video/ogg", ".ogg", sampleOgg(theoraHeader(), vorbisHeader()), 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,7 +72,7 @@ func TestPutAcceptedTypes(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Put: %v", err)
 			}
-			want := Item{Name: hashName(tt.data, tt.ext), ContentType: tt.ct, Size: int64(len(tt.data))}
+			want := Item{Name: hashName(tt.data, tt.ext), ContentType: tt.ct, Size: int64(len(tt.data)), Width: tt.side, Height: tt.side}
 			if it != want {
 				t.Fatalf("Put = %+v, want %+v", it, want)
 			}

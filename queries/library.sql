@@ -31,12 +31,14 @@ WHERE entity_set = ? AND entity_url LIKE '/media/%';
 SELECT count(*) FROM entities WHERE entity_url = sqlc.arg(url);
 
 -- name: FindMediaByHash :one
-SELECT name, content_type, size, created_at, uploaded_at FROM media
+SELECT * FROM media
 WHERE name > ? AND name < ? LIMIT 1;
 
 -- name: PutUploadedMedia :exec
-INSERT INTO media (name, content_type, size, created_at, uploaded_at) VALUES (?, ?, ?, ?, ?)
-ON CONFLICT (name) DO UPDATE SET uploaded_at = excluded.uploaded_at;
+INSERT INTO media (name, content_type, size, created_at, uploaded_at, width, height) VALUES (?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (name) DO UPDATE SET uploaded_at = excluded.uploaded_at,
+                                 width = coalesce(media.width, excluded.width),
+                                 height = coalesce(media.height, excluded.height);
 
 -- name: TouchMedia :exec
 UPDATE media SET uploaded_at = ? WHERE name = ?;

@@ -23,8 +23,30 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?);
 SELECT * FROM entities WHERE entity_set = ? ORDER BY position;
 
 -- name: PutMedia :exec
-INSERT INTO media (name, content_type, size, created_at) VALUES (?, ?, ?, ?)
-ON CONFLICT (name) DO NOTHING;
+-- A file stored again keeps its record; a record from before image sizes gains them.
+INSERT INTO media (name, content_type, size, created_at, width, height) VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (name) DO UPDATE SET width = coalesce(media.width, excluded.width),
+                                 height = coalesce(media.height, excluded.height);
+
+-- name: SetEntitySizesFromMedia :exec
+-- The cards of a set whose image is in the media store take the image's size.
+UPDATE entities
+SET width  = (SELECT m.width FROM media m WHERE m.name = substr(entities.entity_url, 8)),
+    height = (SELECT m.height FROM media m WHERE m.name = substr(entities.entity_url, 8))
+WHERE entity_set = ? AND entity_url LIKE '/media/%';
 
 -- name: GetMedia :one
 SELECT * FROM media WHERE name = ?;
+
+-- name: ListMediaWithoutSize :many
+-- Images stored before their sizes were read (migration 0012), or whose header could not
+-- be read.
+SELECT name, content_type FROM media
+WHERE width IS NULL AND content_type LIKE 'image/%'
+ORDER BY name;
+
+-- name: SetMediaSize :exec
+UPDATE media SET width = ?, height = ? WHERE name = ?;
+
+-- name: SetEntitySizesOfMedia :exec
+UPDATE entities SET width = ?, height = ? WHERE entity_url = ?;

@@ -196,7 +196,7 @@ func (s *Store) StoredMediaByHash(ctx context.Context, sum string, touch int64) 
 func (s *Store) RecordUploadedMedia(ctx context.Context, m Media) error {
 	err := s.withTx(ctx, func(q *db.Queries) error {
 		now := s.millis()
-		return q.PutUploadedMedia(ctx, db.PutUploadedMediaParams{Name: m.Name, ContentType: m.ContentType, Size: m.Size, CreatedAt: now, UploadedAt: now})
+		return q.PutUploadedMedia(ctx, db.PutUploadedMediaParams{Name: m.Name, ContentType: m.ContentType, Size: m.Size, CreatedAt: now, UploadedAt: now, Width: pixels(m.Width), Height: pixels(m.Height)})
 	})
 	if err != nil {
 		return fmt.Errorf("store: record media %s: %w", m.Name, err)

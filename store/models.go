@@ -67,6 +67,9 @@ type Entity struct {
 	EntityType   string
 	Headline     string
 	Covariates   string // JSON object of the set's other columns; decode with Covariates
+	// Width and Height are the image's size in pixels, when known (migration 0012).
+	Width  sql.NullInt64
+	Height sql.NullInt64
 }
 
 // FeedCard is one card of a participant's feed, in feed order, with the social counts it
@@ -88,6 +91,8 @@ type FeedCard struct {
 	EntityType     string
 	Headline       string
 	Covariates     string
+	Width          sql.NullInt64
+	Height         sql.NullInt64
 }
 
 // EngagementRow is one stored engagement (a click, a video event or one dwell) as the

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -49,6 +50,8 @@ type Media struct {
 	Name        string
 	ContentType string
 	Size        int64
+	// Width and Height are an image's size in pixels (media.Item); 0 when unknown.
+	Width, Height int
 }
 
 // CreateEntitySet stores a stimulus set and its cards, and records the media they use, in
@@ -75,7 +78,7 @@ func (s *Store) CreateEntitySet(ctx context.Context, set NewSet, media []Media) 
 			}
 		}
 		for _, m := range media {
-			if err := q.PutMedia(ctx, db.PutMediaParams{Name: m.Name, ContentType: m.ContentType, Size: m.Size, CreatedAt: now}); err != nil {
+			if err := q.PutMedia(ctx, db.PutMediaParams{Name: m.Name, ContentType: m.ContentType, Size: m.Size, CreatedAt: now, Width: pixels(m.Width), Height: pixels(m.Height)}); err != nil {
 				return err
 			}
 		}
@@ -107,7 +110,8 @@ func (s *Store) CreateEntitySet(ctx context.Context, set NewSet, media []Media) 
 				return err
 			}
 		}
-		return nil
+		// Each card showing a stored image takes its size, for the feed's layout.
+		return q.SetEntitySizesFromMedia(ctx, set.Name)
 	})
 	if err != nil {
 		return fmt.Errorf("store: create set %s: %w", set.Name, err)
@@ -188,4 +192,38 @@ func boolInt(b bool) int64 {
 		return 1
 	}
 	return 0
+}
+
+// pixels is an image dimension as stored: NULL when unknown (0).
+func pixels(n int) sql.NullInt64 {
+	return sql.NullInt64{Int64: int64(n), Valid: n > 0}
+}
+
+// MediaWithoutSize lists the stored images whose size is not on record: stored before
+// migration 0012, or with a header that could not be read.
+func (s *Store) MediaWithoutSize(ctx context.Context) ([]Media, error) {
+	rows, err := s.rq.ListMediaWithoutSize(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: media without size: %w", err)
+	}
+	out := make([]Media, len(rows))
+	for i, r := range rows {
+		out[i] = Media{Name: r.Name, ContentType: r.ContentType}
+	}
+	return out, nil
+}
+
+// SetMediaSize records an image's size and gives it to every card that shows the image.
+func (s *Store) SetMediaSize(ctx context.Context, name string, width, height int) error {
+	err := s.withTx(ctx, func(q *db.Queries) error {
+		w, h := pixels(width), pixels(height)
+		if err := q.SetMediaSize(ctx, db.SetMediaSizeParams{Width: w, Height: h, Name: name}); err != nil {
+			return err
+		}
+		return q.SetEntitySizesOfMedia(ctx, db.SetEntitySizesOfMediaParams{Width: w, Height: h, EntityUrl: "/media/" + name})
+	})
+	if err != nil {
+		return fmt.Errorf("store: set size of %s: %w", name, err)
+	}
+	return nil
 }

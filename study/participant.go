@@ -66,6 +66,11 @@ func orderData(items []store.FeedCard) []map[string]any {
 		card["retrieve_date"] = it.RetrieveDate
 		card["headline"] = it.Headline
 		card["idx"] = it.ItemOrder
+		// The image's size, when known, so the feed reserves the card's room before the
+		// image arrives (no layout shift on a slow connection).
+		if it.Width.Valid && it.Height.Valid {
+			card["image_size"] = map[string]int64{"width": it.Width.Int64, "height": it.Height.Int64}
+		}
 		counts := map[string]int64{}
 		for name, v := range map[string]struct {
 			n     int64

@@ -288,6 +288,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listLibrarySetsStmt, err = db.PrepareContext(ctx, listLibrarySets); err != nil {
 		return nil, fmt.Errorf("error preparing query ListLibrarySets: %w", err)
 	}
+	if q.listMediaWithoutSizeStmt, err = db.PrepareContext(ctx, listMediaWithoutSize); err != nil {
+		return nil, fmt.Errorf("error preparing query ListMediaWithoutSize: %w", err)
+	}
 	if q.listParticipantAnswersStmt, err = db.PrepareContext(ctx, listParticipantAnswers); err != nil {
 		return nil, fmt.Errorf("error preparing query ListParticipantAnswers: %w", err)
 	}
@@ -354,8 +357,17 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.setEntitySetUploaderStmt, err = db.PrepareContext(ctx, setEntitySetUploader); err != nil {
 		return nil, fmt.Errorf("error preparing query SetEntitySetUploader: %w", err)
 	}
+	if q.setEntitySizesFromMediaStmt, err = db.PrepareContext(ctx, setEntitySizesFromMedia); err != nil {
+		return nil, fmt.Errorf("error preparing query SetEntitySizesFromMedia: %w", err)
+	}
+	if q.setEntitySizesOfMediaStmt, err = db.PrepareContext(ctx, setEntitySizesOfMedia); err != nil {
+		return nil, fmt.Errorf("error preparing query SetEntitySizesOfMedia: %w", err)
+	}
 	if q.setMediaNamesStmt, err = db.PrepareContext(ctx, setMediaNames); err != nil {
 		return nil, fmt.Errorf("error preparing query SetMediaNames: %w", err)
+	}
+	if q.setMediaSizeStmt, err = db.PrepareContext(ctx, setMediaSize); err != nil {
+		return nil, fmt.Errorf("error preparing query SetMediaSize: %w", err)
 	}
 	if q.setParticipantExitStateStmt, err = db.PrepareContext(ctx, setParticipantExitState); err != nil {
 		return nil, fmt.Errorf("error preparing query SetParticipantExitState: %w", err)
@@ -832,6 +844,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listLibrarySetsStmt: %w", cerr)
 		}
 	}
+	if q.listMediaWithoutSizeStmt != nil {
+		if cerr := q.listMediaWithoutSizeStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listMediaWithoutSizeStmt: %w", cerr)
+		}
+	}
 	if q.listParticipantAnswersStmt != nil {
 		if cerr := q.listParticipantAnswersStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listParticipantAnswersStmt: %w", cerr)
@@ -942,9 +959,24 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing setEntitySetUploaderStmt: %w", cerr)
 		}
 	}
+	if q.setEntitySizesFromMediaStmt != nil {
+		if cerr := q.setEntitySizesFromMediaStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setEntitySizesFromMediaStmt: %w", cerr)
+		}
+	}
+	if q.setEntitySizesOfMediaStmt != nil {
+		if cerr := q.setEntitySizesOfMediaStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setEntitySizesOfMediaStmt: %w", cerr)
+		}
+	}
 	if q.setMediaNamesStmt != nil {
 		if cerr := q.setMediaNamesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing setMediaNamesStmt: %w", cerr)
+		}
+	}
+	if q.setMediaSizeStmt != nil {
+		if cerr := q.setMediaSizeStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setMediaSizeStmt: %w", cerr)
 		}
 	}
 	if q.setParticipantExitStateStmt != nil {
@@ -1124,6 +1156,7 @@ type Queries struct {
 	listFeedBlocksStmt               *sql.Stmt
 	listInventoryStmt                *sql.Stmt
 	listLibrarySetsStmt              *sql.Stmt
+	listMediaWithoutSizeStmt         *sql.Stmt
 	listParticipantAnswersStmt       *sql.Stmt
 	listParticipantEngagementsStmt   *sql.Stmt
 	listParticipantLabelsStmt        *sql.Stmt
@@ -1146,7 +1179,10 @@ type Queries struct {
 	releaseParticipantLabelStmt      *sql.Stmt
 	setEntitySetHiddenStmt           *sql.Stmt
 	setEntitySetUploaderStmt         *sql.Stmt
+	setEntitySizesFromMediaStmt      *sql.Stmt
+	setEntitySizesOfMediaStmt        *sql.Stmt
 	setMediaNamesStmt                *sql.Stmt
+	setMediaSizeStmt                 *sql.Stmt
 	setParticipantExitStateStmt      *sql.Stmt
 	setParticipantStageStmt          *sql.Stmt
 	setParticipantUserAgentStmt      *sql.Stmt
@@ -1251,6 +1287,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listFeedBlocksStmt:               q.listFeedBlocksStmt,
 		listInventoryStmt:                q.listInventoryStmt,
 		listLibrarySetsStmt:              q.listLibrarySetsStmt,
+		listMediaWithoutSizeStmt:         q.listMediaWithoutSizeStmt,
 		listParticipantAnswersStmt:       q.listParticipantAnswersStmt,
 		listParticipantEngagementsStmt:   q.listParticipantEngagementsStmt,
 		listParticipantLabelsStmt:        q.listParticipantLabelsStmt,
@@ -1273,7 +1310,10 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		releaseParticipantLabelStmt:      q.releaseParticipantLabelStmt,
 		setEntitySetHiddenStmt:           q.setEntitySetHiddenStmt,
 		setEntitySetUploaderStmt:         q.setEntitySetUploaderStmt,
+		setEntitySizesFromMediaStmt:      q.setEntitySizesFromMediaStmt,
+		setEntitySizesOfMediaStmt:        q.setEntitySizesOfMediaStmt,
 		setMediaNamesStmt:                q.setMediaNamesStmt,
+		setMediaSizeStmt:                 q.setMediaSizeStmt,
 		setParticipantExitStateStmt:      q.setParticipantExitStateStmt,
 		setParticipantStageStmt:          q.setParticipantStageStmt,
 		setParticipantUserAgentStmt:      q.setParticipantUserAgentStmt,

@@ -158,7 +158,7 @@ func (q *Queries) ExportEngagements(ctx context.Context, arg ExportEngagementsPa
 }
 
 const exportEntitiesOfSet = `-- name: ExportEntitiesOfSet :many
-SELECT entity_id, entity_set, position, entity_url, source_url, filename, retrieve_date, entity_type, headline, covariates FROM entities
+SELECT entity_id, entity_set, position, entity_url, source_url, filename, retrieve_date, entity_type, headline, covariates, width, height FROM entities
 WHERE entity_set = ?1 AND position > ?2
 ORDER BY position
 LIMIT ?3
@@ -190,6 +190,8 @@ func (q *Queries) ExportEntitiesOfSet(ctx context.Context, arg ExportEntitiesOfS
 			&i.EntityType,
 			&i.Headline,
 			&i.Covariates,
+			&i.Width,
+			&i.Height,
 		); err != nil {
 			return nil, err
 		}

@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 )
 
 const allMediaNames = `-- name: AllMediaNames :many
@@ -96,7 +97,7 @@ func (q *Queries) DeleteMedia(ctx context.Context, name string) error {
 }
 
 const findMediaByHash = `-- name: FindMediaByHash :one
-SELECT name, content_type, size, created_at, uploaded_at FROM media
+SELECT name, content_type, size, created_at, uploaded_at, width, height FROM media
 WHERE name > ? AND name < ? LIMIT 1
 `
 
@@ -114,6 +115,8 @@ func (q *Queries) FindMediaByHash(ctx context.Context, arg FindMediaByHashParams
 		&i.Size,
 		&i.CreatedAt,
 		&i.UploadedAt,
+		&i.Width,
+		&i.Height,
 	)
 	return i, err
 }
@@ -182,8 +185,10 @@ func (q *Queries) MediaInUse(ctx context.Context, url string) (int64, error) {
 }
 
 const putUploadedMedia = `-- name: PutUploadedMedia :exec
-INSERT INTO media (name, content_type, size, created_at, uploaded_at) VALUES (?, ?, ?, ?, ?)
-ON CONFLICT (name) DO UPDATE SET uploaded_at = excluded.uploaded_at
+INSERT INTO media (name, content_type, size, created_at, uploaded_at, width, height) VALUES (?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (name) DO UPDATE SET uploaded_at = excluded.uploaded_at,
+                                 width = coalesce(media.width, excluded.width),
+                                 height = coalesce(media.height, excluded.height)
 `
 
 type PutUploadedMediaParams struct {
@@ -192,6 +197,8 @@ type PutUploadedMediaParams struct {
 	Size        int64
 	CreatedAt   int64
 	UploadedAt  int64
+	Width       sql.NullInt64
+	Height      sql.NullInt64
 }
 
 func (q *Queries) PutUploadedMedia(ctx context.Context, arg PutUploadedMediaParams) error {
@@ -201,6 +208,8 @@ func (q *Queries) PutUploadedMedia(ctx context.Context, arg PutUploadedMediaPara
 		arg.Size,
 		arg.CreatedAt,
 		arg.UploadedAt,
+		arg.Width,
+		arg.Height,
 	)
 	return err
 }

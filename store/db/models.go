@@ -91,6 +91,8 @@ type Entity struct {
 	EntityType   string
 	Headline     string
 	Covariates   string
+	Width        sql.NullInt64
+	Height       sql.NullInt64
 }
 
 type EntitySet struct {
@@ -132,6 +134,8 @@ type Medium struct {
 	Size        int64
 	CreatedAt   int64
 	UploadedAt  int64
+	Width       sql.NullInt64
+	Height      sql.NullInt64
 }
 
 type Participant struct {

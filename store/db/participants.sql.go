@@ -308,7 +308,7 @@ func (q *Queries) GetParticipantEntity(ctx context.Context, arg GetParticipantEn
 
 const listInventory = `-- name: ListInventory :many
 SELECT i.item_order, i.shown_shares, i.shown_likes, i.shown_read_later, i.shown_upvote,
-       i.shown_downvote, e.entity_id, e.entity_set, e.position, e.entity_url, e.source_url, e.filename, e.retrieve_date, e.entity_type, e.headline, e.covariates
+       i.shown_downvote, e.entity_id, e.entity_set, e.position, e.entity_url, e.source_url, e.filename, e.retrieve_date, e.entity_type, e.headline, e.covariates, e.width, e.height
 FROM inventory i JOIN entities e ON e.entity_id = i.entity_id
 WHERE i.participant_id = ?
 ORDER BY i.item_order
@@ -331,6 +331,8 @@ type ListInventoryRow struct {
 	EntityType     string
 	Headline       string
 	Covariates     string
+	Width          sql.NullInt64
+	Height         sql.NullInt64
 }
 
 func (q *Queries) ListInventory(ctx context.Context, participantID int64) ([]ListInventoryRow, error) {
@@ -359,6 +361,8 @@ func (q *Queries) ListInventory(ctx context.Context, participantID int64) ([]Lis
 			&i.EntityType,
 			&i.Headline,
 			&i.Covariates,
+			&i.Width,
+			&i.Height,
 		); err != nil {
 			return nil, err
 		}

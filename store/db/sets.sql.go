@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 )
 
 const countEntities = `-- name: CountEntities :one
@@ -97,7 +98,7 @@ func (q *Queries) GetEntitySet(ctx context.Context, entitySet string) (EntitySet
 }
 
 const getMedia = `-- name: GetMedia :one
-SELECT name, content_type, size, created_at, uploaded_at FROM media WHERE name = ?
+SELECT name, content_type, size, created_at, uploaded_at, width, height FROM media WHERE name = ?
 `
 
 func (q *Queries) GetMedia(ctx context.Context, name string) (Medium, error) {
@@ -109,12 +110,14 @@ func (q *Queries) GetMedia(ctx context.Context, name string) (Medium, error) {
 		&i.Size,
 		&i.CreatedAt,
 		&i.UploadedAt,
+		&i.Width,
+		&i.Height,
 	)
 	return i, err
 }
 
 const listEntities = `-- name: ListEntities :many
-SELECT entity_id, entity_set, position, entity_url, source_url, filename, retrieve_date, entity_type, headline, covariates FROM entities WHERE entity_set = ? ORDER BY position
+SELECT entity_id, entity_set, position, entity_url, source_url, filename, retrieve_date, entity_type, headline, covariates, width, height FROM entities WHERE entity_set = ? ORDER BY position
 `
 
 func (q *Queries) ListEntities(ctx context.Context, entitySet string) ([]Entity, error) {
@@ -137,6 +140,8 @@ func (q *Queries) ListEntities(ctx context.Context, entitySet string) ([]Entity,
 			&i.EntityType,
 			&i.Headline,
 			&i.Covariates,
+			&i.Width,
+			&i.Height,
 		); err != nil {
 			return nil, err
 		}
@@ -195,9 +200,46 @@ func (q *Queries) ListEntitySets(ctx context.Context) ([]ListEntitySetsRow, erro
 	return items, nil
 }
 
+const listMediaWithoutSize = `-- name: ListMediaWithoutSize :many
+SELECT name, content_type FROM media
+WHERE width IS NULL AND content_type LIKE 'image/%'
+ORDER BY name
+`
+
+type ListMediaWithoutSizeRow struct {
+	Name        string
+	ContentType string
+}
+
+// Images stored before their sizes were read (migration 0012), or whose header could not
+// be read.
+func (q *Queries) ListMediaWithoutSize(ctx context.Context) ([]ListMediaWithoutSizeRow, error) {
+	rows, err := q.query(ctx, q.listMediaWithoutSizeStmt, listMediaWithoutSize)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListMediaWithoutSizeRow
+	for rows.Next() {
+		var i ListMediaWithoutSizeRow
+		if err := rows.Scan(&i.Name, &i.ContentType); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const putMedia = `-- name: PutMedia :exec
-INSERT INTO media (name, content_type, size, created_at) VALUES (?, ?, ?, ?)
-ON CONFLICT (name) DO NOTHING
+INSERT INTO media (name, content_type, size, created_at, width, height) VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (name) DO UPDATE SET width = coalesce(media.width, excluded.width),
+                                 height = coalesce(media.height, excluded.height)
 `
 
 type PutMediaParams struct {
@@ -205,14 +247,62 @@ type PutMediaParams struct {
 	ContentType string
 	Size        int64
 	CreatedAt   int64
+	Width       sql.NullInt64
+	Height      sql.NullInt64
 }
 
+// A file stored again keeps its record; a record from before image sizes gains them.
 func (q *Queries) PutMedia(ctx context.Context, arg PutMediaParams) error {
 	_, err := q.exec(ctx, q.putMediaStmt, putMedia,
 		arg.Name,
 		arg.ContentType,
 		arg.Size,
 		arg.CreatedAt,
+		arg.Width,
+		arg.Height,
 	)
+	return err
+}
+
+const setEntitySizesFromMedia = `-- name: SetEntitySizesFromMedia :exec
+UPDATE entities
+SET width  = (SELECT m.width FROM media m WHERE m.name = substr(entities.entity_url, 8)),
+    height = (SELECT m.height FROM media m WHERE m.name = substr(entities.entity_url, 8))
+WHERE entity_set = ? AND entity_url LIKE '/media/%'
+`
+
+// The cards of a set whose image is in the media store take the image's size.
+func (q *Queries) SetEntitySizesFromMedia(ctx context.Context, entitySet string) error {
+	_, err := q.exec(ctx, q.setEntitySizesFromMediaStmt, setEntitySizesFromMedia, entitySet)
+	return err
+}
+
+const setEntitySizesOfMedia = `-- name: SetEntitySizesOfMedia :exec
+UPDATE entities SET width = ?, height = ? WHERE entity_url = ?
+`
+
+type SetEntitySizesOfMediaParams struct {
+	Width     sql.NullInt64
+	Height    sql.NullInt64
+	EntityUrl string
+}
+
+func (q *Queries) SetEntitySizesOfMedia(ctx context.Context, arg SetEntitySizesOfMediaParams) error {
+	_, err := q.exec(ctx, q.setEntitySizesOfMediaStmt, setEntitySizesOfMedia, arg.Width, arg.Height, arg.EntityUrl)
+	return err
+}
+
+const setMediaSize = `-- name: SetMediaSize :exec
+UPDATE media SET width = ?, height = ? WHERE name = ?
+`
+
+type SetMediaSizeParams struct {
+	Width  sql.NullInt64
+	Height sql.NullInt64
+	Name   string
+}
+
+func (q *Queries) SetMediaSize(ctx context.Context, arg SetMediaSizeParams) error {
+	_, err := q.exec(ctx, q.setMediaSizeStmt, setMediaSize, arg.Width, arg.Height, arg.Name)
 	return err
 }

@@ -42,15 +42,11 @@ export interface ApiOptions {
 }
 
 /**
- * apiCall sends one request to the feedlab API on the page's own origin and returns
- * the parsed body when its `success` is the string 'true'; otherwise it throws an
- * ApiError. `body`, when given, is sent as JSON.
+ * apiRequest is the fetch init of one call with a JSON body: the participant page's inline
+ * boot script (participant/boot.ts) sends load_experiment with exactly this, so its answer
+ * reads the same as apiCall's.
  */
-export async function apiCall<T extends object = SuccessBody>(
-  path: `/v1/${string}`,
-  body?: unknown,
-  options: ApiOptions = {},
-): Promise<T & SuccessBody> {
+export function apiRequest(body: unknown, options: ApiOptions = {}): RequestInit {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = {
     method: options.method ?? 'POST',
@@ -66,10 +62,30 @@ export async function apiCall<T extends object = SuccessBody>(
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
+  return init;
+}
 
+/**
+ * apiCall sends one request to the feedlab API on the page's own origin and returns
+ * the parsed body when its `success` is the string 'true'; otherwise it throws an
+ * ApiError. `body`, when given, is sent as JSON.
+ */
+export async function apiCall<T extends object = SuccessBody>(
+  path: `/v1/${string}`,
+  body?: unknown,
+  options: ApiOptions = {},
+): Promise<T & SuccessBody> {
+  return apiAnswer<T>(path, fetch(path, apiRequest(body, options)));
+}
+
+/**
+ * apiAnswer reads the answer of a request already sent (apiCall's, or the boot script's
+ * early load_experiment): the parsed body on success, else an ApiError.
+ */
+export async function apiAnswer<T extends object = SuccessBody>(path: string, sent: Promise<Response>): Promise<T & SuccessBody> {
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await sent;
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, 'network', `network error calling ${path}`);

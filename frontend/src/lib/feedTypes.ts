@@ -7,6 +7,8 @@ export interface FeedEntity {
   entity_url: string;
   /** idx is the card's position in the feed, assigned on the client. */
   idx: number;
+  /** image_size is the image's size in pixels when the server knows it (load_experiment). */
+  image_size?: { width: number; height: number };
   /** Covariate fields of the stimulus set travel along unchanged. */
   [covariate: string]: unknown;
 }

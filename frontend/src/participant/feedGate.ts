@@ -14,6 +14,25 @@ export function showsFeed(query: URLSearchParams, store: SessionStore): boolean 
   return stored !== undefined && stored !== '' && store.get('complete') !== 1;
 }
 
+/** MTURK_PREVIEW is MTurk's assignmentId while a worker previews a HIT. */
+export const MTURK_PREVIEW = 'ASSIGNMENT_ID_NOT_AVAILABLE';
+
+/** isMTurkPreview: MTurk shows the HIT's page while a worker only previews it; nothing
+ * may be recorded and nobody registered. */
+export function isMTurkPreview(query: URLSearchParams): boolean {
+  return query.get('assignmentId') === MTURK_PREVIEW;
+}
+
+/**
+ * startsFeedSession is true when the page at path, with this query and storage, is the feed
+ * page that starts a session and registers the participant (load_experiment): '/' showing
+ * the feed, not for a cut link and not in an MTurk preview. The inline boot script (boot.ts)
+ * asks this before it sends load_experiment early, so it registers exactly whom the app would.
+ */
+export function startsFeedSession(path: string, query: URLSearchParams, store: SessionStore): boolean {
+  return path === '/' && showsFeed(query, store) && !isTruncatedLink(query, store) && !isMTurkPreview(query);
+}
+
 /** PLATFORM_KEYS are the arrival parameters recruitment platforms add to a study link. */
 const PLATFORM_KEYS = ['PROLIFIC_PID', 'STUDY_ID', 'SESSION_ID', 'workerId', 'assignmentId', 'hitId', 'RID', 'rid'];
 

@@ -79,7 +79,7 @@ export function Card({ entity, modes, tracker, register, swipe, source }: CardPr
           {time ? <span className="card__time">{time}</span> : null}
         </div>
       ) : null}
-      <div className="card__media">
+      <div className={video ? 'card__media' : 'card__media card__media--image'}>
         {video ? (
           <CardVideo entity={entity} tracker={tracker} />
         ) : (
@@ -87,6 +87,7 @@ export function Card({ entity, modes, tracker, register, swipe, source }: CardPr
           // ahead of the other images, which would otherwise share the thin connection.
           <img
             src={entity.entity_url}
+            {...imageSize(entity)}
             alt={headline || `Post ${entity.idx + 1}`}
             loading={entity.idx < 3 ? 'eager' : 'lazy'}
             fetchpriority={entity.idx === 0 ? 'high' : 'low'}
@@ -134,6 +135,19 @@ export function Card({ entity, modes, tracker, register, swipe, source }: CardPr
       ) : null}
     </article>
   );
+}
+
+/**
+ * imageSize is the <img>'s width and height attributes when the server sent the image's
+ * size: with the card's CSS (width 100%, height auto) the browser reserves the image's room
+ * from their ratio before it arrives, so nothing below moves when it does.
+ */
+export function imageSize(entity: FeedEntity): { width: number; height: number } | Record<string, never> {
+  const size = entity.image_size;
+  if (!size || typeof size !== 'object') return {};
+  const { width, height } = size;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) return {};
+  return { width, height };
 }
 
 /**

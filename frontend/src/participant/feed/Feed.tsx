@@ -1,11 +1,11 @@
 // The participant feed at '/': the session rules on arrival, the stimulus load (load.ts),
 // consent and instructions, then the feed (FeedView.tsx) or, for a participant who already
 // finished, the way back to their platform (Completed.tsx).
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { HEADER_COLOUR } from '../../components/Header';
 import { FeedIcon } from '../../components/icons';
-import { apiCall } from '../../lib/api';
+import { apiAnswer, apiCall } from '../../lib/api';
 import { logCheckpoint } from '../../lib/events';
 import { outbox } from '../../lib/outbox';
 import type { Location } from '../../lib/router';
@@ -15,15 +15,13 @@ import { useTitle } from '../../lib/useTitle';
 import { Completed } from './Completed';
 import { TextDialog } from './Dialog';
 import { FeedView } from './FeedView';
-import { isTruncatedLink, platformReturn } from '../feedGate';
+import { isMTurkPreview, isTruncatedLink, platformReturn } from '../feedGate';
 import { requestExit } from '../flow/exits';
 import { loadFeed, type FatalReason, type FeedData, type LoadedExperiment, type StartPhase } from './load';
 import { FEED_NAME } from './rules';
 import { ToastArea } from './Toasts';
+import { takeEarlyLoad } from './early';
 import './feed.css';
-
-/** MTURK_PREVIEW is MTurk's assignmentId while a worker previews a HIT. */
-const MTURK_PREVIEW = 'ASSIGNMENT_ID_NOT_AVAILABLE';
 
 /** MTurkPreview is the page a worker sees in a HIT's preview: nothing is recorded. */
 function MTurkPreview() {
@@ -49,12 +47,17 @@ export function Feed({ location }: { location: Location }) {
   const [truncated] = useState(() => isTruncatedLink(location.query, storage));
   // MTurk shows the HIT's page while a worker only previews it (assignmentId
   // ASSIGNMENT_ID_NOT_AVAILABLE, no workerId): say what the study is and register nobody.
-  const [mturkPreview] = useState(() => location.query.get('assignmentId') === MTURK_PREVIEW);
+  const [mturkPreview] = useState(() => isMTurkPreview(location.query));
   const [phase, setPhase] = useState<Phase>(truncated ? 'fatal' : 'loading');
   const [reason, setReason] = useState<FatalReason>('link');
   const [returnUrl, setReturnUrl] = useState<string | undefined>(undefined);
   const [data, setData] = useState<FeedData | null>(null);
-  const session = useMemo(() => (truncated || mturkPreview ? null : startSession(location.query, storage, Date.now())), []);
+  // The page's inline script (boot.ts) may have started this session and sent its
+  // load_experiment already, before this code arrived: then that session and answer are used,
+  // so the participant is registered once.
+  const [early] = useState(() => (truncated || mturkPreview ? null : takeEarlyLoad(location.query)));
+  const earlyAnswer = useRef(early);
+  const session = useMemo(() => (truncated || mturkPreview ? null : (early?.session ?? startSession(location.query, storage, Date.now()))), []);
 
   const load = useCallback(async () => {
     if (!session) return;
@@ -62,7 +65,12 @@ export function Feed({ location }: { location: Location }) {
     outbox(); // resend what an earlier page left pending
     const got = await loadFeed(session, {
       store: storage,
-      loadExperiment: (body) => apiCall<{ data: LoadedExperiment }>('/v1/load_experiment', body),
+      loadExperiment: (body) => {
+        const sent = earlyAnswer.current;
+        earlyAnswer.current = null; // a retry asks again
+        if (sent && sent.body === JSON.stringify(body)) return apiAnswer<{ data: LoadedExperiment }>('/v1/load_experiment', sent.response);
+        return apiCall<{ data: LoadedExperiment }>('/v1/load_experiment', body);
+      },
       now: Date.now,
     });
     if (got.kind === 'fatal') {

@@ -100,6 +100,16 @@ function isFinalRefusal(err: unknown): boolean {
 }
 
 /**
+ * loadExperimentBody is load_experiment's request for a session: the app's and the page's
+ * early request (boot.ts) build it here, so the app can tell that the early one is its own.
+ * Every arrival parameter, user_id and experiment_id included, is logged as URLParams-*
+ * (as the original platform did), so the export shows the link the participant came by.
+ */
+export function loadExperimentBody(session: Pick<SessionStart, 'userId' | 'experimentId'>, store: SessionStore): Record<string, unknown> {
+  return { user_id: session.userId, experiment_id: session.experimentId, query_params: { ...(store.get('queryParams') ?? {}) } };
+}
+
+/**
  * loadFeed loads the participant's feed: it asks the server, stores the cards, parameters
  * and condition under the spec's keys, builds the redirection chain once per session, and
  * says what to show first. Offline or while the server restarts, a participant who already
@@ -107,13 +117,10 @@ function isFinalRefusal(err: unknown): boolean {
  */
 export async function loadFeed(session: Pick<SessionStart, 'userId' | 'experimentId'>, deps: LoadDeps): Promise<FeedLoad> {
   const { store } = deps;
-  // Every arrival parameter, user_id and experiment_id included, is logged as URLParams-*
-  // (as the original platform did), so the export shows the link the participant came by.
-  const queryParams = { ...(store.get('queryParams') ?? {}) };
   let data: FeedData;
   let completed = false;
   try {
-    const res = await deps.loadExperiment({ user_id: session.userId, experiment_id: session.experimentId, query_params: queryParams });
+    const res = await deps.loadExperiment(loadExperimentBody(session, store));
     data = feedData(res.data);
     store.set('entities', data.entities);
     store.set('experiment_parameters', data.params);

@@ -1,0 +1,72 @@
+// The participant's phone (issue 15): the page's inline boot script sends load_experiment
+// before the app's files arrive, and the app uses that answer, so a participant is
+// registered once; the feed's cards reserve their image's room before the image arrives.
+import { expect, test } from '@playwright/test';
+import { createStudy, exportCSV, signedIn } from './support/studies';
+
+test('the early load_experiment and the app register the participant once', async ({ page, baseURL }) => {
+  const id = await createStudy(baseURL!, [{ forms: '[]' }]);
+  const loads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/v1/load_experiment')) loads.push(r.postData() ?? '');
+  });
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+
+  // With the app's code held back, the page's own script (allowed by the CSP's hash) has
+  // already started the session and asked for the feed.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=phone-early`);
+  await expect.poll(() => loads.length).toBe(1);
+  const early = JSON.parse(loads[0]);
+  expect(early).toMatchObject({ experiment_id: id, query_params: { experiment_id: id, PROLIFIC_PID: 'phone-early' } });
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user_id') ?? '""'))).toBe(early.user_id);
+  expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+
+  // The real load: the boot script asks once and the app takes its answer.
+  await page.unroute('**/assets/*.js');
+  loads.length = 0;
+  await page.reload();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(loads).toHaveLength(1);
+  expect(JSON.parse(loads[0]).user_id).toBe(early.user_id);
+  expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+
+  const researcher = await signedIn(baseURL!);
+  const dash = await (await researcher.get(`/v1/studies/${id}/dashboard`)).json();
+  expect(dash.data.total.funnel.arrived).toBe(1);
+  const users = new Set((await exportCSV(baseURL!, 'user_form', id)).map((r) => r.user_id));
+  expect([...users]).toEqual([early.user_id]);
+});
+
+test('an MTurk preview and a cut link send no early load_experiment', async ({ page, baseURL }) => {
+  const id = await createStudy(baseURL!, [{ forms: '[]', platform: 'mturk' }]);
+  const loads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/v1/load_experiment')) loads.push(r.url());
+  });
+  await page.goto(`/?experiment_id=${id}&assignmentId=ASSIGNMENT_ID_NOT_AVAILABLE&hitId=H1`);
+  await expect(page.getByText('Accept the HIT to begin')).toBeVisible();
+  await page.goto('/?PROLIFIC_PID=cut-before-the-id');
+  await expect(page.getByRole('alert')).toContainText('This study link is incomplete');
+  expect(loads).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('user_id'))).toBeNull();
+  expect(await exportCSV(baseURL!, 'user_form', id)).toHaveLength(0);
+});
+
+test("a card reserves its image's room before the image arrives", async ({ page }) => {
+  // The images never arrive.
+  await page.route('**/media/**', () => {});
+  const answer = page.waitForResponse((r) => r.url().includes('/v1/load_experiment'));
+  await page.goto('/?experiment_id=solarflare&PROLIFIC_PID=phone-layout', { waitUntil: 'domcontentloaded' });
+  const first = (await (await answer).json()).data.order_data[0];
+  expect(first.image_size.width).toBeGreaterThan(0);
+  const img = page.locator('article[data-idx="0"] img');
+  await expect(img).toBeAttached();
+  expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(false);
+  const box = (await img.boundingBox())!;
+  const expected = Math.min((box.width * first.image_size.height) / first.image_size.width, page.viewportSize()!.height * 0.6);
+  expect(Math.abs(box.height - expected)).toBeLessThan(2);
+});
