@@ -38,7 +38,9 @@ func same(t *testing.T, body []byte, fresh func() event) {
 		v := fresh()
 		return v, dec(httptest.NewRecorder(), r, limitEvent, v)
 	}
-	want, wantErr := read(func(w http.ResponseWriter, r *http.Request, limit int64, v event) error { return decode(w, r, limit, v) })
+	want, wantErr := read(func(w http.ResponseWriter, r *http.Request, limit int64, v event) error {
+		return decode(w, r, limit, v)
+	})
 	got, gotErr := read(decodeEvent)
 	if (wantErr == nil) != (gotErr == nil) || wantErr != nil && wantErr.Error() != gotErr.Error() {
 		t.Fatalf("%q: error %v, decode gives %v", body, gotErr, wantErr)

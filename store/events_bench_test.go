@@ -2,10 +2,10 @@ package store
 
 import (
 	"context"
-	"os"
-	"strconv"
 	"database/sql"
 	"fmt"
+	"os"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -20,6 +20,7 @@ import (
 // server; here they isolate what the database work costs.
 //
 //	go test ./store -run '^$' -bench RecordEvent -benchtime 50000x -count 5
+//	FEEDLAB_BENCH_PARTICIPANTS=15 go test ./store -run '^$' -bench RecordEvent   # smaller groups
 func BenchmarkRecordEvent(b *testing.B) {
 	s := openTest(b)
 	ctx := context.Background()
