@@ -2,6 +2,10 @@ package store
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -60,5 +64,60 @@ func TestEventsKeepLastSeenAndStage(t *testing.T) {
 	var likes int64
 	if err := s.read.QueryRow(`SELECT n FROM dashboard_engagements WHERE experiment_id = ? AND engagement_type = 'likes'`, id).Scan(&likes); err != nil || likes != 3 {
 		t.Fatalf("dashboard likes %d (%v), want 3", likes, err)
+	}
+}
+
+// TestCloseDuringABusyStreamLosesNothing: Close while events keep arriving (the writer
+// waiting for a fuller group): every acknowledged event is stored, every other one is
+// refused with ErrClosed, and nothing is stored twice.
+func TestCloseDuringABusyStreamLosesNothing(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	s, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, ents := seedStudy(t, s, 1)
+	p := mustRegister(t, s, id, ents, "u", 1, Assignment{})
+	var wg sync.WaitGroup
+	var acked, refused atomic.Int64
+	started := make(chan struct{})
+	var once sync.Once
+	for i := range 400 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := 0; ; k++ {
+				_, err := s.RecordEvent(ctx, Event{Engagements: []Engagement{{EventID: fmt.Sprintf("e%d-%d", i, k), ParticipantID: p.ParticipantID, EntityID: ents[0].EntityID, Type: "likes", Response: "1"}}})
+				switch {
+				case err == nil:
+					if acked.Add(1) == 2000 {
+						once.Do(func() { close(started) })
+					}
+				case errors.Is(err, ErrClosed):
+					refused.Add(1)
+					return
+				default:
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	<-started
+	if w := s.WriterStats(); w.Events/max(w.Commits, 1) < busyGroup {
+		t.Logf("groups of %d events on average: the writer's wait was not exercised", w.Events/max(w.Commits, 1))
+	}
+	s.Close()
+	wg.Wait()
+	s2, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	n := 0
+	s2.EachEngagement(ctx, id, func(EngagementRow) error { n++; return nil })
+	if int64(n) != acked.Load() || refused.Load() != 400 {
+		t.Fatalf("%d rows stored, %d events acknowledged, %d senders refused (want 400)", n, acked.Load(), refused.Load())
 	}
 }
