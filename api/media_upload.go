@@ -71,7 +71,7 @@ func (s *Server) uploadMedia(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s did not arrive whole; send it again.", label)})
 		return
 	}
-	if err := s.store.RecordUploadedMedia(r.Context(), store.Media{Name: item.Name, ContentType: item.ContentType, Size: item.Size, Width: item.Width, Height: item.Height}); err != nil {
+	if err := s.store.RecordUploadedMedia(r.Context(), store.Media(item)); err != nil {
 		s.fail(w, r, err)
 		return
 	}

@@ -69,7 +69,7 @@ func Import(ctx context.Context, st *store.Store, ms *media.Store, b *Bundle, ow
 			if err != nil {
 				return res, err
 			}
-			files = append(files, store.Media{Name: item.Name, ContentType: item.ContentType, Size: item.Size, Width: item.Width, Height: item.Height})
+			files = append(files, store.Media(item))
 		}
 		ns := store.NewSet{Name: set.Info.Name, Category: set.Info.Category, Columns: set.Info.Columns, Entities: make([]store.NewEntity, len(set.Cards))}
 		for i, c := range set.Cards {

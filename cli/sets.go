@@ -73,7 +73,7 @@ func cmdSetsImport(ctx context.Context, args []string, stdout, stderr io.Writer)
 			if err != nil {
 				return "", fmt.Errorf("line %d: %w", r.Line, err)
 			}
-			stored = append(stored, store.Media{Name: item.Name, ContentType: item.ContentType, Size: item.Size, Width: item.Width, Height: item.Height})
+			stored = append(stored, store.Media(item))
 			return "/media/" + item.Name, nil
 		}
 	}

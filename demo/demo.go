@@ -90,7 +90,7 @@ func createSet(ctx context.Context, st *store.Store, ms *media.Store) error {
 		if err != nil {
 			return fmt.Errorf("demo: store image %d: %w", i, err)
 		}
-		stored = append(stored, store.Media{Name: item.Name, ContentType: item.ContentType, Size: item.Size, Width: item.Width, Height: item.Height})
+		stored = append(stored, store.Media(item))
 		set.Entities = append(set.Entities, store.NewEntity{
 			EntityURL:    "/media/" + item.Name,
 			SourceURL:    "/media/" + item.Name,

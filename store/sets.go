@@ -46,6 +46,10 @@ type SetSummary struct {
 }
 
 // Media is a file held in the media store.
+//
+// Its fields are media.Item's, in the same order, so the packages that store a file and
+// record it convert one into the other (store.Media(item)); the compiler refuses that
+// conversion the day the two differ.
 type Media struct {
 	Name        string
 	ContentType string
