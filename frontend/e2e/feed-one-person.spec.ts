@@ -3,7 +3,7 @@
 // their events recorded under the one participant); after they completed, a third browser
 // is told they took part already, with the way back to Prolific, and nobody new is
 // registered.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { cards, storedUser } from './support/feed';
 import { createStudy, exportCSV, signedIn } from './support/studies';
 

@@ -1,24 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, freePort, test } from './support/appliance';
 import { addResearcher, PASSWORD, signIn, signInOnPage, uniqueName } from './support/researchers';
 
 const binary = process.env.FEEDLAB_BIN ?? '../feedlab';
-
-/** freePort asks the system for a port nobody listens on. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** freshServer starts feedlab on an empty data directory and returns the setup link it prints. */
 async function freshServer(): Promise<{ setupLink: string; stop: () => void }> {
