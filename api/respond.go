@@ -116,7 +116,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	} else if !errors.As(err, &ae) {
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		ae = &apiError{http.StatusInternalServerError, codeInternal, "Something went wrong on the server; the error was logged."}
-	} else if ae.status >= 500 {
+	} else if ae.status >= 500 && !loggedByAlerts(ae.code) {
 		s.log.Warn("request failed", "method", r.Method, "path", r.URL.Path, "code", ae.code, "err", ae.message)
 	}
 	body := map[string]any{"code": ae.code, "message": ae.message}

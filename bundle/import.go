@@ -20,6 +20,7 @@ type Result struct {
 	SetsCreated  []string
 	SetsReused   []string // identical sets already on this appliance
 	MediaFiles   int
+	Media        []string // the stored names of the media files of the sets created
 }
 
 // Import recreates an opened bundle's study on this appliance, owned by owner ("" for no
@@ -75,6 +76,7 @@ func Import(ctx context.Context, st *store.Store, ms *media.Store, b *Bundle, ow
 					return res, err
 				}
 				put[name] = item
+				res.Media = append(res.Media, item.Name)
 			}
 			files = append(files, store.Media(item))
 		}

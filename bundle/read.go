@@ -237,7 +237,7 @@ func limitOf(name string) int64 {
 
 // overCap is the refusal of a bundle whose files add up to more than its cap.
 func (b *Bundle) overCap() error {
-	return invalid("its files add up to more than %d MB once decompressed, the limit of this appliance (--bundle-max-size)", b.maxTotal>>20)
+	return invalid("the bundle's files add up to more than %d MB once decompressed, the limit on this appliance (--bundle-max-size)", b.maxTotal>>20)
 }
 
 // MediaBytes is how many bytes the bundle's media files hold (as declared; reading never
