@@ -106,9 +106,9 @@ func (s *Server) diskFull(label string, r diskspace.Reading) *apiError {
 
 // wouldFillDisk refuses an upload that would take the disk below its floor.
 func (s *Server) wouldFillDisk(label string, size, head int64, r diskspace.Reading) *apiError {
-	what := "It"
+	what := "it"
 	if size >= 0 {
-		what = "It is " + diskspace.FormatSize(size) + " and"
+		what = "it is " + diskspace.FormatSize(size) + " and"
 	}
 	return &apiError{http.StatusInsufficientStorage, codeDiskLow, fmt.Sprintf(
 		"%s was not stored: %s would take the appliance's disk below the %s feedlab keeps free for participants' data (%s free, %s of it available for uploads, --min-free-space). Free disk space on the machine, then upload again.",
