@@ -171,7 +171,7 @@ func TestUploadedBundleOverTheCapIsRefused(t *testing.T) {
 	e := newEnv(t)
 	c := e.researcher()
 	r := e.call(c, http.MethodPost, "/v1/import_study", z.String(), "application/zip")
-	if r.status != 400 || !strings.Contains(message(r), "more than 2048 MB") || !strings.Contains(message(r), "nothing was imported") {
+	if r.status != 400 || !strings.Contains(message(r), "more than 2 GB") || !strings.Contains(message(r), "nothing was imported") {
 		t.Fatalf("3 GB declared: %d %s", r.status, r.body)
 	}
 	small := newEnvWith(t, func(cfg *Config) { cfg.BundleMaxBytes = 1 << 20 })

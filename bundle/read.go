@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"feedlab/diskspace"
 	"feedlab/params"
 	"feedlab/stimuli"
 )
@@ -237,7 +238,7 @@ func limitOf(name string) int64 {
 
 // overCap is the refusal of a bundle whose files add up to more than its cap.
 func (b *Bundle) overCap() error {
-	return invalid("the bundle's files add up to more than %d MB once decompressed, the limit on this appliance (--bundle-max-size)", b.maxTotal>>20)
+	return invalid("the bundle's files add up to more than %s once decompressed, the limit on this appliance (--bundle-max-size)", diskspace.FormatSize(b.maxTotal))
 }
 
 // MediaBytes is how many bytes the bundle's media files hold (as declared; reading never

@@ -46,7 +46,7 @@ func TestBundleDeclaringMoreThanTheCapIsRefused(t *testing.T) {
 	z := declaredBundle(t, 6, 500<<20)
 	dst := openData(t)
 	_, err := importBundle(dst, z, "")
-	if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "more than 2048 MB") || !strings.Contains(err.Error(), "--bundle-max-size") {
+	if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "more than 2 GB") || !strings.Contains(err.Error(), "--bundle-max-size") {
 		t.Fatalf("a 3 GB bundle: %v", err)
 	}
 	// The cap is what refused it: with a 4 GB cap the same zip gets past the sizes (and
@@ -56,7 +56,7 @@ func TestBundleDeclaringMoreThanTheCapIsRefused(t *testing.T) {
 	}
 	// A lower cap (serve --bundle-max-size 1GB) refuses a 1.5 GB bundle.
 	z = declaredBundle(t, 3, 500<<20)
-	if _, err := OpenLimit(bytes.NewReader(z), int64(len(z)), 1<<30); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "more than 1024 MB") {
+	if _, err := OpenLimit(bytes.NewReader(z), int64(len(z)), 1<<30); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "more than 1 GB") {
 		t.Fatalf("1.5 GB under a 1 GB cap: %v", err)
 	}
 	entries, _ := os.ReadDir(filepath.Join(dst.dir, "media"))
