@@ -115,6 +115,9 @@ func (s *Server) limitArrival(r *http.Request, req loadRequest) error {
 	if !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
+	if err := s.refuseIfDiskLow(); err != nil {
+		return err
+	}
 	if wait := s.arrivals.Take(clientAddr(r), s.now()); wait > 0 {
 		return tooMany("Too many new participants from one address", wait)
 	}

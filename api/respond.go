@@ -100,7 +100,7 @@ func okCompressed(w http.ResponseWriter, r *http.Request, data any) {
 // and answered as 500 without their details.
 // alerted are the error codes whose logging is the alert board's (once a minute per
 // study, counted on the study page), so a flood of them never logs a line per request.
-var alerted = map[string]bool{codeRankingFailed: true}
+var alerted = map[string]bool{codeRankingFailed: true, codeStudyFull: true, codeDiskLow: true}
 
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var ae *apiError

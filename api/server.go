@@ -9,12 +9,15 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/mux"
 
 	"feedlab/alert"
 	"feedlab/auth"
+	"feedlab/bundle"
+	"feedlab/diskspace"
 	"feedlab/limit"
 	"feedlab/media"
 	"feedlab/store"
@@ -53,6 +56,15 @@ type Config struct {
 	// Alerts counts what researchers must see on a study's page (a failed ranking,
 	// participants over budget, a disk nearly full); nil makes one logging to Logger.
 	Alerts *alert.Board
+	// Disk watches the data directory's free space against serve's --min-free-space:
+	// below it new arrivals, uploads and imports are refused. nil: no guard.
+	Disk *diskspace.Checker
+	// MediaQuota is what one researcher's uploaded media may take (serve --media-quota);
+	// 0: no quota.
+	MediaQuota int64
+	// BundleMaxBytes caps an imported bundle's decompressed files (serve
+	// --bundle-max-size); 0 takes bundle.MaxTotalBytes.
+	BundleMaxBytes int64
 }
 
 // Default anonymous-write limits per client address (serve flags raise them). A classroom
@@ -91,6 +103,12 @@ type Server struct {
 	droppedAfter time.Duration
 	version      string
 	alerts       *alert.Board
+	// The free-space guard, the media quota and the bundle cap (see Config).
+	disk       *diskspace.Checker
+	diskWasLow atomic.Bool
+	mediaQuota int64
+	bundleMax  int64
+	room       *uploadRoom
 }
 
 // New returns a server for cfg.
@@ -129,6 +147,10 @@ func New(cfg Config) *Server {
 		droppedAfter:   droppedAfter,
 		version:        cfg.Version,
 		alerts:         alerts,
+		disk:           cfg.Disk,
+		mediaQuota:     cfg.MediaQuota,
+		bundleMax:      orDefault64(cfg.BundleMaxBytes, bundle.MaxTotalBytes),
+		room:           &uploadRoom{by: map[int64]int64{}},
 	}
 }
 
@@ -226,6 +248,13 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(w, r)
 	})
+}
+
+func orDefault64(v, def int64) int64 {
+	if v <= 0 {
+		return def
+	}
+	return v
 }
 
 func orDefault(v, def int) int {

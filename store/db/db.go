@@ -39,6 +39,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.addDashboardSlotStmt, err = db.PrepareContext(ctx, addDashboardSlot); err != nil {
 		return nil, fmt.Errorf("error preparing query AddDashboardSlot: %w", err)
 	}
+	if q.addMediaUploaderStmt, err = db.PrepareContext(ctx, addMediaUploader); err != nil {
+		return nil, fmt.Errorf("error preparing query AddMediaUploader: %w", err)
+	}
 	if q.addParticipantLabelStmt, err = db.PrepareContext(ctx, addParticipantLabel); err != nil {
 		return nil, fmt.Errorf("error preparing query AddParticipantLabel: %w", err)
 	}
@@ -252,6 +255,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.getUserAgentIDStmt, err = db.PrepareContext(ctx, getUserAgentID); err != nil {
 		return nil, fmt.Errorf("error preparing query GetUserAgentID: %w", err)
 	}
+	if q.hasUploadedStmt, err = db.PrepareContext(ctx, hasUploaded); err != nil {
+		return nil, fmt.Errorf("error preparing query HasUploaded: %w", err)
+	}
 	if q.insertAnswerStmt, err = db.PrepareContext(ctx, insertAnswer); err != nil {
 		return nil, fmt.Errorf("error preparing query InsertAnswer: %w", err)
 	}
@@ -332,6 +338,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.listVisibleStudiesStmt, err = db.PrepareContext(ctx, listVisibleStudies); err != nil {
 		return nil, fmt.Errorf("error preparing query ListVisibleStudies: %w", err)
+	}
+	if q.mediaBytesOfStmt, err = db.PrepareContext(ctx, mediaBytesOf); err != nil {
+		return nil, fmt.Errorf("error preparing query MediaBytesOf: %w", err)
 	}
 	if q.mediaInUseStmt, err = db.PrepareContext(ctx, mediaInUse); err != nil {
 		return nil, fmt.Errorf("error preparing query MediaInUse: %w", err)
@@ -433,6 +442,11 @@ func (q *Queries) Close() error {
 	if q.addDashboardSlotStmt != nil {
 		if cerr := q.addDashboardSlotStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing addDashboardSlotStmt: %w", cerr)
+		}
+	}
+	if q.addMediaUploaderStmt != nil {
+		if cerr := q.addMediaUploaderStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing addMediaUploaderStmt: %w", cerr)
 		}
 	}
 	if q.addParticipantLabelStmt != nil {
@@ -790,6 +804,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing getUserAgentIDStmt: %w", cerr)
 		}
 	}
+	if q.hasUploadedStmt != nil {
+		if cerr := q.hasUploadedStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing hasUploadedStmt: %w", cerr)
+		}
+	}
 	if q.insertAnswerStmt != nil {
 		if cerr := q.insertAnswerStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing insertAnswerStmt: %w", cerr)
@@ -923,6 +942,11 @@ func (q *Queries) Close() error {
 	if q.listVisibleStudiesStmt != nil {
 		if cerr := q.listVisibleStudiesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listVisibleStudiesStmt: %w", cerr)
+		}
+	}
+	if q.mediaBytesOfStmt != nil {
+		if cerr := q.mediaBytesOfStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing mediaBytesOfStmt: %w", cerr)
 		}
 	}
 	if q.mediaInUseStmt != nil {
@@ -1089,6 +1113,7 @@ type Queries struct {
 	addDashboardFunnelStmt           *sql.Stmt
 	addDashboardMinuteStmt           *sql.Stmt
 	addDashboardSlotStmt             *sql.Stmt
+	addMediaUploaderStmt             *sql.Stmt
 	addParticipantLabelStmt          *sql.Stmt
 	allMediaNamesStmt                *sql.Stmt
 	allStudySetParamsStmt            *sql.Stmt
@@ -1160,6 +1185,7 @@ type Queries struct {
 	getStudySummaryStmt              *sql.Stmt
 	getUserAgentStmt                 *sql.Stmt
 	getUserAgentIDStmt               *sql.Stmt
+	hasUploadedStmt                  *sql.Stmt
 	insertAnswerStmt                 *sql.Stmt
 	insertAuditEntryStmt             *sql.Stmt
 	insertEngagementStmt             *sql.Stmt
@@ -1187,6 +1213,7 @@ type Queries struct {
 	listStudySharesStmt              *sql.Stmt
 	listTextVersionsStmt             *sql.Stmt
 	listVisibleStudiesStmt           *sql.Stmt
+	mediaBytesOfStmt                 *sql.Stmt
 	mediaInUseStmt                   *sql.Stmt
 	moveInventoryItemStmt            *sql.Stmt
 	parkInventoryFromStmt            *sql.Stmt
@@ -1222,6 +1249,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		addDashboardFunnelStmt:           q.addDashboardFunnelStmt,
 		addDashboardMinuteStmt:           q.addDashboardMinuteStmt,
 		addDashboardSlotStmt:             q.addDashboardSlotStmt,
+		addMediaUploaderStmt:             q.addMediaUploaderStmt,
 		addParticipantLabelStmt:          q.addParticipantLabelStmt,
 		allMediaNamesStmt:                q.allMediaNamesStmt,
 		allStudySetParamsStmt:            q.allStudySetParamsStmt,
@@ -1293,6 +1321,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		getStudySummaryStmt:              q.getStudySummaryStmt,
 		getUserAgentStmt:                 q.getUserAgentStmt,
 		getUserAgentIDStmt:               q.getUserAgentIDStmt,
+		hasUploadedStmt:                  q.hasUploadedStmt,
 		insertAnswerStmt:                 q.insertAnswerStmt,
 		insertAuditEntryStmt:             q.insertAuditEntryStmt,
 		insertEngagementStmt:             q.insertEngagementStmt,
@@ -1320,6 +1349,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listStudySharesStmt:              q.listStudySharesStmt,
 		listTextVersionsStmt:             q.listTextVersionsStmt,
 		listVisibleStudiesStmt:           q.listVisibleStudiesStmt,
+		mediaBytesOfStmt:                 q.mediaBytesOfStmt,
 		mediaInUseStmt:                   q.mediaInUseStmt,
 		moveInventoryItemStmt:            q.moveInventoryItemStmt,
 		parkInventoryFromStmt:            q.parkInventoryFromStmt,

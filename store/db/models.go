@@ -128,6 +128,12 @@ type Inventory struct {
 	Inputs         string
 }
 
+type MediaUploader struct {
+	Name         string
+	ResearcherID int64
+	UploadedAt   int64
+}
+
 type Medium struct {
 	Name        string
 	ContentType string
