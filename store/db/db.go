@@ -63,6 +63,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.claimParticipantLabelStmt, err = db.PrepareContext(ctx, claimParticipantLabel); err != nil {
 		return nil, fmt.Errorf("error preparing query ClaimParticipantLabel: %w", err)
 	}
+	if q.clearLockoutStmt, err = db.PrepareContext(ctx, clearLockout); err != nil {
+		return nil, fmt.Errorf("error preparing query ClearLockout: %w", err)
+	}
 	if q.closeStudyForQuotaStmt, err = db.PrepareContext(ctx, closeStudyForQuota); err != nil {
 		return nil, fmt.Errorf("error preparing query CloseStudyForQuota: %w", err)
 	}
@@ -174,6 +177,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.deleteMediaStmt, err = db.PrepareContext(ctx, deleteMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteMedia: %w", err)
 	}
+	if q.deleteResearcherSessionsStmt, err = db.PrepareContext(ctx, deleteResearcherSessions); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteResearcherSessions: %w", err)
+	}
 	if q.deleteSessionStmt, err = db.PrepareContext(ctx, deleteSession); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteSession: %w", err)
 	}
@@ -206,6 +212,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.getEntitySetStmt, err = db.PrepareContext(ctx, getEntitySet); err != nil {
 		return nil, fmt.Errorf("error preparing query GetEntitySet: %w", err)
+	}
+	if q.getLockoutClearedAtStmt, err = db.PrepareContext(ctx, getLockoutClearedAt); err != nil {
+		return nil, fmt.Errorf("error preparing query GetLockoutClearedAt: %w", err)
 	}
 	if q.getMediaStmt, err = db.PrepareContext(ctx, getMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query GetMedia: %w", err)
@@ -378,6 +387,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.setParticipantUserAgentStmt, err = db.PrepareContext(ctx, setParticipantUserAgent); err != nil {
 		return nil, fmt.Errorf("error preparing query SetParticipantUserAgent: %w", err)
 	}
+	if q.setResearcherPasswordStmt, err = db.PrepareContext(ctx, setResearcherPassword); err != nil {
+		return nil, fmt.Errorf("error preparing query SetResearcherPassword: %w", err)
+	}
 	if q.setStudyOwnerStmt, err = db.PrepareContext(ctx, setStudyOwner); err != nil {
 		return nil, fmt.Errorf("error preparing query SetStudyOwner: %w", err)
 	}
@@ -467,6 +479,11 @@ func (q *Queries) Close() error {
 	if q.claimParticipantLabelStmt != nil {
 		if cerr := q.claimParticipantLabelStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing claimParticipantLabelStmt: %w", cerr)
+		}
+	}
+	if q.clearLockoutStmt != nil {
+		if cerr := q.clearLockoutStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing clearLockoutStmt: %w", cerr)
 		}
 	}
 	if q.closeStudyForQuotaStmt != nil {
@@ -654,6 +671,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing deleteMediaStmt: %w", cerr)
 		}
 	}
+	if q.deleteResearcherSessionsStmt != nil {
+		if cerr := q.deleteResearcherSessionsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteResearcherSessionsStmt: %w", cerr)
+		}
+	}
 	if q.deleteSessionStmt != nil {
 		if cerr := q.deleteSessionStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing deleteSessionStmt: %w", cerr)
@@ -707,6 +729,11 @@ func (q *Queries) Close() error {
 	if q.getEntitySetStmt != nil {
 		if cerr := q.getEntitySetStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing getEntitySetStmt: %w", cerr)
+		}
+	}
+	if q.getLockoutClearedAtStmt != nil {
+		if cerr := q.getLockoutClearedAtStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getLockoutClearedAtStmt: %w", cerr)
 		}
 	}
 	if q.getMediaStmt != nil {
@@ -994,6 +1021,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing setParticipantUserAgentStmt: %w", cerr)
 		}
 	}
+	if q.setResearcherPasswordStmt != nil {
+		if cerr := q.setResearcherPasswordStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setResearcherPasswordStmt: %w", cerr)
+		}
+	}
 	if q.setStudyOwnerStmt != nil {
 		if cerr := q.setStudyOwnerStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing setStudyOwnerStmt: %w", cerr)
@@ -1081,6 +1113,7 @@ type Queries struct {
 	cardEngagementStatsStmt          *sql.Stmt
 	chainProgressStmt                *sql.Stmt
 	claimParticipantLabelStmt        *sql.Stmt
+	clearLockoutStmt                 *sql.Stmt
 	closeStudyForQuotaStmt           *sql.Stmt
 	completeParticipantStmt          *sql.Stmt
 	countEntitiesStmt                *sql.Stmt
@@ -1118,6 +1151,7 @@ type Queries struct {
 	deleteExpiredPreviewTokensStmt   *sql.Stmt
 	deleteExpiredSessionsStmt        *sql.Stmt
 	deleteMediaStmt                  *sql.Stmt
+	deleteResearcherSessionsStmt     *sql.Stmt
 	deleteSessionStmt                *sql.Stmt
 	deleteSettingStmt                *sql.Stmt
 	deleteStudyShareStmt             *sql.Stmt
@@ -1129,6 +1163,7 @@ type Queries struct {
 	getAnswerByEventStmt             *sql.Stmt
 	getEngagementByEventStmt         *sql.Stmt
 	getEntitySetStmt                 *sql.Stmt
+	getLockoutClearedAtStmt          *sql.Stmt
 	getMediaStmt                     *sql.Stmt
 	getParticipantStmt               *sql.Stmt
 	getParticipantByIDStmt           *sql.Stmt
@@ -1186,6 +1221,7 @@ type Queries struct {
 	setParticipantExitStateStmt      *sql.Stmt
 	setParticipantStageStmt          *sql.Stmt
 	setParticipantUserAgentStmt      *sql.Stmt
+	setResearcherPasswordStmt        *sql.Stmt
 	setStudyOwnerStmt                *sql.Stmt
 	setStudyStatusStmt               *sql.Stmt
 	touchMediaStmt                   *sql.Stmt
@@ -1212,6 +1248,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		cardEngagementStatsStmt:          q.cardEngagementStatsStmt,
 		chainProgressStmt:                q.chainProgressStmt,
 		claimParticipantLabelStmt:        q.claimParticipantLabelStmt,
+		clearLockoutStmt:                 q.clearLockoutStmt,
 		closeStudyForQuotaStmt:           q.closeStudyForQuotaStmt,
 		completeParticipantStmt:          q.completeParticipantStmt,
 		countEntitiesStmt:                q.countEntitiesStmt,
@@ -1249,6 +1286,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		deleteExpiredPreviewTokensStmt:   q.deleteExpiredPreviewTokensStmt,
 		deleteExpiredSessionsStmt:        q.deleteExpiredSessionsStmt,
 		deleteMediaStmt:                  q.deleteMediaStmt,
+		deleteResearcherSessionsStmt:     q.deleteResearcherSessionsStmt,
 		deleteSessionStmt:                q.deleteSessionStmt,
 		deleteSettingStmt:                q.deleteSettingStmt,
 		deleteStudyShareStmt:             q.deleteStudyShareStmt,
@@ -1260,6 +1298,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		getAnswerByEventStmt:             q.getAnswerByEventStmt,
 		getEngagementByEventStmt:         q.getEngagementByEventStmt,
 		getEntitySetStmt:                 q.getEntitySetStmt,
+		getLockoutClearedAtStmt:          q.getLockoutClearedAtStmt,
 		getMediaStmt:                     q.getMediaStmt,
 		getParticipantStmt:               q.getParticipantStmt,
 		getParticipantByIDStmt:           q.getParticipantByIDStmt,
@@ -1317,6 +1356,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		setParticipantExitStateStmt:      q.setParticipantExitStateStmt,
 		setParticipantStageStmt:          q.setParticipantStageStmt,
 		setParticipantUserAgentStmt:      q.setParticipantUserAgentStmt,
+		setResearcherPasswordStmt:        q.setResearcherPasswordStmt,
 		setStudyOwnerStmt:                q.setStudyOwnerStmt,
 		setStudyStatusStmt:               q.setStudyStatusStmt,
 		touchMediaStmt:                   q.touchMediaStmt,
