@@ -66,6 +66,7 @@ type Server struct {
 	log      *slog.Logger
 	contact  string
 	signIns  *signInGuard
+	devices  deviceKeys
 	// The password functions, replaced in tests that count how many guesses reach a hash.
 	verifyPassword func(hash, pw string) error
 	dummyVerify    func(pw string)
@@ -98,7 +99,7 @@ func New(cfg Config) *Server {
 	if droppedAfter <= 0 {
 		droppedAfter = DefaultDroppedAfter
 	}
-	return &Server{
+	s := &Server{
 		store:          cfg.Store,
 		media:          cfg.Media,
 		frontend:       cfg.Frontend,
@@ -120,6 +121,8 @@ func New(cfg Config) *Server {
 		droppedAfter:   droppedAfter,
 		version:        cfg.Version,
 	}
+	s.signIns.clearedAt = cfg.Store.LockoutClearedAt
+	return s
 }
 
 // Handler returns the routes wrapped in what every request passes through: the proxy

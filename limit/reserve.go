@@ -24,3 +24,15 @@ func (r *Rate) TakeAbove(key string, floor int, now time.Time) time.Duration {
 	perToken := time.Minute / time.Duration(r.PerMinute)
 	return time.Duration(math.Ceil((need - b.tokens) * float64(perToken)))
 }
+
+// Refund gives back a token Take or TakeAbove spent at at (up to the burst): the spender
+// turned out not to be what the limit is for.
+func (r *Rate) Refund(key string, at time.Time) {
+	if r == nil || r.PerMinute <= 0 {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	b := r.refilled(key, at)
+	b.tokens = math.Min(float64(r.Burst), b.tokens+1)
+}
