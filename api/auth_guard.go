@@ -49,8 +49,8 @@ const (
 
 // signInGuard holds the sign-in limits of one server.
 type signInGuard struct {
-	slots      chan struct{}
-	knownSlots chan struct{} // the slot only known browsers may take when slots are full
+	slots                                chan struct{}
+	knownSlots                           chan struct{} // the slot only known browsers may take when slots are full
 	byNameAddr, byAddr, byName, byDevice *auth.Throttle
 	accounts                             *auth.Backoff
 	hashes                               *limit.Rate
