@@ -77,6 +77,7 @@ type Server struct {
 	now        func() time.Time
 
 	behindProxy    bool
+	proxyWarning   sync.Once // a peer not on this machine behind --behind-proxy, logged once
 	frameAncestors []string
 	arrivals       *limit.Rate
 	signups        *limit.Rate
