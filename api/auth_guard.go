@@ -204,7 +204,7 @@ func (a *attempt) cancel() {
 	}
 	a.reserved = nil
 	if a.account != "" {
-		a.g.accounts.Undo(a.account)
+		a.g.accounts.Undo(a.account, a.at)
 		a.account = ""
 	}
 }

@@ -27,6 +27,7 @@ type backoffState struct {
 	fails int
 	since time.Time // the first failure of this run of failures
 	last  time.Time // the latest failure (or reservation)
+	prev  time.Time // last before the latest reservation, for Undo
 }
 
 // NewBackoff returns a backoff with free failures, then delays from first doubling up to
@@ -64,19 +65,28 @@ func (b *Backoff) Reserve(key string, now time.Time) (wait time.Duration, since 
 		b.keys[key] = st
 	}
 	st.fails++
-	st.last = now
+	st.prev, st.last = st.last, now
 	b.prune(now)
 	return 0, time.Time{}
 }
 
-// Undo takes back one reserved attempt that tested no password.
-func (b *Backoff) Undo(key string) {
+// Undo takes back one attempt reserved at time at that tested no password (the
+// appliance-wide budget refused it, say). When it is still the latest, the delay runs from
+// the failure before it again: attempts that were never checked must not push an account's
+// lockout forward.
+func (b *Backoff) Undo(key string, at time.Time) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if st := b.keys[key]; st != nil {
-		if st.fails--; st.fails <= 0 {
-			delete(b.keys, key)
-		}
+	st := b.keys[key]
+	if st == nil {
+		return
+	}
+	if st.fails--; st.fails <= 0 {
+		delete(b.keys, key)
+		return
+	}
+	if st.last.Equal(at) {
+		st.last = st.prev
 	}
 }
 

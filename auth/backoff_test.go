@@ -56,11 +56,21 @@ func TestBackoffUndoGivesTheAttemptBack(t *testing.T) {
 	if w, _ := b.Reserve("k", now); w != time.Second {
 		t.Fatalf("wait %v", w)
 	}
-	b.Undo("k")
+	b.Undo("k", now)
 	if len(b.keys) != 0 {
 		t.Fatal("an undone reservation stayed in memory")
 	}
 	if w, _ := b.Reserve("k", now); w != 0 {
 		t.Fatal("the undone attempt still counted")
+	}
+	// An undone attempt does not push the delay forward: the second failure's wait (1 s
+	// from now) is over half a second after the undone attempt.
+	later := now.Add(time.Second)
+	if w, _ := b.Reserve("k", later); w != 0 {
+		t.Fatalf("after the delay: %v", w)
+	}
+	b.Undo("k", later)
+	if w, _ := b.Reserve("k", later.Add(500*time.Millisecond)); w != 0 {
+		t.Fatalf("the undone attempt moved the delay: wait %v", w)
 	}
 }
