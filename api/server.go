@@ -82,6 +82,7 @@ type Server struct {
 	log      *slog.Logger
 	contact  string
 	signIns  *signInGuard
+	devices  deviceKeys
 	// The password functions, replaced in tests that count how many guesses reach a hash.
 	verifyPassword func(hash, pw string) error
 	dummyVerify    func(pw string)
@@ -92,6 +93,7 @@ type Server struct {
 	now        func() time.Time
 
 	behindProxy    bool
+	proxyWarning   sync.Once // a peer not on this machine behind --behind-proxy, logged once
 	frameAncestors []string
 	arrivals       *limit.Rate
 	signups        *limit.Rate
@@ -125,7 +127,7 @@ func New(cfg Config) *Server {
 	if droppedAfter <= 0 {
 		droppedAfter = DefaultDroppedAfter
 	}
-	return &Server{
+	s := &Server{
 		store:          cfg.Store,
 		media:          cfg.Media,
 		frontend:       cfg.Frontend,
@@ -152,6 +154,8 @@ func New(cfg Config) *Server {
 		bundleMax:      orDefault64(cfg.BundleMaxBytes, bundle.MaxTotalBytes),
 		room:           &uploadRoom{by: map[int64]int64{}},
 	}
+	s.signIns.clearedAt = cfg.Store.LockoutClearedAt
+	return s
 }
 
 // Handler returns the routes wrapped in what every request passes through: the proxy

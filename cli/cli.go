@@ -12,6 +12,8 @@
 //	feedlab explain --study ID --user USER_ID
 //	feedlab researcher add NAME [--password-stdin]
 //	feedlab researcher list
+//	feedlab researcher unlock NAME
+//	feedlab researcher password NAME [--password-stdin]
 //	feedlab version
 //
 // Errors go to stderr with a non-zero exit status; data goes to stdout.
@@ -74,6 +76,10 @@ Usage:
                                                               with score and reason
   feedlab researcher add NAME [--password-stdin]
   feedlab researcher list                                     one account a line: name, created (UTC date)
+  feedlab researcher unlock NAME                              lift the account's sign-in lockout
+                                                              (also while serve runs)
+  feedlab researcher password NAME [--password-stdin]         set a new password (at least 10
+                                                              characters); ends its sessions
   feedlab version
 
 Every subcommand takes --data DIR (default ./feedlab-data).
@@ -138,8 +144,12 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return cmdResearcherAdd(ctx, rest[1:], stdin, stdout, stderr)
 		case len(rest) > 0 && rest[0] == "list":
 			return cmdResearcherList(ctx, rest[1:], stdout, stderr)
+		case len(rest) > 0 && rest[0] == "unlock":
+			return cmdResearcherUnlock(ctx, rest[1:], stdout, stderr)
+		case len(rest) > 0 && rest[0] == "password":
+			return cmdResearcherPassword(ctx, rest[1:], stdin, stdout, stderr)
 		}
-		return fmt.Errorf("%w: expected 'feedlab researcher add NAME [--password-stdin]' or 'feedlab researcher list'", errUsage)
+		return fmt.Errorf("%w: expected 'feedlab researcher add NAME [--password-stdin]', 'feedlab researcher list', 'feedlab researcher unlock NAME' or 'feedlab researcher password NAME [--password-stdin]'", errUsage)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "feedlab", version)
 		return nil

@@ -66,6 +66,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.claimParticipantLabelStmt, err = db.PrepareContext(ctx, claimParticipantLabel); err != nil {
 		return nil, fmt.Errorf("error preparing query ClaimParticipantLabel: %w", err)
 	}
+	if q.clearLockoutStmt, err = db.PrepareContext(ctx, clearLockout); err != nil {
+		return nil, fmt.Errorf("error preparing query ClearLockout: %w", err)
+	}
 	if q.closeStudyForQuotaStmt, err = db.PrepareContext(ctx, closeStudyForQuota); err != nil {
 		return nil, fmt.Errorf("error preparing query CloseStudyForQuota: %w", err)
 	}
@@ -177,6 +180,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.deleteMediaStmt, err = db.PrepareContext(ctx, deleteMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteMedia: %w", err)
 	}
+	if q.deleteResearcherSessionsStmt, err = db.PrepareContext(ctx, deleteResearcherSessions); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteResearcherSessions: %w", err)
+	}
 	if q.deleteSessionStmt, err = db.PrepareContext(ctx, deleteSession); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteSession: %w", err)
 	}
@@ -209,6 +215,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.getEntitySetStmt, err = db.PrepareContext(ctx, getEntitySet); err != nil {
 		return nil, fmt.Errorf("error preparing query GetEntitySet: %w", err)
+	}
+	if q.getLockoutClearedAtStmt, err = db.PrepareContext(ctx, getLockoutClearedAt); err != nil {
+		return nil, fmt.Errorf("error preparing query GetLockoutClearedAt: %w", err)
 	}
 	if q.getMediaStmt, err = db.PrepareContext(ctx, getMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query GetMedia: %w", err)
@@ -393,6 +402,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.setParticipantUserAgentStmt, err = db.PrepareContext(ctx, setParticipantUserAgent); err != nil {
 		return nil, fmt.Errorf("error preparing query SetParticipantUserAgent: %w", err)
 	}
+	if q.setResearcherPasswordStmt, err = db.PrepareContext(ctx, setResearcherPassword); err != nil {
+		return nil, fmt.Errorf("error preparing query SetResearcherPassword: %w", err)
+	}
 	if q.setStudyOwnerStmt, err = db.PrepareContext(ctx, setStudyOwner); err != nil {
 		return nil, fmt.Errorf("error preparing query SetStudyOwner: %w", err)
 	}
@@ -487,6 +499,11 @@ func (q *Queries) Close() error {
 	if q.claimParticipantLabelStmt != nil {
 		if cerr := q.claimParticipantLabelStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing claimParticipantLabelStmt: %w", cerr)
+		}
+	}
+	if q.clearLockoutStmt != nil {
+		if cerr := q.clearLockoutStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing clearLockoutStmt: %w", cerr)
 		}
 	}
 	if q.closeStudyForQuotaStmt != nil {
@@ -674,6 +691,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing deleteMediaStmt: %w", cerr)
 		}
 	}
+	if q.deleteResearcherSessionsStmt != nil {
+		if cerr := q.deleteResearcherSessionsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteResearcherSessionsStmt: %w", cerr)
+		}
+	}
 	if q.deleteSessionStmt != nil {
 		if cerr := q.deleteSessionStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing deleteSessionStmt: %w", cerr)
@@ -727,6 +749,11 @@ func (q *Queries) Close() error {
 	if q.getEntitySetStmt != nil {
 		if cerr := q.getEntitySetStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing getEntitySetStmt: %w", cerr)
+		}
+	}
+	if q.getLockoutClearedAtStmt != nil {
+		if cerr := q.getLockoutClearedAtStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getLockoutClearedAtStmt: %w", cerr)
 		}
 	}
 	if q.getMediaStmt != nil {
@@ -1034,6 +1061,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing setParticipantUserAgentStmt: %w", cerr)
 		}
 	}
+	if q.setResearcherPasswordStmt != nil {
+		if cerr := q.setResearcherPasswordStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setResearcherPasswordStmt: %w", cerr)
+		}
+	}
 	if q.setStudyOwnerStmt != nil {
 		if cerr := q.setStudyOwnerStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing setStudyOwnerStmt: %w", cerr)
@@ -1122,6 +1154,7 @@ type Queries struct {
 	cardEngagementStatsStmt          *sql.Stmt
 	chainProgressStmt                *sql.Stmt
 	claimParticipantLabelStmt        *sql.Stmt
+	clearLockoutStmt                 *sql.Stmt
 	closeStudyForQuotaStmt           *sql.Stmt
 	completeParticipantStmt          *sql.Stmt
 	countEntitiesStmt                *sql.Stmt
@@ -1159,6 +1192,7 @@ type Queries struct {
 	deleteExpiredPreviewTokensStmt   *sql.Stmt
 	deleteExpiredSessionsStmt        *sql.Stmt
 	deleteMediaStmt                  *sql.Stmt
+	deleteResearcherSessionsStmt     *sql.Stmt
 	deleteSessionStmt                *sql.Stmt
 	deleteSettingStmt                *sql.Stmt
 	deleteStudyShareStmt             *sql.Stmt
@@ -1170,6 +1204,7 @@ type Queries struct {
 	getAnswerByEventStmt             *sql.Stmt
 	getEngagementByEventStmt         *sql.Stmt
 	getEntitySetStmt                 *sql.Stmt
+	getLockoutClearedAtStmt          *sql.Stmt
 	getMediaStmt                     *sql.Stmt
 	getParticipantStmt               *sql.Stmt
 	getParticipantByIDStmt           *sql.Stmt
@@ -1231,6 +1266,7 @@ type Queries struct {
 	setParticipantExitStateStmt      *sql.Stmt
 	setParticipantStageStmt          *sql.Stmt
 	setParticipantUserAgentStmt      *sql.Stmt
+	setResearcherPasswordStmt        *sql.Stmt
 	setStudyOwnerStmt                *sql.Stmt
 	setStudyStatusStmt               *sql.Stmt
 	touchMediaStmt                   *sql.Stmt
@@ -1258,6 +1294,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		cardEngagementStatsStmt:          q.cardEngagementStatsStmt,
 		chainProgressStmt:                q.chainProgressStmt,
 		claimParticipantLabelStmt:        q.claimParticipantLabelStmt,
+		clearLockoutStmt:                 q.clearLockoutStmt,
 		closeStudyForQuotaStmt:           q.closeStudyForQuotaStmt,
 		completeParticipantStmt:          q.completeParticipantStmt,
 		countEntitiesStmt:                q.countEntitiesStmt,
@@ -1295,6 +1332,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		deleteExpiredPreviewTokensStmt:   q.deleteExpiredPreviewTokensStmt,
 		deleteExpiredSessionsStmt:        q.deleteExpiredSessionsStmt,
 		deleteMediaStmt:                  q.deleteMediaStmt,
+		deleteResearcherSessionsStmt:     q.deleteResearcherSessionsStmt,
 		deleteSessionStmt:                q.deleteSessionStmt,
 		deleteSettingStmt:                q.deleteSettingStmt,
 		deleteStudyShareStmt:             q.deleteStudyShareStmt,
@@ -1306,6 +1344,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		getAnswerByEventStmt:             q.getAnswerByEventStmt,
 		getEngagementByEventStmt:         q.getEngagementByEventStmt,
 		getEntitySetStmt:                 q.getEntitySetStmt,
+		getLockoutClearedAtStmt:          q.getLockoutClearedAtStmt,
 		getMediaStmt:                     q.getMediaStmt,
 		getParticipantStmt:               q.getParticipantStmt,
 		getParticipantByIDStmt:           q.getParticipantByIDStmt,
@@ -1367,6 +1406,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		setParticipantExitStateStmt:      q.setParticipantExitStateStmt,
 		setParticipantStageStmt:          q.setParticipantStageStmt,
 		setParticipantUserAgentStmt:      q.setParticipantUserAgentStmt,
+		setResearcherPasswordStmt:        q.setResearcherPasswordStmt,
 		setStudyOwnerStmt:                q.setStudyOwnerStmt,
 		setStudyStatusStmt:               q.setStudyStatusStmt,
 		touchMediaStmt:                   q.touchMediaStmt,

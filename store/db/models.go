@@ -188,10 +188,11 @@ type PreviewToken struct {
 }
 
 type Researcher struct {
-	ResearcherID int64
-	Name         string
-	PasswordHash string
-	CreatedAt    int64
+	ResearcherID     int64
+	Name             string
+	PasswordHash     string
+	CreatedAt        int64
+	LockoutClearedAt int64
 }
 
 type ResearcherSession struct {
