@@ -86,6 +86,8 @@ type Server struct {
 	// droppedAfter: see Config.DroppedAfter.
 	droppedAfter time.Duration
 	version      string
+	// reconciling holds a token per reconciliation running (reconcileSlots).
+	reconciling chan struct{}
 }
 
 // New returns a server for cfg.
@@ -119,6 +121,7 @@ func New(cfg Config) *Server {
 		storageErrors:  &onceEvery{period: time.Minute},
 		droppedAfter:   droppedAfter,
 		version:        cfg.Version,
+		reconciling:    make(chan struct{}, reconcileSlots),
 	}
 }
 
