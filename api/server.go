@@ -88,6 +88,8 @@ type Server struct {
 	version      string
 	// reconciling holds a token per reconciliation running (reconcileSlots).
 	reconciling chan struct{}
+	// reads: which reads of participant data were recorded lately (audit_reads.go).
+	reads recentReads
 }
 
 // New returns a server for cfg.
@@ -191,6 +193,7 @@ func (s *Server) router() *mux.Router {
 	v1.HandleFunc("/sets/{entity_set}", s.requireResearcher(s.getSet)).Methods(http.MethodGet)
 	v1.HandleFunc("/sets/{entity_set}", s.requireResearcher(s.deleteSet)).Methods(http.MethodDelete)
 	v1.HandleFunc("/sets/{entity_set}/hidden", s.requireResearcher(s.hideSet)).Methods(http.MethodPost)
+	v1.HandleFunc("/library/audit", s.requireResearcher(s.libraryAudit)).Methods(http.MethodGet)
 
 	v1.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{http.StatusNotFound, codeNotFound, "There is no API call " + r.URL.Path + "."})
