@@ -166,3 +166,49 @@ func TestReconcileDownloadsNeutraliseFormulas(t *testing.T) {
 		}
 	}
 }
+
+// TestReconcileRunsTwoAtOnce: while two lists are being read (here two researchers'
+// uploads still arriving), a third reconciliation is told to retry (429 with
+// retry_after) instead of holding a third list in memory; once they end it runs.
+func TestReconcileRunsTwoAtOnce(t *testing.T) {
+	e := newConsoleEnv(t)
+	ada := e.as["ada"]
+	id := e.spawnOn(t, "prolific")
+	var held []*io.PipeWriter
+	var wg sync.WaitGroup
+	for range reconcileSlots {
+		pr, pw := io.Pipe()
+		held = append(held, pw)
+		req, _ := http.NewRequest(http.MethodPost, e.srv.URL+"/v1/studies/"+id+"/reconcile", pr)
+		req.Header.Set("Content-Type", "text/csv")
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if res, err := ada.Do(req); err == nil {
+				res.Body.Close()
+			}
+		}()
+		pw.Write([]byte("Participant id\n"))
+	}
+	busy := false
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		r := e.reconcile(ada, id, "Participant id\nP1\n", "", false)
+		if r.status == http.StatusTooManyRequests {
+			if errorCode(r) != codeRateLimited || r.header.Get("Retry-After") == "" {
+				t.Errorf("busy answer: %d %v %s", r.status, r.header, r.body)
+			}
+			busy = true
+			break
+		}
+	}
+	if !busy {
+		t.Error("a third reconciliation ran while two lists were being read")
+	}
+	for _, pw := range held {
+		pw.Close()
+	}
+	wg.Wait()
+	if r := e.reconcile(ada, id, "Participant id\nP1\n", "", false); r.status != 200 {
+		t.Errorf("after the others ended: %d %s", r.status, r.body)
+	}
+}
