@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"mime"
 	"net/http"
 	"strings"
@@ -70,6 +71,12 @@ func (s *Server) reconcileStudy(w http.ResponseWriter, r *http.Request) {
 	table, err := reconcile.Read(http.MaxBytesReader(w, r.Body, reconcile.MaxBytes+1), platform, studyPlatform)
 	var ie *reconcile.InputError
 	if errors.As(err, &ie) {
+		// A list refused part-way is read to its end when it says it is within the byte
+		// limit (the page never sends more), so the browser still sending it gets this
+		// answer rather than a connection cut under its upload. A larger one is not read.
+		if r.ContentLength > 0 && r.ContentLength <= reconcile.MaxBytes {
+			_, _ = io.Copy(io.Discard, r.Body)
+		}
 		if ie.TooLarge {
 			s.fail(w, r, &apiError{http.StatusRequestEntityTooLarge, codeTooLarge, ie.Message})
 			return

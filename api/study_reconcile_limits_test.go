@@ -1,10 +1,12 @@
 package api
 
 import (
+	"context"
 	"encoding/csv"
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptrace"
 	"runtime"
 	"strings"
 	"sync"
@@ -210,5 +212,37 @@ func TestReconcileRunsTwoAtOnce(t *testing.T) {
 	wg.Wait()
 	if r := e.reconcile(ada, id, "Participant id\nP1\n", "", false); r.status != 200 {
 		t.Errorf("after the others ended: %d %s", r.status, r.body)
+	}
+}
+
+// TestRefusedListWithinTheByteLimitIsReadToItsEnd: a list the page sends (under 8 MB, its
+// length announced) refused at its first line is still read to its end, so the browser
+// uploading it receives the 413 on a connection that stays usable instead of one cut
+// under its upload.
+func TestRefusedListWithinTheByteLimitIsReadToItsEnd(t *testing.T) {
+	e := newConsoleEnv(t)
+	ada := e.as["ada"]
+	id := e.spawnOn(t, "prolific")
+	list := strings.Repeat(",", 600) + "\n" + strings.Repeat("P1234567890\n", 100_000/12*12)
+	post := func(body string) (response, bool) {
+		reused := false
+		trace := &httptrace.ClientTrace{GotConn: func(info httptrace.GotConnInfo) { reused = info.Reused }}
+		req, _ := http.NewRequestWithContext(httptrace.WithClientTrace(context.Background(), trace), http.MethodPost,
+			e.srv.URL+"/v1/studies/"+id+"/reconcile", strings.NewReader(body))
+		req.Header.Set("Content-Type", "text/csv")
+		res, err := ada.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return response{status: res.StatusCode, body: b}, reused
+	}
+	r, _ := post(list)
+	if r.status != http.StatusRequestEntityTooLarge || !strings.Contains(string(r.body), "more than 500 columns") {
+		t.Fatalf("refused list: %d %s", r.status, r.body)
+	}
+	if r, reused := post("Participant id\nP1\n"); r.status != 200 || !reused {
+		t.Errorf("the next call: %d, on the same connection: %v", r.status, reused)
 	}
 }
