@@ -111,6 +111,10 @@ type Server struct {
 	mediaQuota int64
 	bundleMax  int64
 	room       *uploadRoom
+	// reconciling holds a token per reconciliation running (reconcileSlots).
+	reconciling chan struct{}
+	// reads: which reads of participant data were recorded lately (audit_reads.go).
+	reads recentReads
 }
 
 // New returns a server for cfg.
@@ -153,6 +157,7 @@ func New(cfg Config) *Server {
 		mediaQuota:     cfg.MediaQuota,
 		bundleMax:      orDefault64(cfg.BundleMaxBytes, bundle.MaxTotalBytes),
 		room:           &uploadRoom{by: map[int64]int64{}},
+		reconciling:    make(chan struct{}, reconcileSlots),
 	}
 	s.signIns.clearedAt = cfg.Store.LockoutClearedAt
 	return s
@@ -224,6 +229,7 @@ func (s *Server) router() *mux.Router {
 	v1.HandleFunc("/sets/{entity_set}", s.requireResearcher(s.getSet)).Methods(http.MethodGet)
 	v1.HandleFunc("/sets/{entity_set}", s.requireResearcher(s.deleteSet)).Methods(http.MethodDelete)
 	v1.HandleFunc("/sets/{entity_set}/hidden", s.requireResearcher(s.hideSet)).Methods(http.MethodPost)
+	v1.HandleFunc("/library/audit", s.requireResearcher(s.libraryAudit)).Methods(http.MethodGet)
 
 	v1.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{http.StatusNotFound, codeNotFound, "There is no API call " + r.URL.Path + "."})

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -50,10 +51,12 @@ func (s *Server) getStudyLabels(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.answerLabels(w, r, id, canManage(a))
+	s.answerLabels(w, r, id, canManage(a), true)
 }
 
-func (s *Server) answerLabels(w http.ResponseWriter, r *http.Request, id string, manage bool) {
+// answerLabels answers the labels with their links and who used each; read says to record
+// it as a read of participant data (after adding labels, the answer is the addition's).
+func (s *Server) answerLabels(w http.ResponseWriter, r *http.Request, id string, manage, read bool) {
 	def, err := s.studyDefinition(r.Context(), id)
 	if err != nil {
 		s.fail(w, r, err)
@@ -67,6 +70,12 @@ func (s *Server) answerLabels(w http.ResponseWriter, r *http.Request, id string,
 	out := make([]labelJSON, len(labels))
 	for i, l := range labels {
 		out[i] = labelJSON{Label: l.Label, Link: labelLink(id, l), Used: l.UserID != "", UsedAt: l.UsedAt.Int64, UserID: l.UserID}
+	}
+	if read {
+		if err := s.auditRead(r, id, store.AuditReadLabels, fmt.Sprintf("%d labels", len(labels))); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 	}
 	ok(w, map[string]any{"labels": out, "allowed": labelsAllowed(def), "can_manage": manage})
 }
@@ -118,11 +127,17 @@ func (s *Server) addStudyLabels(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, badRequest("A study can have at most %d labels; it has %d and %d were sent.", maxLabels, len(existing), len(labels)))
 		return
 	}
+	// Recorded first: links that admit participants are not made unrecorded.
+	detail := fmt.Sprintf("%d labels sent, first %q", len(labels), truncate(labels[0], 40))
+	if err := s.store.RecordAudit(r.Context(), id, researcherFrom(r.Context()).Name, store.AuditLabelledLinks, detail); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	if err := s.store.AddParticipantLabels(r.Context(), id, labels, researcherFrom(r.Context()).Name); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	s.answerLabels(w, r, id, true)
+	s.answerLabels(w, r, id, true, false)
 }
 
 // cleanLabels trims the labels, drops blank lines and repeats, and refuses labels that

@@ -41,7 +41,14 @@ func cmdStudyExport(ctx context.Context, args []string, stdout, stderr io.Writer
 		return fmt.Errorf("study export: %w", err)
 	}
 	defer os.Remove(tmp.Name())
-	err = bundle.Write(ctx, st, ms, tmp, *id, version)
+	// Recorded at the first byte, as feedlab export does (export.go).
+	audited := &auditedWriter{w: tmp, first: func() error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return st.RecordAudit(ctx, *id, auditCLI, store.AuditExportBundle, *out)
+	}}
+	err = bundle.Write(ctx, st, ms, audited, *id, version)
 	if errors.Is(err, store.ErrNotFound) {
 		tmp.Close()
 		return fmt.Errorf("study export: no study %q", *id)
@@ -55,9 +62,6 @@ func cmdStudyExport(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	if err := os.Rename(tmp.Name(), *out); err != nil {
 		return fmt.Errorf("study export: %w", err)
-	}
-	if err := st.RecordAudit(ctx, *id, auditCLI, store.AuditExportBundle, *out); err != nil {
-		return err
 	}
 	fmt.Fprintf(stderr, "Wrote %s\n", *out)
 	return nil
