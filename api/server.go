@@ -91,6 +91,8 @@ type Server struct {
 	droppedAfter time.Duration
 	version      string
 	alerts       *alert.Board
+	// budgets: what each participant may send and has sent (budgets.go).
+	budgets *budgets
 }
 
 // New returns a server for cfg.
@@ -129,6 +131,7 @@ func New(cfg Config) *Server {
 		droppedAfter:   droppedAfter,
 		version:        cfg.Version,
 		alerts:         alerts,
+		budgets:        newBudgets(),
 	}
 }
 

@@ -339,6 +339,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.parkInventoryFromStmt, err = db.PrepareContext(ctx, parkInventoryFrom); err != nil {
 		return nil, fmt.Errorf("error preparing query ParkInventoryFrom: %w", err)
 	}
+	if q.participantUsageStmt, err = db.PrepareContext(ctx, participantUsage); err != nil {
+		return nil, fmt.Errorf("error preparing query ParticipantUsage: %w", err)
+	}
 	if q.putMediaStmt, err = db.PrepareContext(ctx, putMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query PutMedia: %w", err)
 	}
@@ -929,6 +932,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing parkInventoryFromStmt: %w", cerr)
 		}
 	}
+	if q.participantUsageStmt != nil {
+		if cerr := q.participantUsageStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing participantUsageStmt: %w", cerr)
+		}
+	}
 	if q.putMediaStmt != nil {
 		if cerr := q.putMediaStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing putMediaStmt: %w", cerr)
@@ -1173,6 +1181,7 @@ type Queries struct {
 	mediaInUseStmt                   *sql.Stmt
 	moveInventoryItemStmt            *sql.Stmt
 	parkInventoryFromStmt            *sql.Stmt
+	participantUsageStmt             *sql.Stmt
 	putMediaStmt                     *sql.Stmt
 	putSettingStmt                   *sql.Stmt
 	putUploadedMediaStmt             *sql.Stmt
@@ -1304,6 +1313,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		mediaInUseStmt:                   q.mediaInUseStmt,
 		moveInventoryItemStmt:            q.moveInventoryItemStmt,
 		parkInventoryFromStmt:            q.parkInventoryFromStmt,
+		participantUsageStmt:             q.participantUsageStmt,
 		putMediaStmt:                     q.putMediaStmt,
 		putSettingStmt:                   q.putSettingStmt,
 		putUploadedMediaStmt:             q.putUploadedMediaStmt,
