@@ -32,15 +32,24 @@ func (s *Server) pace(r *http.Request, ref participantRef, target store.EventTar
 	}
 }
 
+// budgetShare is an event's share of its participant's budgets, taken by charge until
+// settle says what the event stored.
+type budgetShare struct {
+	u     *usage
+	rows  int64
+	bytes int64
+}
+
 // charge checks a participant's event against their budgets and, when it fits, reserves
-// it: settle must then be called with the rows the event stored (0 when it failed), which
-// gives back what a retry or a failure did not use. An event over a budget is refused
+// it: s.settle must then be called with the rows the event stored (0 when it failed), which
+// gives back what a retry or a failure did not use. (A value, not a closure: the event
+// path allocates nothing for it.) An event over a budget is refused
 // whole (413 with the budget's code), nothing of it is stored, and the study's page counts
 // it (alert.OverBudget, logged once a minute).
-func (s *Server) charge(r *http.Request, ref participantRef, target store.EventTarget, ev store.Event) (settle func(stored int), err error) {
+func (s *Server) charge(r *http.Request, ref participantRef, target store.EventTarget, ev store.Event) (budgetShare, error) {
 	def, err := s.studyDefinition(r.Context(), string(ref.ExperimentID))
 	if err != nil {
-		return nil, err
+		return budgetShare{}, err
 	}
 	b := s.budgets.forCondition(def, target.Condition)
 	refuse := func(code, message string) error {
@@ -51,14 +60,14 @@ func (s *Server) charge(r *http.Request, ref participantRef, target store.EventT
 	for i := range ev.Engagements {
 		e := &ev.Engagements[i]
 		if tooLong(e.Response) {
-			return nil, refuse(codeAnswerTooLong, fmt.Sprintf("The response is longer than %d characters.", maxAnswerChars))
+			return budgetShare{}, refuse(codeAnswerTooLong, fmt.Sprintf("The response is longer than %d characters.", maxAnswerChars))
 		}
 		bytes += int64(len(e.EventID) + len(e.Type) + len(e.Response))
 	}
 	for i := range ev.Answers {
 		a := &ev.Answers[i]
 		if tooLong(a.Response) {
-			return nil, refuse(codeAnswerTooLong, fmt.Sprintf("The answer to %q is longer than %d characters.", truncate(a.Field, 40), maxAnswerChars))
+			return budgetShare{}, refuse(codeAnswerTooLong, fmt.Sprintf("The answer to %q is longer than %d characters.", truncate(a.Field, 40), maxAnswerChars))
 		}
 		bytes += int64(len(a.EventID) + len(a.Field) + len(a.Response))
 	}
@@ -66,31 +75,35 @@ func (s *Server) charge(r *http.Request, ref participantRef, target store.EventT
 
 	u, err := s.budgets.usage.entry(r.Context(), s.store, target.ParticipantID)
 	if err != nil {
-		return nil, err
+		return budgetShare{}, err
 	}
 	if u.rows+rows > b.rows {
 		u.mu.Unlock()
 		s.budgets.usage.release(u)
-		return nil, refuse(codeOverBudgetEvents, fmt.Sprintf("This participant has sent %d events; a session of this study sends far fewer, so no more are taken (limit %d).", u.rows, b.rows))
+		return budgetShare{}, refuse(codeOverBudgetEvents, fmt.Sprintf("This participant has sent %d events; a session of this study sends far fewer, so no more are taken (limit %d).", u.rows, b.rows))
 	}
 	if u.bytes+bytes > b.bytes {
 		u.mu.Unlock()
 		s.budgets.usage.release(u)
-		return nil, refuse(codeOverBudgetBytes, fmt.Sprintf("This participant has sent %d bytes of answers and events; a session of this study sends far less, so no more are taken (limit %d).", u.bytes, b.bytes))
+		return budgetShare{}, refuse(codeOverBudgetBytes, fmt.Sprintf("This participant has sent %d bytes of answers and events; a session of this study sends far less, so no more are taken (limit %d).", u.bytes, b.bytes))
 	}
 	u.rows += rows
 	u.bytes += bytes
 	u.mu.Unlock()
-	return func(stored int) {
-		// Rows already stored (a retry, a dwell batch sent again) give their share back.
-		if unused := rows - int64(stored); unused > 0 && rows > 0 {
-			u.mu.Lock()
-			u.rows -= unused
-			u.bytes -= bytes * unused / rows
-			u.mu.Unlock()
-		}
-		s.budgets.usage.release(u)
-	}, nil
+	return budgetShare{u, rows, bytes}, nil
+}
+
+// settle ends a budgetShare: rows the event did not store (already stored by a retry or a
+// dwell batch sent before, or all of them when it failed) give their share back.
+func (s *Server) settle(res budgetShare, stored int) {
+	u := res.u
+	if unused := res.rows - int64(stored); unused > 0 && res.rows > 0 {
+		u.mu.Lock()
+		u.rows -= unused
+		u.bytes -= res.bytes * unused / res.rows
+		u.mu.Unlock()
+	}
+	s.budgets.usage.release(u)
 }
 
 // tooLong reports whether an answer is longer than a participant types: maxAnswerChars as
@@ -101,12 +114,12 @@ func tooLong(s string) bool {
 
 // recordEvent stores a participant's event within their budgets; see storeEvent.
 func (s *Server) recordEvent(r *http.Request, ref participantRef, target store.EventTarget, ev store.Event) (int, error) {
-	settle, err := s.charge(r, ref, target, ev)
+	res, err := s.charge(r, ref, target, ev)
 	if err != nil {
 		return 0, err
 	}
 	stored, err := s.storeEvent(r, ev)
-	settle(stored)
+	s.settle(res, stored)
 	return stored, err
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"feedlab/export"
 	"feedlab/params"
+	"feedlab/store"
 	"feedlab/study"
 )
 
@@ -372,4 +373,41 @@ func TestAnswerCharsCountsWhatWasTyped(t *testing.T) {
 			t.Errorf("answerChars(%q) = %d, want %d", tc.in, got, tc.want)
 		}
 	}
+}
+
+// BenchmarkBudgetCheck is what the budgets add to each event: the rate's token, the check
+// and reservation, and the settling after the commit, for one engagement of a participant
+// already seen (go test ./api -run '^$' -bench BenchmarkBudgetCheck -benchmem).
+func BenchmarkBudgetCheck(b *testing.B) {
+	e := newEnv(b)
+	e.load("bench")
+	srv := New(Config{Store: e.store, Media: e.media, Frontend: testFrontend})
+	ref := participantRef{UserID: "bench", ExperimentID: "solarflare"}
+	target, err := e.store.ResolveEvent(context.Background(), "solarflare", "bench", 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv.budgets.forCondition(mustDef(b, srv), target.Condition).rate.Burst = 1 << 40 // no refusals while timing
+	r := httptest.NewRequest(http.MethodPost, "/v1/write_user_engagement", nil)
+	ev := store.Event{Engagements: []store.Engagement{{EventID: "0f8e7a2c-1d3b-4c5e-9f6a-7b8c9d0e1f2a", EntityID: 1, Type: "likes", Response: "1"}}}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if err := srv.pace(r, ref, target); err != nil {
+			b.Fatal(err)
+		}
+		res, err := srv.charge(r, ref, target, ev)
+		if err != nil {
+			b.Fatal(err)
+		}
+		srv.settle(res, 0) // as a retry: nothing used, so the budget never runs out
+	}
+}
+
+func mustDef(b *testing.B, srv *Server) *study.Definition {
+	def, err := srv.studyDefinition(context.Background(), "solarflare")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return def
 }
