@@ -114,7 +114,9 @@ func conditionBudget(c params.Condition) budget {
 	dwells := cards * honestVisitsPerCard
 	answers := honestPageSends * (fields + cards) // the pages, and the accuracy prompt on each card
 	rows := checkpoints + clicks + dwells + answers
-	requests := checkpoints + clicks + (1 + honestTabSwitches) + honestPageSends*(forms+cards)
+	// The dwell batch after each tab switch and at submit, the pages, and load_block at
+	// most once a card (an adaptive feed's blocks).
+	requests := checkpoints + clicks + (1 + honestTabSwitches) + honestPageSends*(forms+cards) + cards
 	burst := int(burstMargin * requests)
 	return budget{
 		rows:          budgetMargin * rows,
