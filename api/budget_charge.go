@@ -41,11 +41,11 @@ type budgetShare struct {
 }
 
 // charge checks a participant's event against their budgets and, when it fits, reserves
-// it: s.settle must then be called with the rows the event stored (0 when it failed), which
-// gives back what a retry or a failure did not use. (A value, not a closure: the event
-// path allocates nothing for it.) An event over a budget is refused
-// whole (413 with the budget's code), nothing of it is stored, and the study's page counts
-// it (alert.OverBudget, logged once a minute).
+// it: s.settle must then be called with the rows the event stored (0 when it failed),
+// which gives back what a retry or a failure did not use (a value, not a closure: the
+// event path allocates nothing for it). An event over a budget is refused whole (413 with
+// the budget's code), nothing of it is stored, and the study's page counts it
+// (alert.OverBudget, logged once a minute).
 func (s *Server) charge(r *http.Request, ref participantRef, target store.EventTarget, ev store.Event) (budgetShare, error) {
 	def, err := s.studyDefinition(r.Context(), string(ref.ExperimentID))
 	if err != nil {
@@ -77,20 +77,23 @@ func (s *Server) charge(r *http.Request, ref participantRef, target store.EventT
 	if err != nil {
 		return budgetShare{}, err
 	}
-	if u.rows+rows > b.rows {
-		u.mu.Unlock()
-		s.budgets.usage.release(u)
-		return budgetShare{}, refuse(codeOverBudgetEvents, fmt.Sprintf("This participant has sent %d events; a session of this study sends far fewer, so no more are taken (limit %d).", u.rows, b.rows))
+	usedRows, usedBytes := u.rows, u.bytes
+	fits := usedRows+rows <= b.rows && usedBytes+bytes <= b.bytes
+	if fits {
+		u.rows += rows
+		u.bytes += bytes
 	}
-	if u.bytes+bytes > b.bytes {
-		u.mu.Unlock()
-		s.budgets.usage.release(u)
-		return budgetShare{}, refuse(codeOverBudgetBytes, fmt.Sprintf("This participant has sent %d bytes of answers and events; a session of this study sends far less, so no more are taken (limit %d).", u.bytes, b.bytes))
-	}
-	u.rows += rows
-	u.bytes += bytes
 	u.mu.Unlock()
-	return budgetShare{u, rows, bytes}, nil
+	switch {
+	case fits:
+		return budgetShare{u, rows, bytes}, nil
+	case usedRows+rows > b.rows:
+		s.budgets.usage.release(u)
+		return budgetShare{}, refuse(codeOverBudgetEvents, fmt.Sprintf("This participant has sent %d events; a session of this study sends far fewer, so no more are taken (limit %d).", usedRows, b.rows))
+	default:
+		s.budgets.usage.release(u)
+		return budgetShare{}, refuse(codeOverBudgetBytes, fmt.Sprintf("This participant has sent %d bytes of answers and events; a session of this study sends far less, so no more are taken (limit %d).", usedBytes, b.bytes))
+	}
 }
 
 // settle ends a budgetShare: rows the event did not store (already stored by a retry or a

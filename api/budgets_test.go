@@ -434,3 +434,45 @@ func mustDef(b *testing.B, srv *Server) *study.Definition {
 	}
 	return def
 }
+
+// TestConcurrentEventsCannotOvershootABudget: events of one participant sent at once each
+// reserve their share before they are stored, so together they never pass the budget.
+func TestConcurrentEventsCannotOvershootABudget(t *testing.T) {
+	e := newEnv(t)
+	study := e.spawnStudy(e.researcher(), []map[string]any{{"condition": 1, "param": "entity_sets", "value": `[{"entity_set":"solarflare_demo","number_to_show":24}]`}})
+	cards := e.participantLoad(study, "many")
+	def, err := newStudyDefs(e).Load(context.Background(), study)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := conditionBudget(def.Study.Conditions[0])
+	var d []map[string]any
+	for i, c := range cards {
+		d = append(d, map[string]any{"idx": i, "entity_id": c, "dwellTimes": make([]int, b.visitsPerCard)})
+	}
+	perBatch := int64(len(cards) * b.visitsPerCard)
+	const senders = 8
+	statuses := make(chan int, senders)
+	for i := 0; i < senders; i++ {
+		go func() {
+			r := e.post("/v1/write_batch_dwell", map[string]any{"user_id": "many", "experiment_id": study, "event_id": fmt.Sprintf("at-once-%d", i), "dwell_data": d})
+			statuses <- r.status
+		}()
+	}
+	acked := int64(0)
+	for i := 0; i < senders; i++ {
+		switch s := <-statuses; s {
+		case 200:
+			acked++
+		case 413:
+		default:
+			t.Errorf("a batch answered %d", s)
+		}
+	}
+	if want := b.rows / perBatch; acked != want {
+		t.Errorf("%d batches of %d rows acknowledged against a budget of %d rows, want %d", acked, perBatch, b.rows, want)
+	}
+	if got := e.usedRows(study, "many"); got != acked*perBatch || got > b.rows {
+		t.Errorf("%d rows stored for %d acknowledged batches (budget %d)", got, acked, b.rows)
+	}
+}
