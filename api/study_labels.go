@@ -180,35 +180,58 @@ func (s *Server) sameBrowserOtherLabel(ctx context.Context, experimentID, key, u
 }
 
 // admitLabel checks a new or returning real participant of a study with labels against
-// their link: the label's key must be known and unused (or already theirs). It replaces
-// the key in query by nothing (a credential is not stored) and the label by the stored one.
-// release undoes a claim this call made, for a registration that then fails.
-func (s *Server) admitLabel(ctx context.Context, experimentID, userID string, query map[string]string) (release func(), err error) {
+// their link: the label's key must be known, and either unused or already someone's. A
+// label names one participant (issue 20, item 3): opened in another browser or device,
+// it resumes the participant who holds it, whose user id is answered as resumeAs. It
+// replaces the key in query by nothing (a credential is not stored) and the label by the
+// stored one. release undoes a claim this call made, for a registration that then fails.
+func (s *Server) admitLabel(ctx context.Context, experimentID, userID string, query map[string]string) (release func(), resumeAs string, err error) {
+	release, key, err := s.claimLabel(ctx, experimentID, userID, query)
+	if !errors.Is(err, store.ErrLabelUsed) {
+		return release, "", err
+	}
+	labels, lerr := s.store.ParticipantLabels(ctx, experimentID)
+	if lerr != nil {
+		return release, "", lerr
+	}
+	for _, l := range labels {
+		if l.Key == key && l.UserID != "" {
+			query[labelParam] = l.Label
+			return func() {}, l.UserID, nil
+		}
+	}
+	return release, "", &apiError{http.StatusConflict, codeLabelUsed, "This personal link has already been used. Each link works once; ask the researcher for help if it is yours."}
+}
+
+// claimLabel claims the link's label for userID (see admitLabel); key is the link's key,
+// for finding who holds a label already used.
+func (s *Server) claimLabel(ctx context.Context, experimentID, userID string, query map[string]string) (release func(), key string, err error) {
 	none := func() {}
-	key, hasKey := query[labelKeyParam]
+	k, hasKey := query[labelKeyParam]
+	key = k
 	delete(query, labelKeyParam)
 	has, err := s.store.HasParticipantLabels(ctx, experimentID)
 	if err != nil || !has {
-		return none, err
+		return none, key, err
 	}
 	if !hasKey {
-		return none, &apiError{http.StatusForbidden, codeLabelRequired, "This study admits participants by their personal links only. Use the link the researcher gave you."}
+		return none, key, &apiError{http.StatusForbidden, codeLabelRequired, "This study admits participants by their personal links only. Use the link the researcher gave you."}
 	}
 	if err := s.sameBrowserOtherLabel(ctx, experimentID, key, userID); err != nil {
-		return none, err
+		return none, key, err
 	}
 	label, claimed, err := s.store.ClaimParticipantLabel(ctx, experimentID, key, userID)
 	switch {
 	case errors.Is(err, store.ErrLabelUnknown):
-		return none, &apiError{http.StatusForbidden, codeLabelUnknown, "This personal link is not valid for this study. Check the link, or ask the researcher for yours."}
+		return none, key, &apiError{http.StatusForbidden, codeLabelUnknown, "This personal link is not valid for this study. Check the link, or ask the researcher for yours."}
 	case errors.Is(err, store.ErrLabelUsed):
-		return none, &apiError{http.StatusConflict, codeLabelUsed, "This personal link has already been used. Each link works once; ask the researcher for help if it is yours."}
+		return none, key, err
 	case err != nil:
-		return none, err
+		return none, key, err
 	}
 	query[labelParam] = label
 	if !claimed {
-		return none, nil
+		return none, key, nil
 	}
-	return func() { _ = s.store.ReleaseParticipantLabel(context.WithoutCancel(ctx), experimentID, key, userID) }, nil
+	return func() { _ = s.store.ReleaseParticipantLabel(context.WithoutCancel(ctx), experimentID, key, userID) }, key, nil
 }

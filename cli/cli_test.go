@@ -311,7 +311,8 @@ func TestVersionHelpAndUnknownCommands(t *testing.T) {
 		{name: "help", args: []string{"help"}, wantOut: []string{
 			"feedlab serve", "feedlab study create --from params.csv", "feedlab sets import --name NAME --category CAT",
 			"feedlab export --study ID --type TYPE [--out FILE]", "feedlab backup --out FILE",
-			"feedlab researcher add NAME [--password-stdin]", "feedlab researcher list", "--owner NAME", "feedlab version", "--data",
+			"feedlab researcher add NAME [--password-stdin]", "feedlab researcher list", "--owner NAME",
+			"feedlab researcher unlock NAME", "feedlab researcher password NAME [--password-stdin]", "feedlab version", "--data",
 		}},
 		{name: "-h", args: []string{"-h"}, wantOut: []string{"Usage:"}},
 		{name: "--help", args: []string{"--help"}, wantOut: []string{"Usage:"}},

@@ -192,16 +192,10 @@ func (s *Store) StoredMediaByHash(ctx context.Context, sum string, touch int64) 
 	return Media{Name: m.Name, ContentType: m.ContentType, Size: m.Size}, nil
 }
 
-// RecordUploadedMedia records a file the hosted upload stored, as uploaded now.
+// RecordUploadedMedia records a file the hosted upload stored, as uploaded now (by no
+// one in particular: RecordMediaUpload names the researcher).
 func (s *Store) RecordUploadedMedia(ctx context.Context, m Media) error {
-	err := s.withTx(ctx, func(q *db.Queries) error {
-		now := s.millis()
-		return q.PutUploadedMedia(ctx, db.PutUploadedMediaParams{Name: m.Name, ContentType: m.ContentType, Size: m.Size, CreatedAt: now, UploadedAt: now, Width: pixels(m.Width), Height: pixels(m.Height)})
-	})
-	if err != nil {
-		return fmt.Errorf("store: record media %s: %w", m.Name, err)
-	}
-	return nil
+	return s.RecordMediaUpload(ctx, m, 0)
 }
 
 // ForgetUnusedMedia deletes the records of media files no set uses and not uploaded since

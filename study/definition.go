@@ -3,6 +3,7 @@ package study
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -53,12 +54,18 @@ func (in Inputs) participant(condition int) feed.Participant {
 
 // ComposerFor composes a new participant's feed with what they bring.
 func (d *Definition) ComposerFor(in Inputs) store.Composer {
-	return func(condition int, seed uint64, entities store.EntityLookup) ([]store.InventoryItem, error) {
+	return func(ctx context.Context, condition int, seed uint64, entities store.EntityLookup) ([]store.InventoryItem, error) {
 		c := d.Condition(condition)
 		if c == nil {
 			return nil, fmt.Errorf("study: %s has no condition %d", d.ExperimentID, condition)
 		}
-		return ComposeFor(feedCondition(d.ExperimentID, *c), seed, entities, in.participant(condition))
+		items, err := ComposeFor(ctx, feedCondition(d.ExperimentID, *c), seed, entities, in.participant(condition))
+		var se *feed.ScriptError
+		if err != nil && errors.As(err, &se) && !errors.Is(err, feed.ErrRankingFailed) {
+			// A script that passed its dry run failed on this participant's inputs.
+			err = fmt.Errorf("%w: condition %d's script: %w", feed.ErrRankingFailed, condition, err)
+		}
+		return items, err
 	}
 }
 
@@ -74,13 +81,14 @@ func (d *Definition) needsStats() bool {
 
 // Compose runs feed.Compose over the store's cards and turns its items into the
 // inventory the store keeps.
-func Compose(c feed.Condition, seed uint64, entities store.EntityLookup) ([]store.InventoryItem, error) {
-	return ComposeFor(c, seed, entities, feed.Participant{})
+func Compose(ctx context.Context, c feed.Condition, seed uint64, entities store.EntityLookup) ([]store.InventoryItem, error) {
+	return ComposeFor(ctx, c, seed, entities, feed.Participant{})
 }
 
 // ComposeFor runs feed.ComposeFor over the store's cards for a participant and turns its
 // items into the inventory the store keeps, each with its algorithm, score and reason.
-func ComposeFor(c feed.Condition, seed uint64, entities store.EntityLookup, p feed.Participant) ([]store.InventoryItem, error) {
+func ComposeFor(ctx context.Context, c feed.Condition, seed uint64, entities store.EntityLookup, p feed.Participant) ([]store.InventoryItem, error) {
+	_ = ctx // feed bounds its ranking scripts by it once they run apart (issue 20, item 1)
 	items, err := feed.ComposeFor(c, seed, func(set string) ([]feed.Card, error) {
 		ents, err := entities(set)
 		if err != nil {
