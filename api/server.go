@@ -115,6 +115,8 @@ type Server struct {
 	reconciling chan struct{}
 	// reads: which reads of participant data were recorded lately (audit_reads.go).
 	reads recentReads
+	// budgets: what each participant may send and has sent (budgets.go).
+	budgets *budgets
 }
 
 // New returns a server for cfg.
@@ -158,6 +160,7 @@ func New(cfg Config) *Server {
 		bundleMax:      orDefault64(cfg.BundleMaxBytes, bundle.MaxTotalBytes),
 		room:           &uploadRoom{by: map[int64]int64{}},
 		reconciling:    make(chan struct{}, reconcileSlots),
+		budgets:        newBudgets(),
 	}
 	s.signIns.clearedAt = cfg.Store.LockoutClearedAt
 	return s
