@@ -87,7 +87,7 @@ func (s *Store) planArrival(ctx context.Context, reg Registration) (arrivalPlan,
 			}
 		}
 	}
-	c, ok := chooseCondition(reg.NConditions, l, reg.Assignment, randIntN)
+	c, ok := chooseCondition(reg.NConditions, l, reg.Assignment, s.tieBreak)
 	if !ok {
 		return plan, ErrOverQuota
 	}

@@ -203,8 +203,14 @@ func (s *Store) CloseIfQuotasReached(ctx context.Context, experimentID string, n
 	return closed, nil
 }
 
-// randIntN is the random tie-break; a variable so tests can make it predictable.
-var randIntN = rand.IntN
+// tieBreak picks one of n tied conditions at random; tests give a store their own
+// (Store.tieBreak) to make it predictable.
+func (s *Store) tieBreak(n int) int {
+	if s.pickTie != nil {
+		return s.pickTie(n)
+	}
+	return rand.IntN(n)
+}
 
 func hasQuota(a Assignment) bool {
 	return a.QuotaTotal > 0 || slices.ContainsFunc(a.Quotas, func(q int) bool { return q > 0 })

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"sync"
 	"testing"
 	"time"
@@ -22,15 +23,10 @@ func withClock(s *Store) *clock {
 	s.now = c.now
 	return c
 }
-func firstOfTies(t *testing.T) *int {
+func firstOfTies(s *Store) *int {
 	ties := new(int)
-	setRand(t, func(n int) int { *ties = n; return 0 })
+	s.pickTie = func(n int) int { *ties = n; return 0 }
 	return ties
-}
-func setRand(t *testing.T, f func(int) int) {
-	old := randIntN
-	randIntN = f
-	t.Cleanup(func() { randIntN = old })
 }
 
 func register(t *testing.T, s *Store, id string, ents []Entity, user string, n int, a Assignment) (Participant, error) {
@@ -63,7 +59,7 @@ func TestAssignmentCountsCompletedAndRecentlyActive(t *testing.T) {
 	s := openTest(t)
 	ctx := context.Background()
 	c := withClock(s)
-	ties := firstOfTies(t)
+	ties := firstOfTies(s)
 	id, ents := seedStudy(t, s, 2)
 	a := Assignment{ActiveWindow: 30 * time.Minute}
 
@@ -212,11 +208,11 @@ func TestQuotaTotalClosesAtArrival(t *testing.T) {
 // dropout rates per condition; dropouts leave after their first minutes without another
 // event. It answers the completers per condition once every session has ended.
 func simulate(t *testing.T, a Assignment, arrivals int, dropout []float64) []int {
-	s := openTest(t)
+	s := openSimulation(t)
 	ctx := context.Background()
 	c := withClock(s)
 	rng := rand.New(rand.NewPCG(1, 2))
-	setRand(t, func(n int) int { return rng.IntN(n) })
+	s.pickTie = rng.IntN
 	n := len(dropout)
 	id, ents := seedStudy(t, s, n)
 	type pending struct {
@@ -298,9 +294,27 @@ func TestDropoutSimulation(t *testing.T) {
 	}
 	dropout := []float64{0.1, 0.3, 0.5}
 	places := platform{places: 1350, timeout: 40 * time.Minute}
-	completed, arrivals := simulatePlaces(t, Assignment{ActiveWindow: 30 * time.Minute}, places, dropout)
-	byArrivals, arrivalsOld := simulatePlaces(t, Assignment{ByArrivals: true}, places, dropout)
-	withQuota := simulate(t, Assignment{ActiveWindow: 30 * time.Minute, Quotas: []int{350, 350, 350}}, 2000, dropout)
+	// The three simulations are independent (each its own store, clock and tie-break),
+	// so they run side by side; the group returns when all three are done.
+	var completed, byArrivals, withQuota []int
+	var arrivals, arrivalsOld int
+	t.Run("simulations", func(t *testing.T) {
+		t.Run("balanced-completed", func(t *testing.T) {
+			t.Parallel()
+			completed, arrivals = simulatePlaces(t, Assignment{ActiveWindow: 30 * time.Minute}, places, dropout)
+		})
+		t.Run("balanced-arrivals", func(t *testing.T) {
+			t.Parallel()
+			byArrivals, arrivalsOld = simulatePlaces(t, Assignment{ByArrivals: true}, places, dropout)
+		})
+		t.Run("quota", func(t *testing.T) {
+			t.Parallel()
+			withQuota = simulate(t, Assignment{ActiveWindow: 30 * time.Minute, Quotas: []int{350, 350, 350}}, 2000, dropout)
+		})
+	})
+	if t.Failed() {
+		return
+	}
 	t.Logf("platform with %d places: completers %v after %d arrivals (balanced-completed), %v after %d (balanced-arrivals); 2,000 arrivals with quota 350: %v",
 		places.places, completed, arrivals, byArrivals, arrivalsOld, withQuota)
 	if spread(completed) > 1 {
@@ -317,6 +331,30 @@ func TestDropoutSimulation(t *testing.T) {
 	}
 }
 
+// openSimulation opens a store for a simulation in memory-backed storage (/dev/shm) when
+// the machine has it: the simulations test the assignment rule over thousands of
+// registrations, not durability, and each registration's fsync was half their time. It is
+// the same SQLite file format and code path; only the disk under it is faster.
+func openSimulation(t *testing.T) *Store {
+	t.Helper()
+	dir := ""
+	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {
+		if d, err := os.MkdirTemp("/dev/shm", "feedlab-sim-"); err == nil {
+			dir = d
+			t.Cleanup(func() { os.RemoveAll(d) })
+		}
+	}
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	s, err := Open(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
 // platform is a recruitment platform that keeps a number of places filled: a participant
 // holds a place from arrival until they complete (for good) or until the platform's time
 // limit passes without a completion (then the place reopens for someone new, as Prolific
@@ -331,11 +369,11 @@ type platform struct {
 // dropout sends events for 1 to 5 minutes and then nothing. It ends when every place is
 // completed, and answers the completers per condition and the number of arrivals.
 func simulatePlaces(t *testing.T, a Assignment, p platform, dropout []float64) ([]int, int) {
-	s := openTest(t)
+	s := openSimulation(t)
 	ctx := context.Background()
 	c := withClock(s)
 	rng := rand.New(rand.NewPCG(3, 4))
-	setRand(t, func(n int) int { return rng.IntN(n) })
+	s.pickTie = rng.IntN
 	n := len(dropout)
 	id, ents := seedStudy(t, s, n)
 	type session struct {

@@ -48,6 +48,8 @@ type Store struct {
 	resolved resolveCache
 	// reserved: arrivals planned but not yet committed, see arrival_plan.go
 	reserved reservations
+	// pickTie, when set (tests), replaces the random tie-break between conditions.
+	pickTie func(n int) int
 }
 
 // Open opens (creating if needed) the database in dataDir and applies pending migrations.
