@@ -24,6 +24,7 @@ import (
 	"testing"
 	"time"
 
+	"feedlab/feed"
 	"feedlab/store"
 )
 
@@ -36,6 +37,7 @@ const (
 )
 
 func TestMain(m *testing.M) {
+	feed.RunWorkerIfAsked() // first: a serve run by these tests starts this binary as its script worker
 	if os.Getenv(envTestMain) == "1" {
 		var args []string
 		if err := json.Unmarshal([]byte(os.Getenv(envTestArgs)), &args); err != nil {

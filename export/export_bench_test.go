@@ -227,7 +227,7 @@ func seedExportStudy(dir string, rows int) error {
 		Buttons:      map[string]string{"share": "yes", "like": "lognormal", "bookmark": "yes"},
 	}
 	compose := func(_ int, seed uint64, lookup store.EntityLookup) ([]store.InventoryItem, error) {
-		return study.Compose(cond, seed, lookup)
+		return study.Compose(context.Background(), cond, seed, lookup)
 	}
 	participants := make([]int64, exportParticipants)
 	for i := range participants {

@@ -58,7 +58,8 @@ func (d *Definition) ComposerFor(in Inputs) store.Composer {
 		if c == nil {
 			return nil, fmt.Errorf("study: %s has no condition %d", d.ExperimentID, condition)
 		}
-		return ComposeFor(feedCondition(d.ExperimentID, *c), seed, entities, in.participant(condition))
+		// store.Composer carries no ctx (yet): a run is bounded by the script limits alone.
+		return ComposeFor(context.TODO(), feedCondition(d.ExperimentID, *c), seed, entities, in.participant(condition))
 	}
 }
 
@@ -74,14 +75,14 @@ func (d *Definition) needsStats() bool {
 
 // Compose runs feed.Compose over the store's cards and turns its items into the
 // inventory the store keeps.
-func Compose(c feed.Condition, seed uint64, entities store.EntityLookup) ([]store.InventoryItem, error) {
-	return ComposeFor(c, seed, entities, feed.Participant{})
+func Compose(ctx context.Context, c feed.Condition, seed uint64, entities store.EntityLookup) ([]store.InventoryItem, error) {
+	return ComposeFor(ctx, c, seed, entities, feed.Participant{})
 }
 
 // ComposeFor runs feed.ComposeFor over the store's cards for a participant and turns its
 // items into the inventory the store keeps, each with its algorithm, score and reason.
-func ComposeFor(c feed.Condition, seed uint64, entities store.EntityLookup, p feed.Participant) ([]store.InventoryItem, error) {
-	items, err := feed.ComposeFor(c, seed, func(set string) ([]feed.Card, error) {
+func ComposeFor(ctx context.Context, c feed.Condition, seed uint64, entities store.EntityLookup, p feed.Participant) ([]store.InventoryItem, error) {
+	items, err := feed.ComposeFor(ctx, c, seed, func(set string) ([]feed.Card, error) {
 		ents, err := entities(set)
 		if err != nil {
 			return nil, err

@@ -47,7 +47,7 @@ func checkRanking(ctx context.Context, st *store.Store, s params.Study) (params.
 			}
 		}
 		if c.Algorithm == feed.Custom {
-			if err := feed.DryRun(c.Ranking.Script, cards); err != nil {
+			if err := feed.DryRun(ctx, c.Ranking.Script, cards); err != nil {
 				problems = append(problems, params.ScriptProblem(c.Number, err))
 			}
 		}
@@ -74,7 +74,8 @@ func feedCards(ents []store.Entity) []feed.Card {
 	cards := make([]feed.Card, len(ents))
 	for i, e := range ents {
 		cards[i] = feed.Card{EntityID: e.EntityID, Set: e.EntitySet, Position: e.Position,
-			RetrieveDate: e.RetrieveDate, Covariates: store.Covariates(e.Covariates)}
+			SourceURL: e.SourceUrl, Filename: e.Filename, RetrieveDate: e.RetrieveDate, EntityType: e.EntityType,
+			Headline: e.Headline, EntityURL: e.EntityUrl, Covariates: store.Covariates(e.Covariates)}
 	}
 	return cards
 }
