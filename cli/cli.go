@@ -43,6 +43,9 @@ Usage:
   feedlab serve   [--addr :8080] [--data ./feedlab-data]      (default when no subcommand)
                   [--dropped-after 30m]                       dashboard: no event this long = dropped
                   [--pprof 127.0.0.1:6060]                    Go profiler, loopback only
+                  [--script-timeout 200ms] [--script-memory 64MB]
+                                                              bounds of one custom ranking
+                                                              script's run for one participant
   feedlab study create --from params.csv [--owner NAME]      prints the new experiment_id;
                                                               without --owner every researcher sees it
   feedlab study open|pause|close ID                           a paused or closed study registers no new

@@ -17,6 +17,7 @@ import (
 	"feedlab/api"
 	"feedlab/auth"
 	"feedlab/demo"
+	"feedlab/feed"
 	"feedlab/frontend"
 	"feedlab/limit"
 	"feedlab/media"
@@ -40,6 +41,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	checks := fs.Int("password-checks-per-minute", 60, "password checks (sign-ins, setup) across the appliance per minute")
 	maxConns := fs.Int("max-conns-per-client", defaultMaxConnsPerClient, "open connections allowed per client address (0: no cap)")
 	droppedAfter := fs.Duration("dropped-after", api.DefaultDroppedAfter, "on the dashboard, a participant who did not complete and sent nothing for this long counts as dropped")
+	scriptTimeout := fs.Duration("script-timeout", feed.DefaultLimits.Timeout, "wall time a custom ranking script may take for one participant (its run is stopped after it and the participant told the study cannot start right now)")
+	scriptMemory := bytesFlag(feed.DefaultLimits.Memory)
+	fs.Var(&scriptMemory, "script-memory", "memory a custom ranking script may use in one run, such as 64MB")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiler (net/http/pprof) on this loopback address, say 127.0.0.1:6060 (never on a public address)")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
@@ -73,6 +77,12 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		certs = []tls.Certificate{cert}
 	}
 	tuneGC()
+	// Custom ranking scripts run in worker processes with these bounds (feed/sandbox.go).
+	stopScripts, err := startScriptWorkers(feed.Limits{Timeout: *scriptTimeout, Memory: int64(scriptMemory), Workers: feed.DefaultLimits.Workers})
+	if err != nil {
+		return err
+	}
+	defer stopScripts()
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	// Checked before anything is opened or any address printed: a server that cannot store
 	// what participants send must not invite them.
