@@ -6,6 +6,7 @@ import (
 
 	"github.com/gorilla/mux"
 
+	"feedlab/alert"
 	"feedlab/params"
 	"feedlab/store"
 )
@@ -74,6 +75,9 @@ type dashboardJSON struct {
 	EventsPerMinute float64 `json:"events_per_minute"`
 	// Assignment is the rule that places new participants, with its window and quotas.
 	Assignment assignmentJSON `json:"assignment"`
+	// Alerts are the problems the appliance met while running this study (and the
+	// appliance-wide ones), most recent first; empty when all is well.
+	Alerts []alert.Alert `json:"alerts"`
 }
 
 type assignmentJSON struct {
@@ -191,6 +195,10 @@ func (s *Server) getDashboard(w http.ResponseWriter, r *http.Request) {
 	}
 	d.TimeToComplete.MedianMs, d.TimeToComplete.P90Ms = durationPercentile(data.Durations, 50), durationPercentile(data.Durations, 90)
 	d.EventsPerMinute = float64(data.RecentRows) / eventsWindowMinutes
+	d.Alerts = s.alerts.For(id)
+	if d.Alerts == nil {
+		d.Alerts = []alert.Alert{}
+	}
 	ok(w, d)
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gorilla/mux"
 
+	"feedlab/alert"
 	"feedlab/auth"
 	"feedlab/limit"
 	"feedlab/media"
@@ -49,6 +50,9 @@ type Config struct {
 	DroppedAfter time.Duration
 	// Version is feedlab's version, written into codebooks and study bundles.
 	Version string
+	// Alerts counts what researchers must see on a study's page (a failed ranking,
+	// participants over budget, a disk nearly full); nil makes one logging to Logger.
+	Alerts *alert.Board
 }
 
 // Default anonymous-write limits per client address (serve flags raise them). A classroom
@@ -86,6 +90,7 @@ type Server struct {
 	// droppedAfter: see Config.DroppedAfter.
 	droppedAfter time.Duration
 	version      string
+	alerts       *alert.Board
 }
 
 // New returns a server for cfg.
@@ -93,6 +98,10 @@ func New(cfg Config) *Server {
 	log := cfg.Logger
 	if log == nil {
 		log = slog.Default()
+	}
+	alerts := cfg.Alerts
+	if alerts == nil {
+		alerts = alert.New(log)
 	}
 	droppedAfter := cfg.DroppedAfter
 	if droppedAfter <= 0 {
@@ -119,6 +128,7 @@ func New(cfg Config) *Server {
 		storageErrors:  &onceEvery{period: time.Minute},
 		droppedAfter:   droppedAfter,
 		version:        cfg.Version,
+		alerts:         alerts,
 	}
 }
 

@@ -41,7 +41,7 @@ func scripted(t *testing.T) (*store.Store, string, []store.Entity) {
 		t.Fatal(err)
 	}
 	ents, _ := st.Entities(ctx, set.Name)
-	compose := func(int, uint64, store.EntityLookup) ([]store.InventoryItem, error) {
+	compose := func(context.Context, int, uint64, store.EntityLookup) ([]store.InventoryItem, error) {
 		var items []store.InventoryItem
 		for _, e := range ents {
 			items = append(items, store.InventoryItem{EntityID: e.EntityID, Likes: sql.NullInt64{Int64: 7, Valid: true}})

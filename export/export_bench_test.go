@@ -226,8 +226,8 @@ func seedExportStudy(dir string, rows int) error {
 		Algorithm:    "random",
 		Buttons:      map[string]string{"share": "yes", "like": "lognormal", "bookmark": "yes"},
 	}
-	compose := func(_ int, seed uint64, lookup store.EntityLookup) ([]store.InventoryItem, error) {
-		return study.Compose(context.Background(), cond, seed, lookup)
+	compose := func(ctx context.Context, _ int, seed uint64, lookup store.EntityLookup) ([]store.InventoryItem, error) {
+		return study.Compose(ctx, cond, seed, lookup)
 	}
 	participants := make([]int64, exportParticipants)
 	for i := range participants {

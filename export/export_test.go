@@ -42,7 +42,7 @@ func seeded(t *testing.T) (*store.Store, string) {
 	ents, _ := st.Entities(ctx, set.Name)
 	for _, user := range []string{"u1", "u2"} {
 		p, _, err := st.RegisterParticipant(ctx, store.Registration{ExperimentID: id, UserID: user, NConditions: 2, QueryParams: map[string]string{"PROLIFIC_PID": "pid-" + user}},
-			func(int, uint64, store.EntityLookup) ([]store.InventoryItem, error) {
+			func(context.Context, int, uint64, store.EntityLookup) ([]store.InventoryItem, error) {
 				var items []store.InventoryItem
 				for _, e := range ents {
 					items = append(items, store.InventoryItem{EntityID: e.EntityID, Likes: sql.NullInt64{Int64: 99, Valid: true}})

@@ -66,3 +66,12 @@ UPDATE studies SET status = 'closed' WHERE experiment_id = ? AND status = 'open'
 SELECT condition, exit_state, count(*) AS n FROM participants
 WHERE experiment_id = ? AND is_test = 0 AND exit_state <> ''
 GROUP BY condition, exit_state;
+
+-- name: ParticipantByIdentity :one
+-- The participant a platform's person id belongs to in a study (migration 0014).
+SELECT p.* FROM participant_identities i
+JOIN participants p ON p.participant_id = i.participant_id
+WHERE i.experiment_id = ? AND i.identity = ?;
+
+-- name: InsertParticipantIdentity :exec
+INSERT INTO participant_identities (experiment_id, identity, participant_id) VALUES (?, ?, ?);

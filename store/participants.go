@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"sort"
 
 	"feedlab/store/db"
@@ -47,8 +46,14 @@ type InventoryItem struct {
 // EntityLookup returns the cards of a stimulus set in upload order.
 type EntityLookup func(set string) ([]Entity, error)
 
-// Composer builds the feed of a new participant from their condition and seed.
-type Composer func(condition int, seed uint64, entities EntityLookup) ([]InventoryItem, error)
+// Composer builds the feed of a new participant from their condition and seed. It runs
+// outside any transaction (it may run a researcher's ranking script) and must honour ctx.
+type Composer func(ctx context.Context, condition int, seed uint64, entities EntityLookup) ([]InventoryItem, error)
+
+// ErrAlreadyTookPart is returned when an arrival's platform person id (PROLIFIC_PID,
+// workerId, …) names a participant of the study who completed or left it: one person is
+// one participant, and nothing new is registered. The participant is returned with it.
+var ErrAlreadyTookPart = errors.New("already took part in this study")
 
 // Participant returns a registered participant, or ErrNotFound.
 func (s *Store) Participant(ctx context.Context, experimentID, userID string) (Participant, error) {
@@ -59,23 +64,131 @@ func (s *Store) Participant(ctx context.Context, experimentID, userID string) (P
 	return Participant(p), nil
 }
 
-// RegisterParticipant registers a participant, assigns a condition and stores their feed,
-// all in one transaction. The condition is one with the fewest participants so far, ties
-// broken at random, so conditions stay balanced. If the participant registered meanwhile
-// (two tabs), the existing record is returned with created=false.
+// maxArrivalAttempts bounds how often an arrival is planned again when its plan no longer
+// holds at commit (its condition filled up meanwhile).
+const maxArrivalAttempts = 3
+
+// RegisterParticipant registers a participant: it assigns a condition (one with the fewest
+// participants so far, ties broken at random, so conditions stay balanced), composes their
+// feed, and stores both in one transaction. The feed is composed before that transaction,
+// never while the single writer is held (a ranking script may take its whole time bound).
+//
+// A participant already registered under the user id (two tabs) is returned with
+// created=false. So is the participant a platform person id of the arrival already names
+// (the same PROLIFIC_PID from a second browser): the caller answers that participant's
+// user id, and the browser continues their session; if they completed or left, the error
+// is ErrAlreadyTookPart. Test participants are exempt from person ids.
 func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compose Composer) (p Participant, created bool, err error) {
+	p, created, err = s.registerParticipant(ctx, reg, compose)
+	if err != nil {
+		return p, false, fmt.Errorf("store: register participant: %w", err)
+	}
+	return p, created, nil
+}
+
+func (s *Store) registerParticipant(ctx context.Context, reg Registration, compose Composer) (Participant, bool, error) {
+	var ids []string
+	if !reg.IsTest {
+		ids = identities(reg.PlatformIDs)
+	}
+	if p, found, err := s.existing(ctx, s.rq, reg, ids); found || err != nil {
+		return p, false, err
+	}
+	for attempt := 1; ; attempt++ {
+		plan, err := s.planArrival(ctx, reg)
+		if errors.Is(err, ErrNotAccepting) || errors.Is(err, ErrOverQuota) {
+			// The commit decides between the two (a study closed for its quota sends
+			// arrivals to the over-quota exit) and closes a study whose quotas are met.
+			return Participant{}, false, s.refuseArrival(ctx, reg)
+		}
+		if err != nil {
+			return Participant{}, false, err
+		}
+		items, err := compose(ctx, plan.condition, plan.seed, s.entityLookup(ctx))
+		if err != nil {
+			s.release(reg, plan)
+			return Participant{}, false, err
+		}
+		p, created, stale, err := s.commitArrival(ctx, reg, ids, plan, items)
+		s.release(reg, plan)
+		if stale && attempt < maxArrivalAttempts {
+			continue
+		}
+		if stale {
+			return Participant{}, false, s.refuseArrival(ctx, reg)
+		}
+		return p, created, err
+	}
+}
+
+// existing finds the participant an arrival already is: by user id, then by a platform
+// person id (ErrAlreadyTookPart when that participant completed or left).
+func (s *Store) existing(ctx context.Context, q *db.Queries, reg Registration, ids []string) (Participant, bool, error) {
+	row, err := q.GetParticipant(ctx, db.GetParticipantParams{ExperimentID: reg.ExperimentID, UserID: reg.UserID})
+	if err == nil {
+		return Participant(row), true, nil
+	} else if !errors.Is(notFound(err), ErrNotFound) {
+		return Participant{}, false, err
+	}
+	row, found, err := byIdentity(ctx, q, reg.ExperimentID, ids)
+	if err != nil || !found {
+		return Participant{}, false, err
+	}
+	if row.CompletedAt.Valid || row.ExitState != "" {
+		return Participant(row), true, ErrAlreadyTookPart
+	}
+	return Participant(row), true, nil
+}
+
+// refuseArrival answers an arrival that found no place: ErrOverQuota (after closing the
+// study when its quotas are met by completed participants) or ErrNotAccepting, decided
+// in a write transaction so it sees the latest completions.
+func (s *Store) refuseArrival(ctx context.Context, reg Registration) error {
+	refusal := ErrNotAccepting
+	err := s.withTx(ctx, func(q *db.Queries) error {
+		study, err := q.GetStudy(ctx, reg.ExperimentID)
+		if err != nil {
+			return notFound(err)
+		}
+		now := s.millis()
+		l, err := loads(ctx, q, reg.ExperimentID, reg.NConditions, reg.Assignment, now)
+		if err != nil {
+			return err
+		}
+		switch {
+		case study.Status == StatusOpen:
+			refusal = ErrOverQuota
+			if quotasReached(reg.NConditions, l, reg.Assignment) {
+				_, err := closeForQuota(ctx, q, reg.ExperimentID, now)
+				return err
+			}
+		case study.Status == StatusClosed && hasQuota(reg.Assignment) && quotasReached(reg.NConditions, l, reg.Assignment):
+			// A study closed because its quotas are reached still sends arrivals to the
+			// over-quota exit rather than a dead end.
+			refusal = ErrOverQuota
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return refusal
+}
+
+// commitArrival stores a planned and composed arrival in one write transaction, after
+// checking that it still holds: the participant did not register meanwhile (two tabs, or
+// the same person id from two browsers at once), the study is open, and the planned
+// condition is not full. stale is true when the plan no longer holds and the arrival must
+// be planned again.
+func (s *Store) commitArrival(ctx context.Context, reg Registration, ids []string, plan arrivalPlan, items []InventoryItem) (p Participant, created, stale bool, err error) {
 	platformIDs, _ := json.Marshal(nonNil(reg.PlatformIDs))
 	queryParams, _ := json.Marshal(nonNil(reg.QueryParams))
-	// overQuota is set, and the transaction committed, when the arrival finds every
-	// condition full: the study may have been closed for its quota meanwhile.
-	overQuota := false
+	condition := plan.condition
 	err = s.withTx(ctx, func(q *db.Queries) error {
-		overQuota = false
-		existing, err := q.GetParticipant(ctx, db.GetParticipantParams{ExperimentID: reg.ExperimentID, UserID: reg.UserID})
-		if err == nil {
-			p = Participant(existing)
-			return nil
-		} else if !errors.Is(notFound(err), ErrNotFound) {
+		created, stale = false, false
+		prior, found, err := s.existing(ctx, q, reg, ids)
+		if found || err != nil {
+			p = prior
 			return err
 		}
 		study, err := q.GetStudy(ctx, reg.ExperimentID)
@@ -83,49 +196,33 @@ func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compo
 			return notFound(err)
 		}
 		now := s.millis()
-		condition := reg.Condition
 		if !reg.IsTest {
+			if study.Status != StatusOpen {
+				stale = true
+				return nil
+			}
 			l, err := loads(ctx, q, reg.ExperimentID, reg.NConditions, reg.Assignment, now)
 			if err != nil {
 				return err
 			}
-			if study.Status != StatusOpen {
-				// A study closed because its quotas are reached still sends arrivals to
-				// the over-quota exit rather than a dead end.
-				if study.Status == StatusClosed && hasQuota(reg.Assignment) && quotasReached(reg.NConditions, l, reg.Assignment) {
-					overQuota = true
-					return nil
-				}
-				return ErrNotAccepting
-			}
-			c, ok := chooseCondition(reg.NConditions, l, reg.Assignment, randIntN)
-			if !ok {
-				overQuota = true
-				if quotasReached(reg.NConditions, l, reg.Assignment) {
-					_, err := closeForQuota(ctx, q, reg.ExperimentID, now)
-					return err
-				}
+			if conditionFull(reg.NConditions, condition, l, reg.Assignment) {
+				stale = true
 				return nil
 			}
-			condition = c
-		}
-		seed := rand.Uint64() >> 1 // fits SQLite's signed 64-bit integer
-		entities := func(set string) ([]Entity, error) {
-			rows, err := q.ListEntities(ctx, set)
-			return entitiesFrom(rows), err
-		}
-		items, err := compose(condition, seed, entities)
-		if err != nil {
-			return err
 		}
 		id, err := q.CreateParticipant(ctx, db.CreateParticipantParams{
 			ExperimentID: reg.ExperimentID, UserID: reg.UserID, Condition: int64(condition),
-			Seed: int64(seed), PlatformIds: string(platformIDs), QueryParams: string(queryParams),
+			Seed: int64(plan.seed), PlatformIds: string(platformIDs), QueryParams: string(queryParams),
 			StartedAt: now, IsTest: boolInt(reg.IsTest), LastSeenAt: sql.NullInt64{Int64: now, Valid: true},
 			StudyVersion: study.TextVersion,
 		})
 		if err != nil {
 			return err
+		}
+		for _, identity := range ids {
+			if err := q.InsertParticipantIdentity(ctx, db.InsertParticipantIdentityParams{ExperimentID: reg.ExperimentID, Identity: identity, ParticipantID: id}); err != nil {
+				return err
+			}
 		}
 		if reg.UserAgentID.Valid {
 			if err := q.SetParticipantUserAgent(ctx, db.SetParticipantUserAgentParams{UserAgentID: reg.UserAgentID, ParticipantID: id}); err != nil {
@@ -168,13 +265,7 @@ func (s *Store) RegisterParticipant(ctx context.Context, reg Registration, compo
 		p, created = Participant(row), err == nil
 		return err
 	})
-	if err == nil && overQuota {
-		err = ErrOverQuota
-	}
-	if err != nil {
-		return Participant{}, false, fmt.Errorf("store: register participant: %w", err)
-	}
-	return p, created, nil
+	return p, created, stale, err
 }
 
 // Feed returns a participant's cards in feed order with the counts they display.

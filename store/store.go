@@ -46,6 +46,8 @@ type Store struct {
 	agents userAgentCache // user agent → id, see user_agents.go
 	// resolved: found participants and cards of events, see resolve_cache.go
 	resolved resolveCache
+	// reserved: arrivals planned but not yet committed, see arrival_plan.go
+	reserved reservations
 }
 
 // Open opens (creating if needed) the database in dataDir and applies pending migrations.

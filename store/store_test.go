@@ -44,7 +44,7 @@ func seedStudy(t testing.TB, s *Store, nConditions int) (string, []Entity) {
 }
 
 func composeAll(ents []Entity) Composer {
-	return func(condition int, seed uint64, _ EntityLookup) ([]InventoryItem, error) {
+	return func(_ context.Context, condition int, seed uint64, _ EntityLookup) ([]InventoryItem, error) {
 		items := make([]InventoryItem, len(ents))
 		for i, e := range ents {
 			items[i] = InventoryItem{EntityID: e.EntityID}

@@ -53,13 +53,12 @@ func (in Inputs) participant(condition int) feed.Participant {
 
 // ComposerFor composes a new participant's feed with what they bring.
 func (d *Definition) ComposerFor(in Inputs) store.Composer {
-	return func(condition int, seed uint64, entities store.EntityLookup) ([]store.InventoryItem, error) {
+	return func(ctx context.Context, condition int, seed uint64, entities store.EntityLookup) ([]store.InventoryItem, error) {
 		c := d.Condition(condition)
 		if c == nil {
 			return nil, fmt.Errorf("study: %s has no condition %d", d.ExperimentID, condition)
 		}
-		// store.Composer carries no ctx (yet): a run is bounded by the script limits alone.
-		return ComposeFor(context.TODO(), feedCondition(d.ExperimentID, *c), seed, entities, in.participant(condition))
+		return ComposeFor(ctx, feedCondition(d.ExperimentID, *c), seed, entities, in.participant(condition))
 	}
 }
 

@@ -66,7 +66,7 @@ func TestCheckRunsTheScriptOnTheRealCards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	items, err := def.Composer()(1, 7, func(set string) ([]store.Entity, error) { return st.Entities(ctx, set) })
+	items, err := def.Composer()(ctx, 1, 7, func(set string) ([]store.Entity, error) { return st.Entities(ctx, set) })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,7 +61,7 @@ func TestCreateLoadAndTheParticipantsView(t *testing.T) {
 	if slices.Contains(names, "entity_sets") || slices.Contains(names, "completion-code") || !slices.Contains(names, "platform") {
 		t.Errorf("a participant receives %v", names)
 	}
-	items, err := def.Composer()(1, 7, func(set string) ([]store.Entity, error) { return st.Entities(ctx, set) })
+	items, err := def.Composer()(t.Context(), 1, 7, func(set string) ([]store.Entity, error) { return st.Entities(ctx, set) })
 	if err != nil || len(items) != 2 {
 		t.Fatalf("composed %+v, %v; want 2 cards", items, err)
 	}

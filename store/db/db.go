@@ -261,6 +261,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.insertEngagementStmt, err = db.PrepareContext(ctx, insertEngagement); err != nil {
 		return nil, fmt.Errorf("error preparing query InsertEngagement: %w", err)
 	}
+	if q.insertParticipantIdentityStmt, err = db.PrepareContext(ctx, insertParticipantIdentity); err != nil {
+		return nil, fmt.Errorf("error preparing query InsertParticipantIdentity: %w", err)
+	}
 	if q.listAuditEntriesStmt, err = db.PrepareContext(ctx, listAuditEntries); err != nil {
 		return nil, fmt.Errorf("error preparing query ListAuditEntries: %w", err)
 	}
@@ -338,6 +341,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.parkInventoryFromStmt, err = db.PrepareContext(ctx, parkInventoryFrom); err != nil {
 		return nil, fmt.Errorf("error preparing query ParkInventoryFrom: %w", err)
+	}
+	if q.participantByIdentityStmt, err = db.PrepareContext(ctx, participantByIdentity); err != nil {
+		return nil, fmt.Errorf("error preparing query ParticipantByIdentity: %w", err)
 	}
 	if q.putMediaStmt, err = db.PrepareContext(ctx, putMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query PutMedia: %w", err)
@@ -799,6 +805,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing insertEngagementStmt: %w", cerr)
 		}
 	}
+	if q.insertParticipantIdentityStmt != nil {
+		if cerr := q.insertParticipantIdentityStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing insertParticipantIdentityStmt: %w", cerr)
+		}
+	}
 	if q.listAuditEntriesStmt != nil {
 		if cerr := q.listAuditEntriesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listAuditEntriesStmt: %w", cerr)
@@ -927,6 +938,11 @@ func (q *Queries) Close() error {
 	if q.parkInventoryFromStmt != nil {
 		if cerr := q.parkInventoryFromStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing parkInventoryFromStmt: %w", cerr)
+		}
+	}
+	if q.participantByIdentityStmt != nil {
+		if cerr := q.participantByIdentityStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing participantByIdentityStmt: %w", cerr)
 		}
 	}
 	if q.putMediaStmt != nil {
@@ -1147,6 +1163,7 @@ type Queries struct {
 	insertAnswerStmt                 *sql.Stmt
 	insertAuditEntryStmt             *sql.Stmt
 	insertEngagementStmt             *sql.Stmt
+	insertParticipantIdentityStmt    *sql.Stmt
 	listAuditEntriesStmt             *sql.Stmt
 	listCardsStmt                    *sql.Stmt
 	listEngagedCardsStmt             *sql.Stmt
@@ -1173,6 +1190,7 @@ type Queries struct {
 	mediaInUseStmt                   *sql.Stmt
 	moveInventoryItemStmt            *sql.Stmt
 	parkInventoryFromStmt            *sql.Stmt
+	participantByIdentityStmt        *sql.Stmt
 	putMediaStmt                     *sql.Stmt
 	putSettingStmt                   *sql.Stmt
 	putUploadedMediaStmt             *sql.Stmt
@@ -1278,6 +1296,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		insertAnswerStmt:                 q.insertAnswerStmt,
 		insertAuditEntryStmt:             q.insertAuditEntryStmt,
 		insertEngagementStmt:             q.insertEngagementStmt,
+		insertParticipantIdentityStmt:    q.insertParticipantIdentityStmt,
 		listAuditEntriesStmt:             q.listAuditEntriesStmt,
 		listCardsStmt:                    q.listCardsStmt,
 		listEngagedCardsStmt:             q.listEngagedCardsStmt,
@@ -1304,6 +1323,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		mediaInUseStmt:                   q.mediaInUseStmt,
 		moveInventoryItemStmt:            q.moveInventoryItemStmt,
 		parkInventoryFromStmt:            q.parkInventoryFromStmt,
+		participantByIdentityStmt:        q.participantByIdentityStmt,
 		putMediaStmt:                     q.putMediaStmt,
 		putSettingStmt:                   q.putSettingStmt,
 		putUploadedMediaStmt:             q.putUploadedMediaStmt,

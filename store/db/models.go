@@ -157,6 +157,12 @@ type Participant struct {
 	ExitState      string
 }
 
+type ParticipantIdentity struct {
+	ExperimentID  string
+	Identity      string
+	ParticipantID int64
+}
+
 type ParticipantLabel struct {
 	ExperimentID string
 	Label        string

@@ -306,6 +306,21 @@ func (q *Queries) GetParticipantEntity(ctx context.Context, arg GetParticipantEn
 	return i, err
 }
 
+const insertParticipantIdentity = `-- name: InsertParticipantIdentity :exec
+INSERT INTO participant_identities (experiment_id, identity, participant_id) VALUES (?, ?, ?)
+`
+
+type InsertParticipantIdentityParams struct {
+	ExperimentID  string
+	Identity      string
+	ParticipantID int64
+}
+
+func (q *Queries) InsertParticipantIdentity(ctx context.Context, arg InsertParticipantIdentityParams) error {
+	_, err := q.exec(ctx, q.insertParticipantIdentityStmt, insertParticipantIdentity, arg.ExperimentID, arg.Identity, arg.ParticipantID)
+	return err
+}
+
 const listInventory = `-- name: ListInventory :many
 SELECT i.item_order, i.shown_shares, i.shown_likes, i.shown_read_later, i.shown_upvote,
        i.shown_downvote, e.entity_id, e.entity_set, e.position, e.entity_url, e.source_url, e.filename, e.retrieve_date, e.entity_type, e.headline, e.covariates, e.width, e.height
@@ -375,6 +390,42 @@ func (q *Queries) ListInventory(ctx context.Context, participantID int64) ([]Lis
 		return nil, err
 	}
 	return items, nil
+}
+
+const participantByIdentity = `-- name: ParticipantByIdentity :one
+SELECT p.participant_id, p.experiment_id, p.user_id, p.condition, p.seed, p.platform_ids, p.query_params, p.started_at, p.completed_at, p.completion_code, p.is_test, p.stage, p.last_seen_at, p.study_version, p.user_agent_id, p.exit_state FROM participant_identities i
+JOIN participants p ON p.participant_id = i.participant_id
+WHERE i.experiment_id = ? AND i.identity = ?
+`
+
+type ParticipantByIdentityParams struct {
+	ExperimentID string
+	Identity     string
+}
+
+// The participant a platform's person id belongs to in a study (migration 0014).
+func (q *Queries) ParticipantByIdentity(ctx context.Context, arg ParticipantByIdentityParams) (Participant, error) {
+	row := q.queryRow(ctx, q.participantByIdentityStmt, participantByIdentity, arg.ExperimentID, arg.Identity)
+	var i Participant
+	err := row.Scan(
+		&i.ParticipantID,
+		&i.ExperimentID,
+		&i.UserID,
+		&i.Condition,
+		&i.Seed,
+		&i.PlatformIds,
+		&i.QueryParams,
+		&i.StartedAt,
+		&i.CompletedAt,
+		&i.CompletionCode,
+		&i.IsTest,
+		&i.Stage,
+		&i.LastSeenAt,
+		&i.StudyVersion,
+		&i.UserAgentID,
+		&i.ExitState,
+	)
+	return i, err
 }
 
 const setParticipantExitState = `-- name: SetParticipantExitState :execrows

@@ -683,6 +683,18 @@ export interface Dashboard {
   events_per_minute: number | null;
   /** assignment: the rule placing new participants, its window and the quotas (0 = none). */
   assignment?: { rule: string; active_minutes: number; quotas: number[]; quota_total: number };
+  /** alerts: what the appliance met while running the study (a failed ranking, participants over budget, a full disk). */
+  alerts?: StudyAlert[];
+}
+
+/** StudyAlert is one kind of problem of a study: how often, first and last (RFC 3339), the latest detail. */
+export interface StudyAlert {
+  kind: string;
+  message: string;
+  count: number;
+  first: string;
+  last: string;
+  detail: string;
 }
 
 /** ParticipantRow is one row of the participant table; times are epoch ms (null when unknown). */

@@ -12,6 +12,7 @@ import * as api from '../api';
 import { useAuth } from '../auth';
 import { errorMessage } from '../messages';
 import { ShareDialog } from '../pages/ShareDialog';
+import { Alerts } from './Alerts';
 import { AuditPanel } from './AuditPanel';
 import { ClassroomLinks } from './ClassroomLinks';
 import { DashboardCharts } from './Charts';
@@ -131,6 +132,7 @@ function StudyView({ study, onShared }: { study: api.StudyPageInfo; onShared(lis
       )}
       {live.kind === 'ready' && (
         <>
+          <Alerts alerts={live.dashboard.alerts} />
           <FunnelSection dashboard={live.dashboard} />
           <section className="panel" aria-labelledby="charts-title">
             <h2 id="charts-title">Balance and pace</h2>
