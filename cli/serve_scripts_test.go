@@ -132,20 +132,22 @@ const stallScript = `def rank(cards, participant):
 `
 
 // TestServeScriptStallAttack: while hostile arrivals run such a script for their whole
-// time limit, one after another, the demo study's participants keep at least 80 % of the
-// events per second the server acknowledged them just before, measured in one run
-// (alternating windows without and with the attack, so a drift of the machine's load
-// weighs on both alike). The script used to run while the single writer was held: 0
-// events were acknowledged for 28 s.
+// time limit, one after another from two clients, the demo study's participants keep at
+// least 80 % of the events per second the server acknowledged them just before, measured
+// in one run (alternating windows without and with the attack, so a drift of the
+// machine's load weighs on both alike). The participants send at a steady pace, as pages
+// do (40 participants, one event each every 20 ms: 2,000 events/s, far more than real
+// pages send), so the figure says whether the server keeps serving them, not how much
+// spare CPU a 2-core machine has (BENCHMARKS.md has both). The script used to run while
+// the single writer was held: 0 events were acknowledged for 28 s.
 func TestServeScriptStallAttack(t *testing.T) {
 	data := t.TempDir()
 	set := importFixtureSet(t, data, "stall", 9).name
 	id := createStudyFromRows(t, data, scriptStudyLines(set, stallScript)...)
 	c := childServeOrSkip(t, data, "--arrivals-per-minute", "100000")
 
-	// Demo participants sending likes and shares as fast as the server acknowledges them.
-	const participants, perParticipant = 8, 3
-	transport := &http.Transport{MaxIdleConnsPerHost: participants * perParticipant}
+	const participants, every, inFlight = 40, 20 * time.Millisecond, 4
+	transport := &http.Transport{MaxIdleConnsPerHost: participants * inFlight}
 	defer transport.CloseIdleConnections()
 	client := &http.Client{Timeout: 60 * time.Second, Transport: transport}
 	var acked atomic.Int64
@@ -154,23 +156,42 @@ func TestServeScriptStallAttack(t *testing.T) {
 	for p := range participants {
 		user := fmt.Sprint("steady-", p)
 		_, ents := loadParticipant(t, c.base, demo.ExperimentID, user, nil)
-		e := &engagementSender{base: c.base, experimentID: demo.ExperimentID, user: user, entities: ents, client: client}
-		for g := range perParticipant {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := 0; ; i++ {
-					select {
-					case <-stop:
-						return
-					default:
-					}
-					before := e.n.Load()
-					e.send(fmt.Sprintf("s%d-%d", g, i), i)
-					acked.Add(e.n.Load() - before)
-				}
-			}()
+		send := func(i int) bool {
+			status, m, err := postJSON(client, c.base, "/v1/write_user_engagement", map[string]any{
+				"user_id": user, "experiment_id": demo.ExperimentID, "event_id": fmt.Sprint("s-", i),
+				"entity_id": ents[i%len(ents)], "engagement_type": "shares", "response": "true", "time_engagement": i})
+			return err == nil && status == http.StatusOK && m["success"] == "true"
 		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// One event every 20 ms, at most four unanswered: a stalled server gets no
+			// pile of requests, and what it does not acknowledge is not made up later.
+			slots := make(chan struct{}, inFlight)
+			tick := time.NewTicker(every)
+			defer tick.Stop()
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					for range inFlight {
+						slots <- struct{}{}
+					}
+					return
+				case <-tick.C:
+				}
+				select {
+				case slots <- struct{}{}:
+				default:
+					continue
+				}
+				go func() {
+					defer func() { <-slots }()
+					if send(i) {
+						acked.Add(1)
+					}
+				}()
+			}
+		}()
 	}
 	defer func() { close(stop); wg.Wait() }()
 
