@@ -168,38 +168,55 @@ func (sb *sandbox) run(ctx context.Context, job *scriptJob) (scriptResult, error
 	if err != nil {
 		return scriptResult{}, err
 	}
-	type answer struct {
-		res scriptResult
-		err error
-	}
-	ch := make(chan answer, 1)
+	ch := make(chan workerAnswer, 1)
 	go func() {
-		var a answer
+		var a workerAnswer
 		if a.err = writeFrame(w.in, job); a.err == nil {
 			a.err = readFrame(w.out, &a.res, resultLimit(len(job.Cards)))
 		}
 		ch <- a
 	}()
 	timer := time.NewTimer(sb.limits.Timeout + sb.limits.killGrace())
-	defer timer.Stop()
 	select {
 	case a := <-ch:
-		if a.err != nil {
-			return scriptResult{}, sb.died(w, a.err)
-		}
-		if a.res.Recycle {
-			go sb.retire(w, false) // it exits by itself after this answer
-		} else {
-			sb.release(w)
-		}
-		return a.res, nil
+		timer.Stop()
+		return sb.settle(w, a)
 	case <-timer.C:
 		sb.retire(w, true)
 		return scriptResult{}, overrun(sb.limits.Timeout)
 	case <-ctx.Done():
-		sb.retire(w, true)
+		// The participant went away: the run ends within its bounds all the same, and
+		// the worker goes back to the pool then (killing it would cost a process start).
+		go func() {
+			select {
+			case a := <-ch:
+				timer.Stop()
+				sb.settle(w, a)
+			case <-timer.C:
+				sb.retire(w, true)
+			}
+		}()
 		return scriptResult{}, fmt.Errorf("%w: the request ended while its script ran: %v", ErrRankingFailed, ctx.Err())
 	}
+}
+
+type workerAnswer struct {
+	res scriptResult
+	err error
+}
+
+// settle hands a worker's answer back and returns the worker to the pool (or retires it
+// when it died or asked to be recycled).
+func (sb *sandbox) settle(w *worker, a workerAnswer) (scriptResult, error) {
+	if a.err != nil {
+		return scriptResult{}, sb.died(w, a.err)
+	}
+	if a.res.Recycle {
+		go sb.retire(w, false) // it exits by itself after this answer
+	} else {
+		sb.release(w)
+	}
+	return a.res, nil
 }
 
 func overrun(limit time.Duration) error {

@@ -4,11 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"go.starlark.net/starlark"
 )
 
 // useSandbox makes this process's script runs use l until the test ends.
@@ -253,5 +256,28 @@ func TestParseBytes(t *testing.T) {
 	}
 	if FormatBytes(64<<20) != "64 MB" {
 		t.Error(FormatBytes(64 << 20))
+	}
+}
+
+// The keys of a card dict are the ones docs/ranking/README.md lists.
+func TestCardKeysAreDocumented(t *testing.T) {
+	d := cardValue(&scriptCard{EntityID: 1})
+	var got []string
+	for _, k := range d.Keys() {
+		got = append(got, string(k.(starlark.String)))
+	}
+	slices.Sort(got)
+	want := slices.Sorted(slices.Values(cardKeys))
+	if !slices.Equal(got, want) {
+		t.Errorf("a card dict has %v, cardKeys says %v", got, want)
+	}
+	doc, err := os.ReadFile("../docs/ranking/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range cardKeys {
+		if !strings.Contains(string(doc), "`"+k+"`") {
+			t.Errorf("docs/ranking/README.md does not name the card key %s", k)
+		}
 	}
 }

@@ -287,9 +287,10 @@ func cardValue(c *scriptCard) *starlark.Dict {
 	return d
 }
 
-// CardKeys are the keys every card dict has, whatever its set's columns; the set's other
-// columns are added beside them unless they carry one of these names.
-var CardKeys = []string{"entity_id", "set", "position", "source_url", "filename", "retrieve_date", "entity_type", "headline", "entity_url",
+// cardKeys are the keys every card dict has, whatever its set's columns (cardValue; the
+// list docs/ranking/README.md gives, checked by a test); the set's other columns are added
+// beside them unless they carry one of these names.
+var cardKeys = []string{"entity_id", "set", "position", "source_url", "filename", "retrieve_date", "entity_type", "headline", "entity_url",
 	"covariates", "likes", "shares", "read_later", "upvote", "downvote", "impressions", "engaged"}
 
 func stringDict(m map[string]string) *starlark.Dict {
