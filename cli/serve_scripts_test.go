@@ -76,7 +76,8 @@ func TestServeSurvivesMemoryHungryScripts(t *testing.T) {
 `
 	id := createStudyFromRows(t, data, scriptStudyLines(set, hungry)...)
 	mustCLI(t, "a long enough password\n", "researcher", "add", "ada", "--password-stdin", "--data", data)
-	c := childServeOrSkip(t, data)
+	// Time enough for the modest participant on a loaded machine: memory is what is tested.
+	c := childServeOrSkip(t, data, "--script-timeout", "2s")
 	pid := c.cmd.Process.Pid
 
 	for i, kind := range []string{"list", "text", "list"} {

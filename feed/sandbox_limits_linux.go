@@ -31,6 +31,9 @@ func limitWorker(memory int64) (uint64, error) {
 		return 0, err
 	}
 	as := base + uint64(memory) + arenaSlack
+	if raceEnabled {
+		return 0, reniceThreads(workerNice)
+	}
 	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: as, Max: as}); err != nil {
 		return 0, fmt.Errorf("RLIMIT_AS %d: %w", as, err)
 	}

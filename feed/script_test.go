@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func scriptCards(n int) []Card {
@@ -18,6 +19,8 @@ func scriptCards(n int) []Card {
 }
 
 func TestScriptErrorsNameTheirLine(t *testing.T) {
+	// Time enough for the step limit to stop the endless loop first on a loaded machine.
+	useSandbox(t, Limits{Timeout: 10 * time.Second, Memory: DefaultLimits.Memory, Workers: 2})
 	tests := []struct{ name, src, want string }{
 		{"syntax", "def rank(cards, participant):\n    return cards +\n", "line 2: "},
 		{"undefined", "def rank(cards, participant):\n    x = 1\n    return nope\n", "line 3: undefined: nope"},

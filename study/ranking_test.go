@@ -5,7 +5,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"feedlab/feed"
 	"feedlab/params"
 	"feedlab/store"
 )
@@ -42,6 +44,13 @@ func TestCheckRunsTheScriptOnTheRealCards(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
+	// The step limit, not the time limit, must stop the endless loop, however loaded the
+	// machine running the test.
+	stop, err := feed.StartScripts(feed.Limits{Timeout: 10 * time.Second, Memory: feed.DefaultLimits.Memory, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
 	for script, want := range map[string]string{
 		"x = 0\nwhile True:\n  x += 1\ndef rank(cards, p):\n  return cards\n":        "the script is refused: the script ran for more than 1000000 steps",
 		"big = 'x' * 300000000\ndef rank(cards, p):\n  return cards\n":               "the script is refused: the script used more than 64 MB",
