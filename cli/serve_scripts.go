@@ -24,8 +24,12 @@ func (b *bytesFlag) Set(s string) error {
 // first participant of a custom-ranked study does not wait for one, and a machine that
 // cannot run them is told at start, not by a participant.
 func startScriptWorkers(l feed.Limits) (stop func(), err error) {
-	if err := l.Check(); err != nil {
-		return nil, fmt.Errorf("%w: --script-timeout, --script-memory: %v", errUsage, err)
+	if l.Timeout < feed.MinScriptTimeout || l.Timeout > feed.MaxScriptTimeout {
+		return nil, fmt.Errorf("%w: --script-timeout must be between %v and %v, not %v", errUsage, feed.MinScriptTimeout, feed.MaxScriptTimeout, l.Timeout)
+	}
+	if l.Memory < feed.MinScriptMemory || l.Memory > feed.MaxScriptMemory {
+		return nil, fmt.Errorf("%w: --script-memory must be between %s and %s, not %s", errUsage,
+			feed.FormatBytes(feed.MinScriptMemory), feed.FormatBytes(feed.MaxScriptMemory), feed.FormatBytes(l.Memory))
 	}
 	stop, err = feed.StartScripts(l)
 	if err != nil {
