@@ -56,6 +56,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *arrivals < 1 || *signups < 1 || *checks < 1 || *maxConns < 0 {
 		return fmt.Errorf("%w: --arrivals-per-minute, --signups-per-minute and --password-checks-per-minute must be at least 1, --max-conns-per-client at least 0", errUsage)
 	}
+	if err := checkScriptFlags(*scriptTimeout, int64(scriptMemory)); err != nil {
+		return err
+	}
 	if *droppedAfter <= 0 {
 		return fmt.Errorf("%w: --dropped-after must be a positive duration, say 30m", errUsage)
 	}
@@ -78,7 +81,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	tuneGC()
 	// Custom ranking scripts run in worker processes with these bounds (feed/sandbox.go).
-	stopScripts, err := startScriptWorkers(feed.Limits{Timeout: *scriptTimeout, Memory: int64(scriptMemory), Workers: feed.DefaultLimits.Workers})
+	stopScripts, err := startScriptWorkers(*scriptTimeout, int64(scriptMemory))
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"time"
 
 	"feedlab/feed"
 )
@@ -20,18 +21,23 @@ func (b *bytesFlag) Set(s string) error {
 	return nil
 }
 
+// checkScriptFlags says what is wrong with --script-timeout and --script-memory.
+func checkScriptFlags(timeout time.Duration, memory int64) error {
+	if timeout < feed.MinScriptTimeout || timeout > feed.MaxScriptTimeout {
+		return fmt.Errorf("%w: --script-timeout must be between %v and %v, not %v", errUsage, feed.MinScriptTimeout, feed.MaxScriptTimeout, timeout)
+	}
+	if memory < feed.MinScriptMemory || memory > feed.MaxScriptMemory {
+		return fmt.Errorf("%w: --script-memory must be between %s and %s, not %s", errUsage,
+			feed.FormatBytes(feed.MinScriptMemory), feed.FormatBytes(feed.MaxScriptMemory), feed.FormatBytes(memory))
+	}
+	return nil
+}
+
 // startScriptWorkers starts serve's ranking-script workers with the flags' bounds, so the
 // first participant of a custom-ranked study does not wait for one, and a machine that
 // cannot run them is told at start, not by a participant.
-func startScriptWorkers(l feed.Limits) (stop func(), err error) {
-	if l.Timeout < feed.MinScriptTimeout || l.Timeout > feed.MaxScriptTimeout {
-		return nil, fmt.Errorf("%w: --script-timeout must be between %v and %v, not %v", errUsage, feed.MinScriptTimeout, feed.MaxScriptTimeout, l.Timeout)
-	}
-	if l.Memory < feed.MinScriptMemory || l.Memory > feed.MaxScriptMemory {
-		return nil, fmt.Errorf("%w: --script-memory must be between %s and %s, not %s", errUsage,
-			feed.FormatBytes(feed.MinScriptMemory), feed.FormatBytes(feed.MaxScriptMemory), feed.FormatBytes(l.Memory))
-	}
-	stop, err = feed.StartScripts(l)
+func startScriptWorkers(timeout time.Duration, memory int64) (stop func(), err error) {
+	stop, err = feed.StartScripts(feed.Limits{Timeout: timeout, Memory: memory, Workers: feed.DefaultLimits.Workers})
 	if err != nil {
 		return nil, fmt.Errorf("serve: %w", err)
 	}
