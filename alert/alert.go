@@ -134,7 +134,12 @@ func (b *Board) For(study string) []Alert {
 		}
 	}
 	b.mu.Unlock()
-	sort.Slice(out, func(i, j int) bool { return out[i].Last.After(out[j].Last) })
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].Last.Equal(out[j].Last) {
+			return out[i].Last.After(out[j].Last)
+		}
+		return out[i].Kind < out[j].Kind
+	})
 	return out
 }
 

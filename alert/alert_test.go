@@ -38,6 +38,7 @@ func TestBoardCountsAndLogsOnceAMinute(t *testing.T) {
 	if len(got) != 1 || got[0].Count != 1001 || got[0].Detail != "worker died" || got[0].Message == "" {
 		t.Fatalf("For(fl-a) = %+v", got)
 	}
+	now = now.Add(time.Second)
 	b.Note(Global, LowDisk, "0.5 GB free")
 	if a, bb := b.For("fl-a"), b.For("fl-b"); len(a) != 2 || len(bb) != 2 || a[0].Kind != LowDisk {
 		t.Fatalf("the appliance-wide alert is not on every study: %+v %+v", a, bb)

@@ -16,7 +16,8 @@ type credentials struct {
 
 // authLogin signs a researcher in. Every attempt goes through the sign-in guard
 // (auth_guard.go) before its password is checked; the client address is used in memory
-// only, never stored.
+// only, never stored. A browser that signed in to this name before (its device cookie) is
+// judged on its own failures only; a success gives the browser a fresh device cookie.
 func (s *Server) authLogin(w http.ResponseWriter, r *http.Request) {
 	var c credentials
 	if err := decode(w, r, 4<<10, &c); err != nil {
@@ -28,7 +29,7 @@ func (s *Server) authLogin(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{http.StatusUnauthorized, codeUnauthorized, "Wrong name or password."})
 		return
 	}
-	att, err := s.signIns.begin("login", c.Name, clientAddr(r), s.now())
+	att, err := s.signIns.begin(r.Context(), "login", c.Name, clientAddr(r), s.knownDevice(r, c.Name), s.now())
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -54,5 +55,6 @@ func (s *Server) authLogin(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	s.rememberDevice(w, r, res.Name)
 	ok(w, map[string]any{"name": res.Name})
 }

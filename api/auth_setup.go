@@ -28,7 +28,7 @@ func (s *Server) authSetup(w http.ResponseWriter, r *http.Request) {
 	}
 	// The attempt is reserved in the sign-in guard before the (deliberately slow) password
 	// hash, keyed on the address alone (the name is the claimer's choice).
-	att, err := s.signIns.begin("setup", "", clientAddr(r), s.now())
+	att, err := s.signIns.begin(r.Context(), "setup", "", clientAddr(r), nil, s.now())
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -60,5 +60,6 @@ func (s *Server) authSetup(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	s.rememberDevice(w, r, res.Name)
 	ok(w, map[string]any{"name": res.Name})
 }

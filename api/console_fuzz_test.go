@@ -16,8 +16,14 @@ import (
 // promises whatever arrives: JSON, never a 5xx.
 func (e *consoleEnv) answer(t *testing.T, c *http.Client, method, path string, body []byte) response {
 	t.Helper()
+	return e.answerAs(t, c, method, path, body, "application/json")
+}
+
+// answerAs is answer with the body's Content-Type given.
+func (e *consoleEnv) answerAs(t *testing.T, c *http.Client, method, path string, body []byte, contentType string) response {
+	t.Helper()
 	req, _ := http.NewRequest(method, e.srv.URL+path, bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Content-Type", contentType)
 	res, err := c.Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -75,8 +75,16 @@ func crossSite() *apiError {
 	return &apiError{http.StatusForbidden, codeForbidden, "This request came from another site. Researcher actions are accepted only from feedlab's own pages."}
 }
 
-// rawBodyCalls carry a file as their body, not JSON: media uploads (/v1/media...) and a
-// study bundle (/v1/import_study). The origin checks still apply to them.
+// rawBodyCalls carry a file as their body, not JSON: media uploads (/v1/media...), a
+// study bundle (/v1/import_study) and a platform's list to reconcile (text/csv, which the
+// handler requires: unlike text/plain it needs a preflight from another origin). The origin checks still apply to them.
 func rawBodyCalls(path string) bool {
-	return strings.HasPrefix(path, "/v1/media") || path == "/v1/import_study"
+	return strings.HasPrefix(path, "/v1/media") || path == "/v1/import_study" || reconcilePath(path)
+}
+
+// reconcilePath reports whether path is /v1/studies/{id}/reconcile.
+func reconcilePath(path string) bool {
+	rest, ok := strings.CutPrefix(path, "/v1/studies/")
+	id, ok2 := strings.CutSuffix(rest, "/reconcile")
+	return ok && ok2 && id != "" && !strings.Contains(id, "/")
 }

@@ -195,6 +195,7 @@ func (s *Server) getDashboard(w http.ResponseWriter, r *http.Request) {
 	}
 	d.TimeToComplete.MedianMs, d.TimeToComplete.P90Ms = durationPercentile(data.Durations, 50), durationPercentile(data.Durations, 90)
 	d.EventsPerMinute = float64(data.RecentRows) / eventsWindowMinutes
+	s.diskLow() // the low-disk alert is current when the page looks
 	d.Alerts = s.alerts.For(id)
 	if d.Alerts == nil {
 		d.Alerts = []alert.Alert{}

@@ -69,6 +69,7 @@ func (s *Server) dumpData(w http.ResponseWriter, r *http.Request) {
 	}
 	// A study's data goes only to those who may see the study (same 404 as an unknown id,
 	// so a stranger learns nothing); stimulus sets are the lab's shared library.
+	audit := func() error { return nil }
 	if req.DataType != export.TypeStimulusSet {
 		if _, err := s.readableStudy(r, id); err != nil {
 			var ae *apiError
@@ -78,25 +79,29 @@ func (s *Server) dumpData(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, err)
 			return
 		}
-		// Recorded before the first byte leaves: a download that cannot be logged does not
-		// happen.
-		detail := req.DataType
+		// Recorded when the body starts, just before its first byte: a download the client
+		// gave up before any byte was written is not a download, and one that cannot be
+		// recorded does not happen.
+		action, detail := store.AuditDownload, req.DataType
+		if req.Codebook {
+			action = store.AuditCodebook
+		}
 		if req.Raw {
 			detail += " (raw)"
 		}
-		if err := s.store.RecordAudit(r.Context(), id, researcherFrom(r.Context()).Name, store.AuditDownload, detail); err != nil {
-			s.fail(w, r, err)
-			return
-		}
+		audit = s.auditAtFirstByte(r, id, action, detail)
 	}
 	extendWrite(w, exportWriteWindow)
 	if req.Codebook {
-		s.dumpCodebook(w, r, req.DataType, id, opts)
+		s.dumpCodebook(w, r, req.DataType, id, opts, audit)
 		return
 	}
 	// The first bytes are held back until the export has started without error, so an
 	// unknown id still gets a JSON 404 instead of a broken download.
-	bw := &deferredWriter{w: w, onFirst: func() {
+	bw := &deferredWriter{w: w, onFirst: func() error {
+		if err := audit(); err != nil {
+			return err
+		}
 		h := w.Header()
 		h.Set("Content-Type", "text/csv; charset=utf-8")
 		h.Set("Cache-Control", "no-store")
@@ -104,8 +109,17 @@ func (s *Server) dumpData(w http.ResponseWriter, r *http.Request) {
 		if export.HoldsPlatformIDs(req.DataType) {
 			h.Set("X-Feedlab-Notice", export.PlatformIDNotice)
 		}
+		return nil
 	}}
 	err := export.WriteWith(r.Context(), s.store, bw, req.DataType, id, opts)
+	if err == nil {
+		err = bw.flush()
+	}
+	if bw.refused != nil {
+		// Nothing was written: the download was not recorded, so it does not happen.
+		s.fail(w, r, bw.refused)
+		return
+	}
 	if errors.Is(err, store.ErrNotFound) && !bw.started {
 		s.fail(w, r, &apiError{http.StatusNotFound, codeNotFound, "No data found. Did you enter your experiment ID correctly?"})
 		return
@@ -120,11 +134,11 @@ func (s *Server) dumpData(w http.ResponseWriter, r *http.Request) {
 		s.log.Error("export failed mid-stream", "type", req.DataType, "id", id, "err", err)
 		panic(http.ErrAbortHandler)
 	}
-	bw.flush()
 }
 
-// dumpCodebook answers the codebook of the export dump_data would stream with opts.
-func (s *Server) dumpCodebook(w http.ResponseWriter, r *http.Request, typ, id string, opts export.Options) {
+// dumpCodebook answers the codebook of the export dump_data would stream with opts,
+// calling audit just before its first byte.
+func (s *Server) dumpCodebook(w http.ResponseWriter, r *http.Request, typ, id string, opts export.Options, audit func() error) {
 	cb, err := export.NewCodebook(r.Context(), s.store, typ, id, opts, s.version)
 	if errors.Is(err, store.ErrNotFound) {
 		s.fail(w, r, &apiError{http.StatusNotFound, codeNotFound, "No data found. Did you enter your experiment ID correctly?"})
@@ -134,31 +148,63 @@ func (s *Server) dumpCodebook(w http.ResponseWriter, r *http.Request, typ, id st
 		s.fail(w, r, err)
 		return
 	}
-	h := w.Header()
-	h.Set("Content-Type", "text/markdown; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, export.CodebookFilename(id, typ)))
-	_ = cb.WriteMarkdown(w) // a failed write is the client gone
+	bw := &deferredWriter{w: w, onFirst: func() error {
+		if err := audit(); err != nil {
+			return err
+		}
+		h := w.Header()
+		h.Set("Content-Type", "text/markdown; charset=utf-8")
+		h.Set("Cache-Control", "no-store")
+		h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, export.CodebookFilename(id, typ)))
+		return nil
+	}}
+	err = cb.WriteMarkdown(bw)
+	if err == nil {
+		err = bw.flush()
+	}
+	if bw.refused != nil {
+		s.fail(w, r, bw.refused)
+		return
+	}
+	if err != nil && bw.started {
+		panic(http.ErrAbortHandler) // the client is gone, or the codebook failed mid-way
+	}
+	if err != nil {
+		s.fail(w, r, err)
+	}
 }
 
-// deferredWriter buffers the first write and sets headers just before it goes out.
+// deferredWriter holds back a download's headers until its first byte: onFirst runs just
+// before it (recording the download, setting the headers). When onFirst fails, nothing is
+// written, refused keeps why, and the handler answers a JSON error instead.
 type deferredWriter struct {
 	w       http.ResponseWriter
-	onFirst func()
+	onFirst func() error
 	started bool
+	refused error
 }
 
 func (d *deferredWriter) Write(p []byte) (int, error) {
-	if !d.started {
-		d.started = true
-		d.onFirst()
+	if err := d.begin(); err != nil {
+		return 0, err
 	}
 	return d.w.Write(p)
 }
 
-func (d *deferredWriter) flush() {
-	if !d.started {
-		d.started = true
-		d.onFirst()
+// flush begins a download that wrote nothing (so it still gets its headers and record).
+func (d *deferredWriter) flush() error { return d.begin() }
+
+func (d *deferredWriter) begin() error {
+	if d.refused != nil {
+		return d.refused
 	}
+	if d.started {
+		return nil
+	}
+	if err := d.onFirst(); err != nil {
+		d.refused = err
+		return err
+	}
+	d.started = true
+	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"net/http"
 
+	"feedlab/alert"
+	"feedlab/feed"
 	"feedlab/store"
 	"feedlab/study"
 )
@@ -113,6 +115,9 @@ func (s *Server) limitArrival(r *http.Request, req loadRequest) error {
 	if !errors.Is(err, store.ErrNotFound) {
 		return err
 	}
+	if err := s.refuseIfDiskLow(); err != nil {
+		return err
+	}
 	if wait := s.arrivals.Take(clientAddr(r), s.now()); wait > 0 {
 		return tooMany("Too many new participants from one address", wait)
 	}
@@ -138,14 +143,33 @@ func (s *Server) register(ctx context.Context, def *study.Definition, userID str
 		}
 		return def.RegisterTest(ctx, s.store, userID, condition, query, userAgent)
 	}
-	release, err := s.admitLabel(ctx, def.ExperimentID, userID, query) // labelled links (study_labels.go)
+	release, resumeAs, err := s.admitLabel(ctx, def.ExperimentID, userID, query) // labelled links (study_labels.go)
 	if err != nil {
 		return store.Participant{}, err
+	}
+	if resumeAs != "" {
+		// The label's holder opened their link in another browser: they continue, or are
+		// told they took part already, like a platform id's second arrival.
+		p, err := s.store.Participant(ctx, def.ExperimentID, resumeAs)
+		if err == nil && (p.CompletedAt.Valid || p.ExitState != "") {
+			err = store.ErrAlreadyTookPart
+		}
+		if err != nil {
+			return s.registrationRefused(def, p, query, err)
+		}
+		return p, nil
 	}
 	p, err := def.Register(ctx, s.store, userID, query, userAgent)
 	if err != nil {
 		release()
+		return s.registrationRefused(def, p, query, err)
 	}
+	return p, nil
+}
+
+// registrationRefused turns a refused registration into the participant's answer: the
+// platform's return link or exit where there is one, the alert for a failed ranking.
+func (s *Server) registrationRefused(def *study.Definition, p store.Participant, query map[string]string, err error) (store.Participant, error) {
 	if errors.Is(err, store.ErrNotAccepting) {
 		fields := map[string]any{}
 		if c := def.Condition(1); c != nil {
@@ -155,6 +179,24 @@ func (s *Server) register(ctx context.Context, def *study.Definition, userID str
 		}
 		ae := &apiError{http.StatusForbidden, codeNotAccepting, notAcceptingMessage}
 		return p, &detailedError{err: ae, fields: fields}
+	}
+	if errors.Is(err, store.ErrAlreadyTookPart) {
+		// One person is one participant (issue 20, item 3): the same platform id from
+		// another browser after completing or leaving registers nothing new.
+		fields := map[string]any{}
+		if c := def.Condition(int(p.Condition)); c != nil {
+			if u := study.ReturnURL(*c); u != "" {
+				fields["return_url"] = u
+			}
+		}
+		ae := &apiError{http.StatusConflict, codeAlreadyTookPart, alreadyTookPartMessage}
+		return store.Participant{}, &detailedError{err: ae, fields: fields}
+	}
+	if errors.Is(err, feed.ErrRankingFailed) {
+		// Counted on the study page and logged once a minute by the alert board, never a
+		// 500 with a line per request; the participant may retry.
+		s.alerts.Note(def.ExperimentID, alert.RankingFailed, err.Error())
+		return store.Participant{}, &apiError{http.StatusServiceUnavailable, codeRankingFailed, rankingFailedMessage}
 	}
 	if errors.Is(err, store.ErrOverQuota) {
 		// Not a dead end: the platform's over-quota exit (Lucid code 40, RID substituted)
@@ -175,9 +217,13 @@ func (s *Server) register(ctx context.Context, def *study.Definition, userID str
 }
 
 const (
-	codeNotAccepting    = "study_not_accepting"
-	codeOverQuota       = "study_over_quota"
-	overQuotaMessage    = "This study has all the participants it needs"
-	codePreviewExpired  = "preview_expired"
-	notAcceptingMessage = "This study is not accepting participants right now"
+	codeAlreadyTookPart    = "already_participated"
+	alreadyTookPartMessage = "You have already taken part in this study"
+	codeRankingFailed      = "ranking_failed"
+	rankingFailedMessage   = "This study cannot start right now; nothing was recorded about you. Please try again in a few minutes."
+	codeNotAccepting       = "study_not_accepting"
+	codeOverQuota          = "study_over_quota"
+	overQuotaMessage       = "This study has all the participants it needs"
+	codePreviewExpired     = "preview_expired"
+	notAcceptingMessage    = "This study is not accepting participants right now"
 )

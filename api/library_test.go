@@ -328,6 +328,23 @@ func TestLibraryListsHidesAndDeletes(t *testing.T) {
 	if r := e.call(c, http.MethodGet, "/v1/sets/"+free, nil, ""); r.status != 404 {
 		t.Fatalf("deleted set still answers: %d", r.status)
 	}
+
+	// The library's audit log holds the hiding, the showing and the deletion (not the
+	// refused calls), for every researcher to read; no study's log holds them.
+	grace := e.signIn("grace")
+	r = e.call(grace, http.MethodGet, "/v1/library/audit", nil, "")
+	var got []string
+	for _, x := range data(r)["entries"].([]any) {
+		m := x.(map[string]any)
+		got = append(got, m["researcher"].(string)+" "+m["action"].(string)+" "+m["detail"].(string))
+	}
+	want := []string{"ada hide_set set " + free, "ada show_set set " + free, "ada delete_set set " + free}
+	if r.status != 200 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("library audit: %d\n%s\nwant:\n%s", r.status, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if r := e.call(nil, http.MethodGet, "/v1/library/audit", nil, ""); r.status != 401 {
+		t.Errorf("signed out reads the library's log: %d", r.status)
+	}
 }
 
 func pulledHidden(t *testing.T, e *testEnv, c *http.Client) map[string]bool {

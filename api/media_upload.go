@@ -39,6 +39,22 @@ func (s *Server) uploadMedia(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{http.StatusRequestEntityTooLarge, codeTooLarge, fmt.Sprintf("%s is %d MB; the limit is %d MB.", label, r.ContentLength>>20, maxUploadFile>>20)})
 		return
 	}
+	// The file must fit above the disk's free-space floor and in the researcher's media
+	// quota (a file they already uploaded counts once: sending it again adds nothing).
+	who := researcherFrom(r.Context())
+	if sum != "" {
+		if m, err := s.store.StoredMediaByHash(r.Context(), sum, 0); err == nil {
+			if again, err := s.store.HasUploaded(r.Context(), who.ID, m.Name); err == nil && again {
+				who = store.Researcher{}
+			}
+		}
+	}
+	room, err := s.reserveUpload(r.Context(), who, r.ContentLength, maxUploadFile, label)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer room.done()
 	extendReadWrite(w, uploadReadWindow)
 	body := http.MaxBytesReader(w, r.Body, maxUploadFile)
 
@@ -47,11 +63,10 @@ func (s *Server) uploadMedia(w http.ResponseWriter, r *http.Request) {
 	s.mediaMu.RLock()
 	defer s.mediaMu.RUnlock()
 	var item media.Item
-	var err error
 	if sum != "" {
-		item, err = s.media.PutExpect(body, maxUploadFile, sum)
+		item, err = s.media.PutExpect(body, room.limit, sum)
 	} else {
-		item, err = s.media.Put(body, maxUploadFile)
+		item, err = s.media.Put(body, room.limit)
 	}
 	var tooLarge *http.MaxBytesError
 	switch {
@@ -62,6 +77,12 @@ func (s *Server) uploadMedia(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, media.ErrHashMismatch):
 		s.fail(w, r, &apiError{http.StatusBadRequest, codeHashMismatch, fmt.Sprintf("%s arrived incomplete or changed on the way; send it again.", label)})
 		return
+	case (errors.As(err, &tooLarge) || errors.Is(err, media.ErrTooLarge)) && room.byQuota:
+		s.fail(w, r, s.overQuota(label, -1, s.mediaQuota-room.quotaLeft))
+		return
+	case (errors.As(err, &tooLarge) || errors.Is(err, media.ErrTooLarge)) && room.byDisk:
+		s.fail(w, r, s.wouldFillDisk(label, -1, room.limit, s.disk.Fresh()))
+		return
 	case errors.As(err, &tooLarge) || errors.Is(err, media.ErrTooLarge):
 		s.fail(w, r, &apiError{http.StatusRequestEntityTooLarge, codeTooLarge, fmt.Sprintf("%s is larger than %d MB.", label, maxUploadFile>>20)})
 		return
@@ -71,7 +92,7 @@ func (s *Server) uploadMedia(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{http.StatusBadRequest, codeBadRequest, fmt.Sprintf("%s did not arrive whole; send it again.", label)})
 		return
 	}
-	if err := s.store.RecordUploadedMedia(r.Context(), store.Media(item)); err != nil {
+	if err := s.store.RecordMediaUpload(r.Context(), store.Media(item), who.ID); err != nil {
 		s.fail(w, r, err)
 		return
 	}

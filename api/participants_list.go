@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 
@@ -87,5 +88,25 @@ func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) {
 		}
 		rows[i] = row
 	}
+	if err := s.auditRead(r, id, store.AuditReadParticipants, participantsReadDetail(f)); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	ok(w, map[string]any{"total": page.Total, "rows": rows})
+}
+
+// participantsReadDetail says which participants a page showed: its rows and filters (not
+// the total, which changes as participants arrive: each refresh would be a new read).
+func participantsReadDetail(f store.ParticipantFilter) string {
+	d := fmt.Sprintf("participants from row %d, %d a page", f.Offset+1, f.Limit)
+	if f.Condition > 0 {
+		d += fmt.Sprintf(", condition %d", f.Condition)
+	}
+	if f.Stage != "" {
+		d += ", stage " + f.Stage
+	}
+	if f.Query != "" {
+		d += fmt.Sprintf(", search %q", f.Query)
+	}
+	return d
 }

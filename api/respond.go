@@ -98,6 +98,10 @@ func okCompressed(w http.ResponseWriter, r *http.Request, data any) {
 
 // fail answers success: "false" with error {code, message}. Unexpected errors are logged
 // and answered as 500 without their details.
+// alerted are the error codes whose logging is the alert board's (once a minute per
+// study, counted on the study page), so a flood of them never logs a line per request.
+var alerted = map[string]bool{codeRankingFailed: true, codeStudyFull: true, codeDiskLow: true}
+
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var ae *apiError
 	if errors.Is(err, store.ErrClosed) {
@@ -116,7 +120,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	} else if !errors.As(err, &ae) {
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		ae = &apiError{http.StatusInternalServerError, codeInternal, "Something went wrong on the server; the error was logged."}
-	} else if ae.status >= 500 {
+	} else if ae.status >= 500 && !alerted[ae.code] {
 		s.log.Warn("request failed", "method", r.Method, "path", r.URL.Path, "code", ae.code, "err", ae.message)
 	}
 	body := map[string]any{"code": ae.code, "message": ae.message}

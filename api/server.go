@@ -9,12 +9,15 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/mux"
 
 	"feedlab/alert"
 	"feedlab/auth"
+	"feedlab/bundle"
+	"feedlab/diskspace"
 	"feedlab/limit"
 	"feedlab/media"
 	"feedlab/store"
@@ -53,6 +56,15 @@ type Config struct {
 	// Alerts counts what researchers must see on a study's page (a failed ranking,
 	// participants over budget, a disk nearly full); nil makes one logging to Logger.
 	Alerts *alert.Board
+	// Disk watches the data directory's free space against serve's --min-free-space:
+	// below it new arrivals, uploads and imports are refused. nil: no guard.
+	Disk *diskspace.Checker
+	// MediaQuota is what one researcher's uploaded media may take (serve --media-quota);
+	// 0: no quota.
+	MediaQuota int64
+	// BundleMaxBytes caps an imported bundle's decompressed files (serve
+	// --bundle-max-size); 0 takes bundle.MaxTotalBytes.
+	BundleMaxBytes int64
 }
 
 // Default anonymous-write limits per client address (serve flags raise them). A classroom
@@ -70,6 +82,7 @@ type Server struct {
 	log      *slog.Logger
 	contact  string
 	signIns  *signInGuard
+	devices  deviceKeys
 	// The password functions, replaced in tests that count how many guesses reach a hash.
 	verifyPassword func(hash, pw string) error
 	dummyVerify    func(pw string)
@@ -80,6 +93,7 @@ type Server struct {
 	now        func() time.Time
 
 	behindProxy    bool
+	proxyWarning   sync.Once // a peer not on this machine behind --behind-proxy, logged once
 	frameAncestors []string
 	arrivals       *limit.Rate
 	signups        *limit.Rate
@@ -91,6 +105,16 @@ type Server struct {
 	droppedAfter time.Duration
 	version      string
 	alerts       *alert.Board
+	// The free-space guard, the media quota and the bundle cap (see Config).
+	disk       *diskspace.Checker
+	diskWasLow atomic.Bool
+	mediaQuota int64
+	bundleMax  int64
+	room       *uploadRoom
+	// reconciling holds a token per reconciliation running (reconcileSlots).
+	reconciling chan struct{}
+	// reads: which reads of participant data were recorded lately (audit_reads.go).
+	reads recentReads
 }
 
 // New returns a server for cfg.
@@ -107,7 +131,7 @@ func New(cfg Config) *Server {
 	if droppedAfter <= 0 {
 		droppedAfter = DefaultDroppedAfter
 	}
-	return &Server{
+	s := &Server{
 		store:          cfg.Store,
 		media:          cfg.Media,
 		frontend:       cfg.Frontend,
@@ -129,7 +153,14 @@ func New(cfg Config) *Server {
 		droppedAfter:   droppedAfter,
 		version:        cfg.Version,
 		alerts:         alerts,
+		disk:           cfg.Disk,
+		mediaQuota:     cfg.MediaQuota,
+		bundleMax:      orDefault64(cfg.BundleMaxBytes, bundle.MaxTotalBytes),
+		room:           &uploadRoom{by: map[int64]int64{}},
+		reconciling:    make(chan struct{}, reconcileSlots),
 	}
+	s.signIns.clearedAt = cfg.Store.LockoutClearedAt
+	return s
 }
 
 // Handler returns the routes wrapped in what every request passes through: the proxy
@@ -198,6 +229,7 @@ func (s *Server) router() *mux.Router {
 	v1.HandleFunc("/sets/{entity_set}", s.requireResearcher(s.getSet)).Methods(http.MethodGet)
 	v1.HandleFunc("/sets/{entity_set}", s.requireResearcher(s.deleteSet)).Methods(http.MethodDelete)
 	v1.HandleFunc("/sets/{entity_set}/hidden", s.requireResearcher(s.hideSet)).Methods(http.MethodPost)
+	v1.HandleFunc("/library/audit", s.requireResearcher(s.libraryAudit)).Methods(http.MethodGet)
 
 	v1.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{http.StatusNotFound, codeNotFound, "There is no API call " + r.URL.Path + "."})
@@ -226,6 +258,13 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(w, r)
 	})
+}
+
+func orDefault64(v, def int64) int64 {
+	if v <= 0 {
+		return def
+	}
+	return v
 }
 
 func orDefault(v, def int) int {

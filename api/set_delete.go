@@ -36,7 +36,8 @@ func (s *Server) deleteSet(w http.ResponseWriter, r *http.Request) {
 	if locked {
 		defer s.mediaMu.Unlock()
 	}
-	freed, err := s.store.DeleteEntitySet(r.Context(), name)
+	// Recorded in the library's audit log in the deletion's own transaction.
+	freed, err := s.store.DeleteEntitySet(r.Context(), name, researcherFrom(r.Context()).Name)
 	switch {
 	case isNotFound(err):
 		s.fail(w, r, setNotFound(name))

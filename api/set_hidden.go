@@ -22,7 +22,8 @@ func (s *Server) hideSet(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, badRequest("Say whether the set is hidden: {\"hidden\": true} or {\"hidden\": false}."))
 		return
 	}
-	if err := s.store.SetHidden(r.Context(), name, *req.Hidden); isNotFound(err) {
+	// Recorded in the library's audit log in the change's own transaction.
+	if err := s.store.SetHidden(r.Context(), name, *req.Hidden, researcherFrom(r.Context()).Name); isNotFound(err) {
 		s.fail(w, r, setNotFound(name))
 		return
 	} else if err != nil {

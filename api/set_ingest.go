@@ -25,6 +25,10 @@ type ingestRequest struct {
 // with today's date prefix and the cleaned identifier, and the final name is answered.
 func (s *Server) ingestEntitySet(w http.ResponseWriter, r *http.Request) {
 	var req ingestRequest
+	if err := s.refuseUploadIfDiskLow("The stimulus set", r.ContentLength); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	extendReadWrite(w, setUploadWindow)
 	if err := decode(w, r, limitSet, &req); err != nil {
 		s.fail(w, r, err)

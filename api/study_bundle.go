@@ -19,22 +19,30 @@ func (s *Server) studyBundle(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	// Recorded before the first byte, like every download (the bundle holds no participant
-	// data, but it is the study's whole design and stimuli).
-	if err := s.store.RecordAudit(r.Context(), id, researcherFrom(r.Context()).Name, store.AuditExportBundle, "bundle.zip"); err != nil {
-		s.fail(w, r, err)
-		return
-	}
+	// Recorded just before the first byte, like every download (the bundle holds no
+	// participant data, but it is the study's whole design and stimuli).
+	audit := s.auditAtFirstByte(r, id, store.AuditExportBundle, "bundle.zip")
 	extendWrite(w, exportWriteWindow)
 	// As in dump_data: headers wait for the first byte, so a failure before it is still a
 	// JSON error, and a failure after it cuts the download instead of ending it short.
-	bw := &deferredWriter{w: w, onFirst: func() {
+	bw := &deferredWriter{w: w, onFirst: func() error {
+		if err := audit(); err != nil {
+			return err
+		}
 		h := w.Header()
 		h.Set("Content-Type", "application/zip")
 		h.Set("Cache-Control", "no-store")
 		h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s_bundle.zip"`, fileSafe.ReplaceAllString(id, "_")))
+		return nil
 	}}
 	err := bundle.Write(r.Context(), s.store, s.media, bw, id, s.version)
+	if err == nil {
+		err = bw.flush()
+	}
+	if bw.refused != nil {
+		s.fail(w, r, bw.refused)
+		return
+	}
 	if err != nil && !bw.started {
 		if errors.Is(err, store.ErrNotFound) {
 			err = studyNotFound(id)

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -50,10 +51,12 @@ func (s *Server) getStudyLabels(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.answerLabels(w, r, id, canManage(a))
+	s.answerLabels(w, r, id, canManage(a), true)
 }
 
-func (s *Server) answerLabels(w http.ResponseWriter, r *http.Request, id string, manage bool) {
+// answerLabels answers the labels with their links and who used each; read says to record
+// it as a read of participant data (after adding labels, the answer is the addition's).
+func (s *Server) answerLabels(w http.ResponseWriter, r *http.Request, id string, manage, read bool) {
 	def, err := s.studyDefinition(r.Context(), id)
 	if err != nil {
 		s.fail(w, r, err)
@@ -67,6 +70,12 @@ func (s *Server) answerLabels(w http.ResponseWriter, r *http.Request, id string,
 	out := make([]labelJSON, len(labels))
 	for i, l := range labels {
 		out[i] = labelJSON{Label: l.Label, Link: labelLink(id, l), Used: l.UserID != "", UsedAt: l.UsedAt.Int64, UserID: l.UserID}
+	}
+	if read {
+		if err := s.auditRead(r, id, store.AuditReadLabels, fmt.Sprintf("%d labels", len(labels))); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 	}
 	ok(w, map[string]any{"labels": out, "allowed": labelsAllowed(def), "can_manage": manage})
 }
@@ -118,11 +127,17 @@ func (s *Server) addStudyLabels(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, badRequest("A study can have at most %d labels; it has %d and %d were sent.", maxLabels, len(existing), len(labels)))
 		return
 	}
+	// Recorded first: links that admit participants are not made unrecorded.
+	detail := fmt.Sprintf("%d labels sent, first %q", len(labels), truncate(labels[0], 40))
+	if err := s.store.RecordAudit(r.Context(), id, researcherFrom(r.Context()).Name, store.AuditLabelledLinks, detail); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	if err := s.store.AddParticipantLabels(r.Context(), id, labels, researcherFrom(r.Context()).Name); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	s.answerLabels(w, r, id, true)
+	s.answerLabels(w, r, id, true, false)
 }
 
 // cleanLabels trims the labels, drops blank lines and repeats, and refuses labels that
@@ -180,35 +195,58 @@ func (s *Server) sameBrowserOtherLabel(ctx context.Context, experimentID, key, u
 }
 
 // admitLabel checks a new or returning real participant of a study with labels against
-// their link: the label's key must be known and unused (or already theirs). It replaces
-// the key in query by nothing (a credential is not stored) and the label by the stored one.
-// release undoes a claim this call made, for a registration that then fails.
-func (s *Server) admitLabel(ctx context.Context, experimentID, userID string, query map[string]string) (release func(), err error) {
+// their link: the label's key must be known, and either unused or already someone's. A
+// label names one participant (issue 20, item 3): opened in another browser or device,
+// it resumes the participant who holds it, whose user id is answered as resumeAs. It
+// replaces the key in query by nothing (a credential is not stored) and the label by the
+// stored one. release undoes a claim this call made, for a registration that then fails.
+func (s *Server) admitLabel(ctx context.Context, experimentID, userID string, query map[string]string) (release func(), resumeAs string, err error) {
+	release, key, err := s.claimLabel(ctx, experimentID, userID, query)
+	if !errors.Is(err, store.ErrLabelUsed) {
+		return release, "", err
+	}
+	labels, lerr := s.store.ParticipantLabels(ctx, experimentID)
+	if lerr != nil {
+		return release, "", lerr
+	}
+	for _, l := range labels {
+		if l.Key == key && l.UserID != "" {
+			query[labelParam] = l.Label
+			return func() {}, l.UserID, nil
+		}
+	}
+	return release, "", &apiError{http.StatusConflict, codeLabelUsed, "This personal link has already been used. Each link works once; ask the researcher for help if it is yours."}
+}
+
+// claimLabel claims the link's label for userID (see admitLabel); key is the link's key,
+// for finding who holds a label already used.
+func (s *Server) claimLabel(ctx context.Context, experimentID, userID string, query map[string]string) (release func(), key string, err error) {
 	none := func() {}
-	key, hasKey := query[labelKeyParam]
+	k, hasKey := query[labelKeyParam]
+	key = k
 	delete(query, labelKeyParam)
 	has, err := s.store.HasParticipantLabels(ctx, experimentID)
 	if err != nil || !has {
-		return none, err
+		return none, key, err
 	}
 	if !hasKey {
-		return none, &apiError{http.StatusForbidden, codeLabelRequired, "This study admits participants by their personal links only. Use the link the researcher gave you."}
+		return none, key, &apiError{http.StatusForbidden, codeLabelRequired, "This study admits participants by their personal links only. Use the link the researcher gave you."}
 	}
 	if err := s.sameBrowserOtherLabel(ctx, experimentID, key, userID); err != nil {
-		return none, err
+		return none, key, err
 	}
 	label, claimed, err := s.store.ClaimParticipantLabel(ctx, experimentID, key, userID)
 	switch {
 	case errors.Is(err, store.ErrLabelUnknown):
-		return none, &apiError{http.StatusForbidden, codeLabelUnknown, "This personal link is not valid for this study. Check the link, or ask the researcher for yours."}
+		return none, key, &apiError{http.StatusForbidden, codeLabelUnknown, "This personal link is not valid for this study. Check the link, or ask the researcher for yours."}
 	case errors.Is(err, store.ErrLabelUsed):
-		return none, &apiError{http.StatusConflict, codeLabelUsed, "This personal link has already been used. Each link works once; ask the researcher for help if it is yours."}
+		return none, key, err
 	case err != nil:
-		return none, err
+		return none, key, err
 	}
 	query[labelParam] = label
 	if !claimed {
-		return none, nil
+		return none, key, nil
 	}
-	return func() { _ = s.store.ReleaseParticipantLabel(context.WithoutCancel(ctx), experimentID, key, userID) }, nil
+	return func() { _ = s.store.ReleaseParticipantLabel(context.WithoutCancel(ctx), experimentID, key, userID) }, key, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"feedlab/params"
+	"feedlab/store"
 )
 
 // studyParamsCSV answers a study's parameters as the params.csv that recreates it
@@ -31,6 +32,10 @@ func (s *Server) studyParamsCSV(w http.ResponseWriter, r *http.Request) {
 	// error rather than a cut download.
 	var buf bytes.Buffer
 	if err := params.WriteCSV(&buf, rows); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.auditRead(r, id, store.AuditReadParameters, "parameters.csv"); err != nil {
 		s.fail(w, r, err)
 		return
 	}

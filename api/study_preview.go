@@ -1,10 +1,13 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 
 	"github.com/gorilla/mux"
+
+	"feedlab/store"
 )
 
 type previewRequest struct {
@@ -33,6 +36,11 @@ func (s *Server) previewStudy(w http.ResponseWriter, r *http.Request) {
 	}
 	if def.Condition(req.Condition) == nil {
 		s.fail(w, r, badRequest("condition must be a condition of this study, from 1 to %d.", len(def.Study.Conditions)))
+		return
+	}
+	// Recorded first: a link that admits participants is not made unrecorded.
+	if err := s.store.RecordAudit(r.Context(), id, researcherFrom(r.Context()).Name, store.AuditPreviewLink, fmt.Sprintf("condition %d", req.Condition)); err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	token, err := s.store.CreatePreviewToken(r.Context(), id, req.Condition, researcherFrom(r.Context()).Name)

@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"mime"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/gorilla/mux"
 
@@ -13,28 +16,31 @@ import (
 	"feedlab/store"
 )
 
-// limitReconcile fits reconcile.MaxBytes of text once JSON-escaped.
-const limitReconcile = 2*reconcile.MaxBytes + 4<<10
-
-type reconcileRequest struct {
-	Platform string `json:"platform"` // prolific, mturk, lucid; "" tells it from the header
-	Text     string `json:"text"`     // the pasted list, or the uploaded file's text
-	// MarkReturns records the Prolific export's returns and time-outs as the participants'
-	// exit state, freeing their places (owner only: it changes data).
-	MarkReturns bool `json:"mark_returns"`
-}
+// reconcileSlots is how many reconciliations run at once across the server. Each holds at
+// most one list within reconcile's limits (8 MB of text) and its answer; a few at once is
+// all a lab needs, and more would let a handful of requests hold hundreds of MB.
+const reconcileSlots = 2
 
 // reconcileStudy matches the list a recruitment platform gives the researcher (Prolific's
 // submissions export, MTurk's batch results, Lucid RIDs) against the study's participants
 // and answers a verdict per line (completed, started, never seen, duplicate, test), the
 // counts, a report CSV and, for Prolific and MTurk, the platform's approve/reject file.
-// It only reads, so collaborators may reconcile too. The body is JSON (the text inside),
-// as every researcher call: the cross-site rule refuses form posts.
+// It only reads, so collaborators may reconcile too.
+//
+// The list is the body itself (Content-Type text/csv), read while it arrives: a JSON body
+// would have to be held whole before its text could be checked. The query says the rest:
+// platform (prolific, mturk, lucid; empty tells it from the header) and mark_returns
+// (records the Prolific export's returns and time-outs as the participants' exit state,
+// freeing their places; owner only: it changes data). text/csv is not a type a page of
+// another site can post without a preflight, which feedlab never grants, so the cross-site
+// rule holds as for JSON.
 func (s *Server) reconcileStudy(w http.ResponseWriter, r *http.Request) {
 	id := mux.Vars(r)["experiment_id"]
-	var req reconcileRequest
-	if err := decode(w, r, limitReconcile, &req); err != nil {
-		s.fail(w, r, err)
+	q := r.URL.Query()
+	platform := q.Get("platform")
+	markReturns := q.Get("mark_returns") == "true" || q.Get("mark_returns") == "1"
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "text/csv" {
+		s.fail(w, r, &apiError{http.StatusUnsupportedMediaType, codeUnsupportedMedia, "Send the platform's list as the body, with Content-Type: text/csv (platform and mark_returns go in the query)."})
 		return
 	}
 	access, err := s.readableStudy(r, id)
@@ -42,7 +48,7 @@ func (s *Server) reconcileStudy(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if req.MarkReturns && !canManage(access) {
+	if markReturns && !canManage(access) {
 		s.fail(w, r, &apiError{http.StatusForbidden, codeForbidden, "Only the study's owner can mark returns; reconcile without marking them."})
 		return
 	}
@@ -51,15 +57,30 @@ func (s *Server) reconcileStudy(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	table, err := reconcile.Parse(req.Text, req.Platform)
-	var ie *reconcile.InputError
-	if errors.As(err, &ie) && req.Platform == "" {
-		// A plain list of ids: the study's own platform says what they are.
-		if c := def.Condition(1); c != nil && (c.Platform == reconcile.Prolific || c.Platform == reconcile.MTurk || c.Platform == reconcile.Lucid) {
-			table, err = reconcile.Parse(req.Text, c.Platform)
-		}
+	select {
+	case s.reconciling <- struct{}{}:
+		defer func() { <-s.reconciling }()
+	default:
+		s.fail(w, r, tooMany("Other reconciliations are running on this server", 5*time.Second))
+		return
 	}
+	studyPlatform := ""
+	if c := def.Condition(1); c != nil {
+		studyPlatform = c.Platform // a plain list of ids is the study's own platform's
+	}
+	table, err := reconcile.Read(http.MaxBytesReader(w, r.Body, reconcile.MaxBytes+1), platform, studyPlatform)
+	var ie *reconcile.InputError
 	if errors.As(err, &ie) {
+		// A list refused part-way is read to its end when it says it is within the byte
+		// limit (the page never sends more), so the browser still sending it gets this
+		// answer rather than a connection cut under its upload. A larger one is not read.
+		if r.ContentLength > 0 && r.ContentLength <= reconcile.MaxBytes {
+			_, _ = io.Copy(io.Discard, r.Body)
+		}
+		if ie.TooLarge {
+			s.fail(w, r, &apiError{http.StatusRequestEntityTooLarge, codeTooLarge, ie.Message})
+			return
+		}
 		s.fail(w, r, badRequest("%s", ie.Message))
 		return
 	}
@@ -73,12 +94,12 @@ func (s *Server) reconcileStudy(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res := reconcile.Classify(table, reconcileParticipants(stored))
-	if req.MarkReturns && res.Platform != reconcile.Prolific {
+	if markReturns && res.Platform != reconcile.Prolific {
 		s.fail(w, r, badRequest("Returns are marked from Prolific's submissions export (its Status column); this list reads as %s.", res.Platform))
 		return
 	}
 	marked := 0
-	if req.MarkReturns {
+	if markReturns {
 		if marked, err = s.markReturns(r, id, &res); err != nil {
 			s.fail(w, r, err)
 			return

@@ -1,14 +1,13 @@
 package api
 
 import (
-	"encoding/json"
 	"net/http"
 	"testing"
 )
 
-// FuzzReconcileAndLabels sends arbitrary bodies to reconciliation and to the label list,
-// and arbitrary texts as a pasted list: never a 5xx, always JSON; a refused label list adds
-// nothing.
+// FuzzReconcileAndLabels sends arbitrary bodies to reconciliation (as the list, text/csv,
+// with and without marking returns, and as JSON, which is refused) and to the label list:
+// never a 5xx, always JSON; a refused label list adds nothing.
 func FuzzReconcileAndLabels(f *testing.F) {
 	e := newConsoleEnv(f)
 	for _, s := range []string{
@@ -21,9 +20,11 @@ func FuzzReconcileAndLabels(f *testing.F) {
 	ada := e.as["ada"]
 	labels := "/v1/studies/" + e.adaStudy + "/labels"
 	f.Fuzz(func(t *testing.T, body []byte) {
-		e.answer(t, ada, http.MethodPost, "/v1/studies/"+e.adaStudy+"/reconcile", body)
-		asText, _ := json.Marshal(map[string]any{"text": string(body), "mark_returns": true})
-		e.answer(t, ada, http.MethodPost, "/v1/studies/"+e.adaStudy+"/reconcile", asText)
+		if r := e.answer(t, ada, http.MethodPost, "/v1/studies/"+e.adaStudy+"/reconcile", body); r.status != http.StatusUnsupportedMediaType {
+			t.Fatalf("a JSON body was taken as the list: %d %s", r.status, r.body)
+		}
+		e.answerAs(t, ada, http.MethodPost, "/v1/studies/"+e.adaStudy+"/reconcile", body, "text/csv")
+		e.answerAs(t, ada, http.MethodPost, "/v1/studies/"+e.adaStudy+"/reconcile?platform=prolific&mark_returns=true", body, "text/csv; charset=utf-8")
 		before := e.answer(t, ada, http.MethodGet, labels, nil)
 		if r := e.answer(t, ada, http.MethodPost, labels, body); r.status != 200 {
 			if after := e.answer(t, ada, http.MethodGet, labels, nil); string(after.body) != string(before.body) {

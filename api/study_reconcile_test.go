@@ -40,6 +40,20 @@ func (e *consoleEnv) finish(t *testing.T, study, user string) {
 	}
 }
 
+// reconcile posts a platform's list as the body (text/csv), platform and mark_returns in
+// the query, as the study page does.
+func (e *consoleEnv) reconcile(c *http.Client, study, list, platform string, markReturns bool) response {
+	e.t.Helper()
+	q := url.Values{}
+	if platform != "" {
+		q.Set("platform", platform)
+	}
+	if markReturns {
+		q.Set("mark_returns", "true")
+	}
+	return e.call(c, http.MethodPost, "/v1/studies/"+study+"/reconcile?"+q.Encode(), list, "text/csv")
+}
+
 func reconcileLines(t *testing.T, r response) map[string]map[string]any {
 	t.Helper()
 	if r.status != 200 {
@@ -83,7 +97,7 @@ func TestReconcileProlificExportClassifiesEachLine(t *testing.T) {
 		"sub4,PDONE,AWAITING REVIEW,2026-11-23T10:00:00Z,2026-11-23T10:13:00Z,C0DE\n" +
 		"sub5,PTEST,AWAITING REVIEW,2026-11-23T10:00:00Z,,\n"
 	// A collaborator may reconcile: it only reads.
-	r := e.call(e.as["grace"], http.MethodPost, "/v1/studies/"+id+"/reconcile", map[string]string{"text": export}, "application/json")
+	r := e.reconcile(e.as["grace"], id, export, "", false)
 	lines := reconcileLines(t, r)
 	want := map[string]string{"PDONE": "completed", "PHALF": "started", "PNEVER": "never_seen", "PDONE#dup": "duplicate", "PTEST": "test"}
 	for k, class := range want {
@@ -112,7 +126,7 @@ func TestReconcileProlificExportClassifiesEachLine(t *testing.T) {
 		t.Fatalf("prolific approve file: %v %v", recs, err)
 	}
 	// A stranger gets 404, as for an unknown study.
-	if r := e.call(e.as["linus"], http.MethodPost, "/v1/studies/"+id+"/reconcile", map[string]string{"text": export}, "application/json"); r.status != 404 {
+	if r := e.reconcile(e.as["linus"], id, export, "", false); r.status != 404 {
 		t.Errorf("stranger: %d", r.status)
 	}
 }
@@ -139,7 +153,7 @@ func TestReconcileMTurkBatchFillsApproveAndReject(t *testing.T) {
 		`"H1","A-WTYPO","WTYPO","Submitted","NOTMYCODE","",""` + "\n" +
 		`"H1","A-WHALF","WHALF","Submitted","guess","",""` + "\n" +
 		`"H1","A-WNONE","WNONE","Submitted","guess","",""` + "\n"
-	r := e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+id+"/reconcile", map[string]string{"platform": "mturk", "text": batch}, "application/json")
+	r := e.reconcile(e.as["ada"], id, batch, "mturk", false)
 	lines := reconcileLines(t, r)
 	if lines["WGOOD"]["class"] != "completed" || lines["WGOOD"]["code_matches"] != true || lines["WTYPO"]["code_matches"] != false {
 		t.Errorf("codes: %v / %v", lines["WGOOD"], lines["WTYPO"])
@@ -173,7 +187,7 @@ func TestReconcilePlainListsAndBadInput(t *testing.T) {
 	e := newConsoleEnv(t)
 	id := e.spawnOn(t, "lucid")
 	e.loadInto(id, "r1", map[string]string{"RID": "rid-1"})
-	r := e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+id+"/reconcile", map[string]string{"text": "rid-1\n\nrid-2\n"}, "application/json")
+	r := e.reconcile(e.as["ada"], id, "rid-1\n\nrid-2\n", "", false)
 	lines := reconcileLines(t, r)
 	if data(r)["platform"] != "lucid" || lines["rid-1"]["class"] != "started" || lines["rid-2"]["class"] != "never_seen" || data(r)["platform_file"] != nil {
 		t.Errorf("lucid list: %s", r.body)
@@ -188,13 +202,13 @@ func TestReconcilePlainListsAndBadInput(t *testing.T) {
 		{map[string]string{"text": "Participant id,Status\n\"P1,done\n"}, "could not be read as CSV"},
 		{map[string]string{"text": "Participant id,Status\n,done\n"}, "Line 2 has no participant id"},
 	} {
-		r := e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+e.adaStudy+"/reconcile", c.body, "application/json")
+		r := e.reconcile(e.as["ada"], e.adaStudy, c.body["text"], c.body["platform"], false)
 		if r.status != 400 || !strings.Contains(string(r.body), c.has) {
 			t.Errorf("%v: %d %s", c.body, r.status, r.body)
 		}
 	}
 	// ada's own study has no platform: a plain list needs one.
-	if r := e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+e.adaStudy+"/reconcile", map[string]string{"text": "P1\n"}, "application/json"); r.status != 400 || !strings.Contains(string(r.body), "choose the platform") {
+	if r := e.reconcile(e.as["ada"], e.adaStudy, "P1\n", "", false); r.status != 400 || !strings.Contains(string(r.body), "choose the platform") {
 		t.Errorf("plain list without platform: %d %s", r.status, r.body)
 	}
 }
@@ -207,11 +221,10 @@ func TestReconcileMarksProlificReturnsForTheOwnerOnly(t *testing.T) {
 	e.loadInto(id, "u-gone", map[string]string{"PROLIFIC_PID": "PGONE"})
 	e.loadInto(id, "u-back", map[string]string{"PROLIFIC_PID": "PBACK"})
 	export := "Participant id,Status\nPGONE,TIMED-OUT\nPBACK,RETURNED\nPNEVER,RETURNED\n"
-	body := map[string]any{"text": export, "mark_returns": true}
-	if r := e.call(e.as["grace"], http.MethodPost, "/v1/studies/"+id+"/reconcile", body, "application/json"); r.status != 403 {
+	if r := e.reconcile(e.as["grace"], id, export, "", true); r.status != 403 {
 		t.Fatalf("collaborator marking: %d %s", r.status, r.body)
 	}
-	r := e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+id+"/reconcile", body, "application/json")
+	r := e.reconcile(e.as["ada"], id, export, "", true)
 	if r.status != 200 || data(r)["marked"].(float64) != 2 {
 		t.Fatalf("owner marking: %d %s", r.status, r.body)
 	}
@@ -220,11 +233,11 @@ func TestReconcileMarksProlificReturnsForTheOwnerOnly(t *testing.T) {
 			t.Errorf("%s: exit_state %q, want %q", user, p.ExitState, want)
 		}
 	}
-	r = e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+id+"/reconcile", body, "application/json")
+	r = e.reconcile(e.as["ada"], id, export, "", true)
 	if data(r)["marked"].(float64) != 0 {
 		t.Errorf("marked twice: %s", r.body)
 	}
-	if r := e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+id+"/reconcile", map[string]any{"text": "rid-1\n", "platform": "lucid", "mark_returns": true}, "application/json"); r.status != 400 {
+	if r := e.reconcile(e.as["ada"], id, "rid-1\n", "lucid", true); r.status != 400 {
 		t.Errorf("marking from a lucid list: %d %s", r.status, r.body)
 	}
 }

@@ -13,26 +13,43 @@ import (
 type httpsKey struct{}
 
 // trustProxy, when the server runs behind a reverse proxy (serve --behind-proxy), takes
-// the client address from the last X-Forwarded-For entry (the one the proxy appended: the
-// earlier ones are the client's to invent) and HTTPS from X-Forwarded-Proto, so throttles
-// key on the real client and the session cookie is Secure. Without --behind-proxy these
-// headers are ignored: anyone could send them.
+// the client address from the last X-Forwarded-For entry of the last X-Forwarded-For
+// header line (the one the proxy appended: every earlier entry and line is the client's to
+// invent, and HAProxy adds a line of its own rather than extending the client's) and HTTPS
+// from the last X-Forwarded-Proto line, so throttles key on the real client and the
+// session cookie is Secure. Without --behind-proxy these headers are ignored: anyone could
+// send them. A connection from a peer that is not on this machine is logged once: with
+// --behind-proxy, whoever reaches the port directly picks their own address.
 func (s *Server) trustProxy(next http.Handler) http.Handler {
 	if !s.behindProxy {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			parts := strings.Split(xff, ",")
-			if ip := net.ParseIP(strings.TrimSpace(parts[len(parts)-1])); ip != nil {
-				r.RemoteAddr = net.JoinHostPort(ip.String(), "0")
-			}
+		if peer := net.ParseIP(clientAddr(r)); peer != nil && !peer.IsLoopback() {
+			s.proxyWarning.Do(func() {
+				s.log.Warn("--behind-proxy trusts X-Forwarded-For, but a connection came from another machine: "+
+					"if clients can reach feedlab without the proxy they choose their own address; listen on 127.0.0.1 "+
+					"or firewall the port so that only the proxy connects", "peer", peer.String())
+			})
 		}
-		if strings.EqualFold(strings.TrimSpace(r.Header.Get("X-Forwarded-Proto")), "https") {
+		if ip := net.ParseIP(lastForwarded(r.Header.Values("X-Forwarded-For"))); ip != nil {
+			r.RemoteAddr = net.JoinHostPort(ip.String(), "0")
+		}
+		if strings.EqualFold(lastForwarded(r.Header.Values("X-Forwarded-Proto")), "https") {
 			r = r.WithContext(context.WithValue(r.Context(), httpsKey{}, true))
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// lastForwarded is the last comma-separated entry of the last header line: what the
+// nearest proxy added.
+func lastForwarded(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	last := lines[len(lines)-1]
+	return strings.TrimSpace(last[strings.LastIndexByte(last, ',')+1:])
 }
 
 // isHTTPS reports whether the client reached feedlab over HTTPS (directly or through a

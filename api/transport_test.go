@@ -55,6 +55,10 @@ func TestHTTPSAndProxyHeaders(t *testing.T) {
 	if res.Header.Get("Strict-Transport-Security") == "" || !strings.Contains(res.Header.Get("Set-Cookie"), "Secure") {
 		t.Errorf("over TLS: HSTS %q, cookie %q", res.Header.Get("Strict-Transport-Security"), res.Header.Get("Set-Cookie"))
 	}
+	// The known-device cookie too (issue 20 item 4).
+	if cookies := res.Header.Values("Set-Cookie"); len(cookies) != 2 || !strings.HasPrefix(cookies[1], deviceCookie) || !strings.Contains(cookies[1], "Secure") {
+		t.Errorf("over TLS: cookies %q", cookies)
+	}
 
 	for _, proxy := range []bool{true, false} {
 		srv := httptest.NewServer(New(Config{Store: e.store, Media: e.media, Frontend: testFrontend, BehindProxy: proxy}).Handler())

@@ -29,7 +29,10 @@ const (
 	MaxMediaBytes    = 512 << 20 // one image or video, as 'sets import' allows
 	MaxTextBytes     = 64 << 20  // params.csv, a set's TSV, a codebook
 	MaxManifestBytes = 8 << 20
-	MaxTotalBytes    = 4 << 30
+	// MaxTotalBytes is the default cap on a bundle's decompressed files together
+	// (OpenLimit takes another: serve and 'study import' have --bundle-max-size). A study's
+	// media rarely pass a few hundred MB; the cap keeps one import from filling the disk.
+	MaxTotalBytes = 2 << 30
 	// maxRatio bounds how much one entry may expand: media hardly compress and text
 	// rarely beyond 100:1, while a zip bomb does by millions.
 	maxRatio = 1000

@@ -20,6 +20,7 @@ type Result struct {
 	SetsCreated  []string
 	SetsReused   []string // identical sets already on this appliance
 	MediaFiles   int
+	Media        []string // the stored names of the media files of the sets created
 }
 
 // Import recreates an opened bundle's study on this appliance, owned by owner ("" for no
@@ -62,12 +63,20 @@ func Import(ctx context.Context, st *store.Store, ms *media.Store, b *Bundle, ow
 	if _, err := params.Validate(b.Rows, sizes); err != nil {
 		return res, fmt.Errorf("%w: params.csv: %v", ErrInvalid, err)
 	}
+	// Storing the media reads them again: that pass has the cap of its own.
+	read := &budget{left: b.maxTotal, over: b.overCap}
+	put := map[string]media.Item{} // a file two sets share is read once
 	for _, set := range fresh {
 		var files []store.Media
 		for _, name := range set.Media {
-			item, err := b.putMedia(ms, name)
-			if err != nil {
-				return res, err
+			item, done := put[name]
+			if !done {
+				var err error
+				if item, err = b.putMedia(ms, name, read); err != nil {
+					return res, err
+				}
+				put[name] = item
+				res.Media = append(res.Media, item.Name)
 			}
 			files = append(files, store.Media(item))
 		}
@@ -91,15 +100,17 @@ func Import(ctx context.Context, st *store.Store, ms *media.Store, b *Bundle, ow
 
 // putMedia stores one media file of the bundle; the content-addressed name it gets must
 // be the name the bundle gave it.
-func (b *Bundle) putMedia(ms *media.Store, name string) (media.Item, error) {
+func (b *Bundle) putMedia(ms *media.Store, name string, read *budget) (media.Item, error) {
 	f := b.files["media/"+name]
 	rc, limit, err := open(f)
 	if err != nil {
 		return media.Item{}, err
 	}
 	defer rc.Close()
-	item, err := ms.Put(io.LimitReader(rc, limit+1), limit)
-	if err != nil {
+	item, err := ms.Put(io.LimitReader(read.reader(rc), limit+1), limit)
+	if errors.Is(err, ErrInvalid) {
+		return media.Item{}, err
+	} else if err != nil {
 		return media.Item{}, invalid("media/%s: %v", name, err)
 	}
 	if item.Name != name {

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"path"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"feedlab/diskspace"
 	"feedlab/params"
 	"feedlab/stimuli"
 )
@@ -25,6 +27,8 @@ type Bundle struct {
 	Sets     []Set
 	zr       *zip.Reader
 	files    map[string]*zip.File
+	// maxTotal caps the decompressed bytes of the bundle's files, declared and read.
+	maxTotal int64
 }
 
 // Set is one stimulus set of a bundle, parsed and checked, and its TSV as in the bundle
@@ -50,8 +54,18 @@ func invalid(format string, args ...any) error {
 // Open reads the zip in r (size bytes) and checks it whole: only the bundle layout's
 // names, sizes within the limits, every file listed in the manifest with a matching
 // SHA-256, a valid params.csv and valid sets whose media are in the bundle. Nothing is
-// stored.
+// stored. The files may add up to MaxTotalBytes.
 func Open(r io.ReaderAt, size int64) (*Bundle, error) {
+	return OpenLimit(r, size, MaxTotalBytes)
+}
+
+// OpenLimit is Open with another cap on the decompressed total (0 or less: MaxTotalBytes),
+// checked on the sizes the zip declares and again on the bytes read, in Open and when
+// Import stores the media.
+func OpenLimit(r io.ReaderAt, size, maxTotal int64) (*Bundle, error) {
+	if maxTotal <= 0 {
+		maxTotal = MaxTotalBytes
+	}
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
 		return nil, invalid("not a zip file (%v)", err)
@@ -59,7 +73,7 @@ func Open(r io.ReaderAt, size int64) (*Bundle, error) {
 	if len(zr.File) > MaxEntries {
 		return nil, invalid("%d files; a bundle holds at most %d", len(zr.File), MaxEntries)
 	}
-	b := &Bundle{zr: zr, files: map[string]*zip.File{}}
+	b := &Bundle{zr: zr, files: map[string]*zip.File{}, maxTotal: maxTotal}
 	var total uint64
 	for _, f := range zr.File {
 		name := f.Name
@@ -77,8 +91,8 @@ func Open(r io.ReaderAt, size int64) (*Bundle, error) {
 			return nil, invalid("%s expands more than %d times: refused as a possible zip bomb", name, maxRatio)
 		}
 		total += f.UncompressedSize64
-		if total > MaxTotalBytes {
-			return nil, invalid("the files add up to more than %d bytes", uint64(MaxTotalBytes))
+		if total > uint64(maxTotal) {
+			return nil, b.overCap()
 		}
 		b.files[name] = f
 	}
@@ -86,7 +100,10 @@ func Open(r io.ReaderAt, size int64) (*Bundle, error) {
 	if !ok {
 		return nil, invalid("manifest.json is missing: this is not a feedlab study bundle")
 	}
-	raw, err := readAll(mf, MaxManifestBytes)
+	// One pass reads every file (the manifest here, the others for their hash): what it
+	// reads counts against the cap, whatever the headers declared.
+	read := &budget{left: maxTotal, over: b.overCap}
+	raw, err := readAll(mf, MaxManifestBytes, read)
 	if err != nil {
 		return nil, err
 	}
@@ -121,14 +138,14 @@ func Open(r io.ReaderAt, size int64) (*Bundle, error) {
 		if !ok {
 			return nil, invalid("%s is not listed in manifest.json", name)
 		}
-		if err := checkHash(f, want); err != nil {
+		if err := checkHash(f, want, read); err != nil {
 			return nil, err
 		}
 	}
 	if m.Params != "params.csv" || b.files["params.csv"] == nil {
 		return nil, invalid("params.csv is missing")
 	}
-	text, err := readAll(b.files["params.csv"], MaxTextBytes)
+	text, err := readAll(b.files["params.csv"], MaxTextBytes, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +174,7 @@ func (b *Bundle) readSet(info SetInfo) (Set, error) {
 	if f == nil {
 		return Set{}, invalid("%s is missing", info.File)
 	}
-	text, err := readAll(f, MaxTextBytes)
+	text, err := readAll(f, MaxTextBytes, nil)
 	if err != nil {
 		return Set{}, err
 	}
@@ -219,6 +236,52 @@ func limitOf(name string) int64 {
 	return MaxTextBytes
 }
 
+// overCap is the refusal of a bundle whose files add up to more than its cap.
+func (b *Bundle) overCap() error {
+	return invalid("the bundle's files add up to more than %s once decompressed, the limit on this appliance (--bundle-max-size)", diskspace.FormatSize(b.maxTotal))
+}
+
+// MediaBytes is how many bytes the bundle's media files hold (as declared; reading never
+// yields more): the most an import writes to the media store.
+func (b *Bundle) MediaBytes() int64 {
+	var n int64
+	for name, f := range b.files {
+		if strings.HasPrefix(name, "media/") {
+			n += int64(f.UncompressedSize64)
+		}
+	}
+	return n
+}
+
+// budget counts the bytes read from a bundle's files against its cap, so a zip whose
+// headers understate its sizes is stopped by what it yields, not by what it declares.
+type budget struct {
+	left int64
+	over func() error
+}
+
+// reader wraps r so that reading past the budget fails with over().
+func (bg *budget) reader(r io.Reader) io.Reader {
+	if bg == nil {
+		return r
+	}
+	return &budgetReader{r: r, bg: bg}
+}
+
+type budgetReader struct {
+	r  io.Reader
+	bg *budget
+}
+
+func (br *budgetReader) Read(p []byte) (int, error) {
+	n, err := br.r.Read(p)
+	br.bg.left -= int64(n)
+	if br.bg.left < 0 {
+		return n, br.bg.over()
+	}
+	return n, err
+}
+
 // open opens a zip entry for reading at most its limit (whatever its header declares).
 func open(f *zip.File) (io.ReadCloser, int64, error) {
 	rc, err := f.Open()
@@ -228,14 +291,16 @@ func open(f *zip.File) (io.ReadCloser, int64, error) {
 	return rc, limitOf(f.Name), nil
 }
 
-func readAll(f *zip.File, limit int64) ([]byte, error) {
+func readAll(f *zip.File, limit int64, read *budget) ([]byte, error) {
 	rc, _, err := open(f)
 	if err != nil {
 		return nil, err
 	}
 	defer rc.Close()
-	data, err := io.ReadAll(io.LimitReader(rc, limit+1))
-	if err != nil {
+	data, err := io.ReadAll(io.LimitReader(read.reader(rc), limit+1))
+	if errors.Is(err, ErrInvalid) {
+		return nil, err
+	} else if err != nil {
 		return nil, invalid("%s: %v", f.Name, err)
 	}
 	if int64(len(data)) > limit {
@@ -244,15 +309,17 @@ func readAll(f *zip.File, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-func checkHash(f *zip.File, want File) error {
+func checkHash(f *zip.File, want File, read *budget) error {
 	rc, limit, err := open(f)
 	if err != nil {
 		return err
 	}
 	defer rc.Close()
 	h := sha256.New()
-	n, err := io.Copy(h, io.LimitReader(rc, limit+1))
-	if err != nil {
+	n, err := io.Copy(h, io.LimitReader(read.reader(rc), limit+1))
+	if errors.Is(err, ErrInvalid) {
+		return err
+	} else if err != nil {
 		return invalid("%s: %v", f.Name, err)
 	}
 	if n > limit {

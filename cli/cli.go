@@ -12,6 +12,8 @@
 //	feedlab explain --study ID --user USER_ID
 //	feedlab researcher add NAME [--password-stdin]
 //	feedlab researcher list
+//	feedlab researcher unlock NAME
+//	feedlab researcher password NAME [--password-stdin]
 //	feedlab version
 //
 // Errors go to stderr with a non-zero exit status; data goes to stdout.
@@ -43,6 +45,11 @@ Usage:
   feedlab serve   [--addr :8080] [--data ./feedlab-data]      (default when no subcommand)
                   [--dropped-after 30m]                       dashboard: no event this long = dropped
                   [--pprof 127.0.0.1:6060]                    Go profiler, loopback only
+                  [--min-free-space 1GB,5%]                   below this free space (the smaller of
+                                                              the two) new participants see "study is
+                                                              full", uploads and imports are refused
+                  [--media-quota 5GB]                         media one researcher may upload (0: none)
+                  [--bundle-max-size 2GB]                     a study bundle's decompressed files
                   [--script-timeout 200ms] [--script-memory 64MB]
                                                               bounds of one custom ranking
                                                               script's run for one participant
@@ -51,6 +58,7 @@ Usage:
   feedlab study open|pause|close ID                           a paused or closed study registers no new
                                                               participant; those in it can finish
   feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv
+                  [--min-free-space 1GB,5%]                   refused when the media would go below it
   feedlab export --study ID --type TYPE [--out FILE] [--raw] [--codebook]
                                                               TYPE: engagement, user_form,
                                                               entity_info, experiment_parameters,
@@ -65,11 +73,16 @@ Usage:
                                                               stimulus sets, media, codebooks
   feedlab study import FILE.zip [--owner NAME]                recreate a bundle's study; prints
                                                               the new experiment_id
+                  [--bundle-max-size 2GB] [--min-free-space 1GB,5%]
   feedlab backup --out FILE                                   consistent copy while serving
   feedlab explain --study ID --user USER_ID                   a participant's feed card by card
                                                               with score and reason
   feedlab researcher add NAME [--password-stdin]
   feedlab researcher list                                     one account a line: name, created (UTC date)
+  feedlab researcher unlock NAME                              lift the account's sign-in lockout
+                                                              (also while serve runs)
+  feedlab researcher password NAME [--password-stdin]         set a new password (at least 10
+                                                              characters); ends its sessions
   feedlab version
 
 Every subcommand takes --data DIR (default ./feedlab-data).
@@ -134,8 +147,12 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return cmdResearcherAdd(ctx, rest[1:], stdin, stdout, stderr)
 		case len(rest) > 0 && rest[0] == "list":
 			return cmdResearcherList(ctx, rest[1:], stdout, stderr)
+		case len(rest) > 0 && rest[0] == "unlock":
+			return cmdResearcherUnlock(ctx, rest[1:], stdout, stderr)
+		case len(rest) > 0 && rest[0] == "password":
+			return cmdResearcherPassword(ctx, rest[1:], stdin, stdout, stderr)
 		}
-		return fmt.Errorf("%w: expected 'feedlab researcher add NAME [--password-stdin]' or 'feedlab researcher list'", errUsage)
+		return fmt.Errorf("%w: expected 'feedlab researcher add NAME [--password-stdin]', 'feedlab researcher list', 'feedlab researcher unlock NAME' or 'feedlab researcher password NAME [--password-stdin]'", errUsage)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "feedlab", version)
 		return nil

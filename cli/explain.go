@@ -47,6 +47,11 @@ func cmdExplain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	} else if err != nil {
 		return err
 	}
+	// A participant's feed is participant data: recorded before it is printed, and not
+	// printed if it cannot be recorded.
+	if err := st.RecordAudit(ctx, *id, auditCLI, store.AuditExplain, "participant "+*user); err != nil {
+		return err
+	}
 	return writeExplanation(stdout, e)
 }
 

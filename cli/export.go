@@ -56,9 +56,32 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer st.Close()
-	write := func(w io.Writer) error { return exportTo(ctx, st, w, stderr, *typ, *id, opts) }
+	// A study's export is recorded in its audit log when its first byte is written (to
+	// standard output or the file): one that fails or is interrupted before then is not a
+	// download, and one that cannot be recorded does not happen.
+	audit := func() error { return nil }
+	if *typ != export.TypeStimulusSet {
+		action, detail := store.AuditDownload, *typ+" on the command line"
+		if *codebook {
+			action = store.AuditCodebook
+		}
+		if opts.Raw {
+			detail = *typ + " (raw) on the command line"
+		}
+		audit = func() error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			return st.RecordAudit(ctx, *id, auditCLI, action, detail)
+		}
+	}
+	write := func(w io.Writer) error {
+		return exportTo(ctx, st, &auditedWriter{w: w, first: audit}, stderr, *typ, *id, opts)
+	}
 	if *codebook {
-		write = func(w io.Writer) error { return codebookTo(ctx, st, w, *typ, *id, opts) }
+		write = func(w io.Writer) error {
+			return codebookTo(ctx, st, &auditedWriter{w: w, first: audit}, *typ, *id, opts)
+		}
 	}
 	if *out == "" {
 		return write(stdout)
@@ -110,17 +133,29 @@ func exportTo(ctx context.Context, st *store.Store, w io.Writer, stderr io.Write
 	if err != nil {
 		return err
 	}
-	if typ != export.TypeStimulusSet {
-		detail := typ + " on the command line"
-		if opts.Raw {
-			detail = typ + " (raw) on the command line"
-		}
-		if err := st.RecordAudit(ctx, id, auditCLI, store.AuditDownload, detail); err != nil {
-			return err
-		}
-	}
 	if export.HoldsPlatformIDs(typ) {
 		fmt.Fprintln(stderr, export.PlatformIDNotice)
 	}
 	return nil
+}
+
+// auditedWriter calls first just before the first byte goes to w; when first fails,
+// nothing is written and every write fails with its error.
+type auditedWriter struct {
+	w       io.Writer
+	first   func() error
+	started bool
+	err     error
+}
+
+func (a *auditedWriter) Write(p []byte) (int, error) {
+	if !a.started && a.err == nil {
+		if a.err = a.first(); a.err == nil {
+			a.started = true
+		}
+	}
+	if a.err != nil {
+		return 0, a.err
+	}
+	return a.w.Write(p)
 }

@@ -28,19 +28,9 @@ func cmdResearcherAdd(ctx context.Context, args []string, stdin io.Reader, stdou
 	if err := auth.CheckName(name); err != nil {
 		return fmt.Errorf("researcher add: %w", err)
 	}
-	if !*fromStdin {
-		// A whole line, so the output ends with a newline even when the password is piped
-		// (a terminal shows what is typed on the next line).
-		fmt.Fprintln(stderr, "Password: type it and press Enter (input is shown; prefer --password-stdin in scripts):")
-	}
-	line, err := bufio.NewReader(stdin).ReadString('\n')
-	if err != nil && !errors.Is(err, io.EOF) {
-		return fmt.Errorf("researcher add: read password: %w", err)
-	}
-	pw := strings.TrimRight(line, "\r\n")
-	hash, err := auth.HashPassword(pw)
+	hash, err := readNewPassword("researcher add", *fromStdin, stdin, stderr)
 	if err != nil {
-		return fmt.Errorf("researcher add: %w", err)
+		return err
 	}
 	st, err := store.Open(ctx, *data)
 	if err != nil {
@@ -54,4 +44,24 @@ func cmdResearcherAdd(ctx context.Context, args []string, stdin io.Reader, stdou
 	}
 	fmt.Fprintf(stdout, "Added researcher %q.\n", name)
 	return nil
+}
+
+// readNewPassword reads a new password from the first line of stdin (prompting on stderr
+// unless --password-stdin was given) and answers its hash, or why it is not acceptable.
+func readNewPassword(cmd string, fromStdin bool, stdin io.Reader, stderr io.Writer) (string, error) {
+	if !fromStdin {
+		// A whole line, so the output ends with a newline even when the password is piped
+		// (a terminal shows what is typed on the next line).
+		fmt.Fprintln(stderr, "Password: type it and press Enter (input is shown; prefer --password-stdin in scripts):")
+	}
+	line, err := bufio.NewReader(stdin).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return "", fmt.Errorf("%s: read password: %w", cmd, err)
+	}
+	pw := strings.TrimRight(line, "\r\n")
+	hash, err := auth.HashPassword(pw)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", cmd, err)
+	}
+	return hash, nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"feedlab/auth"
 	"feedlab/store"
@@ -132,5 +133,65 @@ func TestResearcherAddSameNameTwice(t *testing.T) {
 	}
 	if _, _, err := st.ResearcherPasswordHash(t.Context(), "nobody"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("lookup of an unknown name: %v", err)
+	}
+}
+
+// TestResearcherUnlockAndPassword: both commands refuse an unknown name and bad input and
+// change nothing then; a new password replaces the hash, ends the account's sessions and
+// leaves other accounts alone.
+func TestResearcherUnlockAndPassword(t *testing.T) {
+	data := t.TempDir()
+	const old, nw = "the old long password", "the new long password"
+	mustCLI(t, old+"\n", "researcher", "add", "ada", "--password-stdin", "--data", data)
+	mustCLI(t, old+"\n", "researcher", "add", "bob", "--password-stdin", "--data", data)
+	st := openStore(t, data)
+	ada, _, _ := st.ResearcherPasswordHash(t.Context(), "ada")
+	bob, _, _ := st.ResearcherPasswordHash(t.Context(), "bob")
+	for _, r := range []store.Researcher{ada, bob} {
+		if err := st.CreateSession(t.Context(), auth.HashToken("session of "+r.Name), r.ID, time.Now().Add(time.Hour).UnixMilli()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, bad := range []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"", []string{"researcher", "unlock", "nobody"}, `no account is named "nobody"`},
+		{"", []string{"researcher", "unlock"}, "exactly one NAME"},
+		{nw + "\n", []string{"researcher", "password", "nobody", "--password-stdin"}, `no account is named "nobody"`},
+		{"short\n", []string{"researcher", "password", "ada", "--password-stdin"}, "at least 10 characters"},
+		{nw + "\n", []string{"researcher", "password", "--password-stdin"}, "exactly one NAME"},
+	} {
+		_, _, err := cli(t, bad.stdin, append(bad.args, "--data", data)...)
+		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%v: error %v, want %q", bad.args, err, bad.want)
+		}
+	}
+	if _, hash, _ := st.ResearcherPasswordHash(t.Context(), "ada"); auth.VerifyPassword(hash, old) != nil {
+		t.Fatal("a refused command changed the password")
+	}
+	if at, err := st.LockoutClearedAt(t.Context(), "ada"); err != nil || !at.IsZero() {
+		t.Fatalf("a refused command cleared the lockout: %v %v", at, err)
+	}
+	out, _ := mustCLI(t, "", "researcher", "unlock", "ada", "--data", data)
+	if !strings.Contains(out, `Unlocked "ada"`) {
+		t.Errorf("unlock said %q", out)
+	}
+	if at, err := st.LockoutClearedAt(t.Context(), "ada"); err != nil || time.Since(at) > time.Minute {
+		t.Errorf("unlock recorded %v %v", at, err)
+	}
+	out, errOut := mustCLI(t, nw+"\n", "researcher", "password", "ada", "--password-stdin", "--data", data)
+	if !strings.Contains(out, `new password for "ada"`) || strings.Contains(out+errOut, nw) {
+		t.Errorf("password said %q %q", out, errOut)
+	}
+	if _, hash, _ := st.ResearcherPasswordHash(t.Context(), "ada"); auth.VerifyPassword(hash, nw) != nil {
+		t.Error("the new password does not verify")
+	}
+	if _, err := st.SessionResearcher(t.Context(), auth.HashToken("session of ada")); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("ada's session survived the new password: %v", err)
+	}
+	if _, err := st.SessionResearcher(t.Context(), auth.HashToken("session of bob")); err != nil {
+		t.Errorf("bob's session ended: %v", err)
 	}
 }

@@ -16,7 +16,9 @@ import (
 
 	"feedlab/api"
 	"feedlab/auth"
+	"feedlab/bundle"
 	"feedlab/demo"
+	"feedlab/diskspace"
 	"feedlab/feed"
 	"feedlab/frontend"
 	"feedlab/limit"
@@ -41,9 +43,13 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	checks := fs.Int("password-checks-per-minute", 60, "password checks (sign-ins, setup) across the appliance per minute")
 	maxConns := fs.Int("max-conns-per-client", defaultMaxConnsPerClient, "open connections allowed per client address (0: no cap)")
 	droppedAfter := fs.Duration("dropped-after", api.DefaultDroppedAfter, "on the dashboard, a participant who did not complete and sent nothing for this long counts as dropped")
+	minFree := minFreeSpaceFlag(fs)
+	mediaQuota := &sizeFlag{n: api.DefaultMediaQuota}
+	fs.Var(mediaQuota, "media-quota", "what one researcher's uploaded media files may take together, like 5GB (0: no quota)")
+	bundleMax := bundleMaxSizeFlag(fs, bundle.MaxTotalBytes)
 	scriptTimeout := fs.Duration("script-timeout", feed.DefaultLimits.Timeout, "wall time a custom ranking script may take for one participant (its run is stopped after it and the participant told the study cannot start right now)")
-	scriptMemory := bytesFlag(feed.DefaultLimits.Memory)
-	fs.Var(&scriptMemory, "script-memory", "memory a custom ranking script may use in one run, such as 64MB")
+	scriptMemory := &sizeFlag{n: feed.DefaultLimits.Memory}
+	fs.Var(scriptMemory, "script-memory", "memory a custom ranking script may use in one run, like 64MB")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiler (net/http/pprof) on this loopback address, say 127.0.0.1:6060 (never on a public address)")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
@@ -56,7 +62,10 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *arrivals < 1 || *signups < 1 || *checks < 1 || *maxConns < 0 {
 		return fmt.Errorf("%w: --arrivals-per-minute, --signups-per-minute and --password-checks-per-minute must be at least 1, --max-conns-per-client at least 0", errUsage)
 	}
-	if err := checkScriptFlags(*scriptTimeout, int64(scriptMemory)); err != nil {
+	if bundleMax.n <= 0 {
+		return fmt.Errorf("%w: --bundle-max-size must be a positive size, say 2GB", errUsage)
+	}
+	if err := checkScriptFlags(*scriptTimeout, scriptMemory.n); err != nil {
 		return err
 	}
 	if *droppedAfter <= 0 {
@@ -81,7 +90,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	tuneGC()
 	// Custom ranking scripts run in worker processes with these bounds (feed/sandbox.go).
-	stopScripts, err := startScriptWorkers(*scriptTimeout, int64(scriptMemory))
+	stopScripts, err := startScriptWorkers(*scriptTimeout, scriptMemory.n)
 	if err != nil {
 		return err
 	}
@@ -91,6 +100,11 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// what participants send must not invite them.
 	if err := checkWritable(*data); err != nil {
 		return err
+	}
+	disk := diskspace.New(*data, minFree.f)
+	if r := disk.Check(); r.Low() {
+		// Said at start, as the study pages say it: participants already in can finish.
+		fmt.Fprintf(stderr, "Warning: the disk of %s is below its free-space floor (%s); new participants are told the study is full and uploads are refused until space is freed (--min-free-space).\n", *data, r.Detail())
 	}
 	st, ms, err := openData(ctx, *data)
 	if err != nil {
@@ -117,6 +131,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		BehindProxy: *behindProxy, FrameAncestors: parents,
 		ArrivalsPerMinute: *arrivals, SignupsPerMinute: *signups, PasswordChecksPerMinute: *checks,
 		DroppedAfter: *droppedAfter, Version: version,
+		Disk: disk, MediaQuota: mediaQuota.n, BundleMaxBytes: bundleMax.n,
 	})
 	// Media files no stimulus set uses (abandoned uploads, failed imports) are removed
 	// after api.MediaGrace; checked at start and every hour.

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"strings"
 	"time"
 
 	"feedlab/store"
@@ -49,8 +50,36 @@ func servePprof(addr string, stdout io.Writer, writer func() store.WriterStats) 
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(map[string]any{"writer": writer()})
 	})
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Handler: loopbackHostOnly(mux), ReadHeaderTimeout: 5 * time.Second}
 	go srv.Serve(ln)
 	fmt.Fprintf(stdout, "  Profiler (loopback only):  http://%s/debug/pprof/\n", ln.Addr())
 	return func() { srv.Close() }, nil
+}
+
+// loopbackHostOnly answers 403 to any request whose Host is not a loopback address
+// (127.0.0.1, [::1], localhost, with or without a port). Listening on loopback is not
+// enough: a web page can point a name of its own at 127.0.0.1 (DNS rebinding) and then
+// read the profiler through the visitor's browser; such a request carries the page's name
+// as Host.
+func loopbackHostOnly(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !isLoopbackHost(r.Host) {
+			http.Error(w, "The profiler answers only requests addressed to 127.0.0.1, [::1] or localhost.", http.StatusForbidden)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func isLoopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	} else if strings.HasPrefix(host, "[") && strings.HasSuffix(host, "]") {
+		host = host[1 : len(host)-1]
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

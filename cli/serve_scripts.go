@@ -4,22 +4,9 @@ import (
 	"fmt"
 	"time"
 
+	"feedlab/diskspace"
 	"feedlab/feed"
 )
-
-// bytesFlag is a size flag such as --script-memory 64MB.
-type bytesFlag int64
-
-func (b *bytesFlag) String() string { return feed.FormatBytes(int64(*b)) }
-
-func (b *bytesFlag) Set(s string) error {
-	n, err := feed.ParseBytes(s)
-	if err != nil {
-		return err
-	}
-	*b = bytesFlag(n)
-	return nil
-}
 
 // checkScriptFlags says what is wrong with --script-timeout and --script-memory.
 func checkScriptFlags(timeout time.Duration, memory int64) error {
@@ -28,7 +15,7 @@ func checkScriptFlags(timeout time.Duration, memory int64) error {
 	}
 	if memory < feed.MinScriptMemory || memory > feed.MaxScriptMemory {
 		return fmt.Errorf("%w: --script-memory must be between %s and %s, not %s", errUsage,
-			feed.FormatBytes(feed.MinScriptMemory), feed.FormatBytes(feed.MaxScriptMemory), feed.FormatBytes(memory))
+			diskspace.FormatSize(feed.MinScriptMemory), diskspace.FormatSize(feed.MaxScriptMemory), diskspace.FormatSize(memory))
 	}
 	return nil
 }

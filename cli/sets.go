@@ -26,6 +26,7 @@ func cmdSetsImport(ctx context.Context, args []string, stdout, stderr io.Writer)
 	name := fs.String("name", "", "set identifier (lower-cased; a-z, 0-9 and _ kept; at most 15 characters)")
 	category := fs.String("category", "", "one of: news, opinion, sensational, ads")
 	mediaDir := fs.String("media", "", "directory holding each row's filename (images, mp4/webm/ogg)")
+	minFree := minFreeSpaceFlag(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -64,6 +65,11 @@ func cmdSetsImport(ctx context.Context, args []string, stdout, stderr io.Writer)
 	defer st.Close()
 	if _, err := st.EntitySet(ctx, setName); err == nil {
 		return fmt.Errorf("sets import: a set named %q already exists; choose another --name", setName)
+	}
+	if *mediaDir != "" {
+		if err := checkRoom("sets import", *data, minFree.f, mediaBytes(*mediaDir, set)); err != nil {
+			return err
+		}
 	}
 	var stored []store.Media
 	var entityURL func(stimuli.Row) (string, error)
@@ -111,6 +117,22 @@ func forgetStoredFiles(ctx context.Context, st *store.Store, ms *media.Store, st
 			_ = ms.Remove(m.Name)
 		}
 	}
+}
+
+// mediaBytes is how many bytes the set's files take (each file once).
+func mediaBytes(dir string, set stimuli.Set) int64 {
+	var n int64
+	seen := map[string]bool{}
+	for _, r := range set.Rows {
+		if seen[r.Filename] {
+			continue
+		}
+		seen[r.Filename] = true
+		if info, err := os.Stat(filepath.Join(dir, r.Filename)); err == nil {
+			n += info.Size()
+		}
+	}
+	return n
 }
 
 // checkMediaFiles verifies, before anything is stored, that every row's file exists inside

@@ -41,7 +41,14 @@ func cmdStudyExport(ctx context.Context, args []string, stdout, stderr io.Writer
 		return fmt.Errorf("study export: %w", err)
 	}
 	defer os.Remove(tmp.Name())
-	err = bundle.Write(ctx, st, ms, tmp, *id, version)
+	// Recorded at the first byte, as feedlab export does (export.go).
+	audited := &auditedWriter{w: tmp, first: func() error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return st.RecordAudit(ctx, *id, auditCLI, store.AuditExportBundle, *out)
+	}}
+	err = bundle.Write(ctx, st, ms, audited, *id, version)
 	if errors.Is(err, store.ErrNotFound) {
 		tmp.Close()
 		return fmt.Errorf("study export: no study %q", *id)
@@ -56,9 +63,6 @@ func cmdStudyExport(ctx context.Context, args []string, stdout, stderr io.Writer
 	if err := os.Rename(tmp.Name(), *out); err != nil {
 		return fmt.Errorf("study export: %w", err)
 	}
-	if err := st.RecordAudit(ctx, *id, auditCLI, store.AuditExportBundle, *out); err != nil {
-		return err
-	}
 	fmt.Fprintf(stderr, "Wrote %s\n", *out)
 	return nil
 }
@@ -68,9 +72,14 @@ func cmdStudyExport(ctx context.Context, args []string, stdout, stderr io.Writer
 func cmdStudyImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, data := newFlags("study import", stderr)
 	owner := fs.String("owner", "", "researcher who owns the study (default: no owner, visible to every researcher)")
+	minFree := minFreeSpaceFlag(fs)
+	maxSize := bundleMaxSizeFlag(fs, bundle.MaxTotalBytes)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
+	}
+	if maxSize.n <= 0 {
+		return fmt.Errorf("%w: --bundle-max-size must be a positive size, say 2GB", errUsage)
 	}
 	if len(pos) != 1 {
 		return fmt.Errorf("%w: give exactly one bundle (.zip) file", errUsage)
@@ -84,7 +93,7 @@ func cmdStudyImport(ctx context.Context, args []string, stdout, stderr io.Writer
 	if err != nil {
 		return fmt.Errorf("study import: %w", err)
 	}
-	b, err := bundle.Open(f, info.Size())
+	b, err := bundle.OpenLimit(f, info.Size(), maxSize.n)
 	if err != nil {
 		return fmt.Errorf("study import: %s: %w; nothing was imported", pos[0], err)
 	}
@@ -94,6 +103,11 @@ func cmdStudyImport(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	defer st.Close()
 	if err := checkOwner(ctx, st, *owner); err != nil {
+		return err
+	}
+	// Media imported on the machine count to no one's media quota (the quota shares the
+	// web pages' uploads among researchers; the machine's operator owns the disk).
+	if err := checkRoom("study import", *data, minFree.f, b.MediaBytes()); err != nil {
 		return err
 	}
 	res, err := bundle.Import(ctx, st, ms, b, *owner)

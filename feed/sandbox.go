@@ -62,28 +62,7 @@ func (l Limits) queueWait() time.Duration { return max(5*time.Second, 10*l.Timeo
 // startWait bounds a worker's start (a fresh process setting its limits).
 const startWait = 10 * time.Second
 
-// ParseBytes reads a size such as 64MB, 512KB, 1GB or 67108864 (KB, MB and GB count in
-// 1,024s, as KiB, MiB and GiB, which are accepted too).
-func ParseBytes(s string) (int64, error) {
-	t := strings.ToUpper(strings.TrimSpace(s))
-	mult := int64(1)
-	for _, u := range []struct {
-		suffix string
-		mult   int64
-	}{{"KIB", 1 << 10}, {"MIB", 1 << 20}, {"GIB", 1 << 30}, {"KB", 1 << 10}, {"MB", 1 << 20}, {"GB", 1 << 30}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
-		if rest, ok := strings.CutSuffix(t, u.suffix); ok {
-			t, mult = strings.TrimSpace(rest), u.mult
-			break
-		}
-	}
-	n, err := strconv.ParseInt(t, 10, 64)
-	if err != nil || n < 0 || n > (1<<62)/mult {
-		return 0, fmt.Errorf("%q is not a size such as 64MB", s)
-	}
-	return n * mult, nil
-}
-
-// FormatBytes writes a size as ParseBytes reads it, in the largest whole unit.
+// FormatBytes writes a size in the largest whole unit, as the flags take it ("64 MB").
 func FormatBytes(n int64) string {
 	switch {
 	case n >= 1<<30 && n%(1<<30) == 0:

@@ -38,12 +38,6 @@ const maxReasonLen = 500
 
 const scriptName = "rank.star"
 
-// ErrRankingFailed is matched (errors.Is) by every failure of a custom ranking: a script
-// error, a result that is not a permutation, a run over the time or memory bound, a
-// worker that died or could not be started. A participant whose feed could not be ranked
-// is not registered; a retry may succeed.
-var ErrRankingFailed = errors.New("feed: ranking failed")
-
 // ScriptError is a script that cannot be used, with the script line at fault (0 if none).
 // It matches ErrRankingFailed.
 type ScriptError struct {

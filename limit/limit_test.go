@@ -68,3 +68,34 @@ func FuzzRate(f *testing.F) {
 		}
 	})
 }
+
+// TestTakeAboveLeavesTheFloor: a taker above a floor never empties the bucket below it;
+// a plain Take still finds those tokens, and they refill before the floor taker gets more.
+func TestTakeAboveLeavesTheFloor(t *testing.T) {
+	r := NewRate(60, 10)
+	now := time.Unix(0, 0)
+	got := 0
+	for i := 0; i < 100; i++ {
+		if r.TakeAbove("", 4, now) == 0 {
+			got++
+		}
+	}
+	if got != 6 {
+		t.Fatalf("%d taken above a floor of 4 from 10, want 6", got)
+	}
+	for i := 0; i < 4; i++ {
+		if r.Take("", now) != 0 {
+			t.Fatalf("the floor's token %d was gone", i)
+		}
+	}
+	if r.Take("", now) == 0 {
+		t.Fatal("more than the burst")
+	}
+	// A second later one token is back: it goes to the floor, not above it.
+	if w := r.TakeAbove("", 4, now.Add(time.Second)); w == 0 {
+		t.Fatal("a refilled token went above the floor before the floor was full")
+	}
+	if r.Take("", now.Add(time.Second)) != 0 {
+		t.Fatal("the refilled floor token was not there")
+	}
+}

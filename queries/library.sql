@@ -52,3 +52,14 @@ DELETE FROM media WHERE name = ?;
 
 -- name: AllMediaNames :many
 SELECT name FROM media;
+
+-- name: AddMediaUploader :exec
+INSERT INTO media_uploaders (name, researcher_id, uploaded_at) VALUES (?, ?, ?)
+ON CONFLICT (researcher_id, name) DO UPDATE SET uploaded_at = excluded.uploaded_at;
+
+-- name: MediaBytesOf :one
+SELECT CAST(coalesce(sum(m.size), 0) AS INTEGER) AS bytes FROM media_uploaders u JOIN media m ON m.name = u.name
+WHERE u.researcher_id = ?;
+
+-- name: HasUploaded :one
+SELECT count(*) FROM media_uploaders WHERE researcher_id = ? AND name = ?;

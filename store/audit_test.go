@@ -30,3 +30,26 @@ func TestAuditLogIsPerStudyInOrderAndRefusesUnknownActions(t *testing.T) {
 		t.Errorf("audit log of an unknown study: %v %v", none, err)
 	}
 }
+
+// TestLibraryLogIsApartFromEveryStudy: set actions go to the library's log only, study
+// actions cannot be written there, nor set actions into a study's log.
+func TestLibraryLogIsApartFromEveryStudy(t *testing.T) {
+	s := openTest(t)
+	ctx := t.Context()
+	if err := s.RecordLibraryAudit(ctx, "ada", AuditHideSet, "news"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RecordLibraryAudit(ctx, "ada", AuditDownload, "news"); err == nil {
+		t.Error("a study action went to the library's log")
+	}
+	if err := s.RecordAudit(ctx, LibraryLog, "ada", AuditDownload, ""); err == nil {
+		t.Error("a study action was recorded without a study")
+	}
+	if err := s.RecordAudit(ctx, "fl-a", "ada", AuditDeleteSet, "news"); err == nil {
+		t.Error("a set action went to a study's log")
+	}
+	got, err := s.AuditLog(ctx, LibraryLog)
+	if err != nil || len(got) != 1 || got[0].Action != AuditHideSet || got[0].Detail != "set news" || got[0].Researcher != "ada" {
+		t.Errorf("library log: %+v %v", got, err)
+	}
+}

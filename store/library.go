@@ -92,13 +92,22 @@ func setUsers(ctx context.Context, q *db.Queries) (map[string][]string, error) {
 
 // SetHidden hides a set from the study wizard or shows it again; ErrNotFound for an
 // unknown set.
-func (s *Store) SetHidden(ctx context.Context, name string, hidden bool) error {
+// researcherName is recorded in the library's audit log in the same transaction, so a
+// change is never made unrecorded.
+func (s *Store) SetHidden(ctx context.Context, name string, hidden bool, researcherName string) error {
 	err := s.withTx(ctx, func(q *db.Queries) error {
 		n, err := q.SetEntitySetHidden(ctx, db.SetEntitySetHiddenParams{Hidden: boolInt(hidden), EntitySet: name})
 		if err == nil && n == 0 {
 			return ErrNotFound
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		action := AuditShowSet
+		if hidden {
+			action = AuditHideSet
+		}
+		return s.libraryAuditIn(ctx, q, researcherName, action, name)
 	})
 	if err != nil {
 		return fmt.Errorf("store: hide set %s: %w", name, err)
@@ -110,8 +119,9 @@ func (s *Store) SetHidden(ctx context.Context, name string, hidden bool) error {
 // it used that nothing else holds on to now: no other set's card, and not uploaded again
 // since the set was made (a hosted upload may be about to claim them). Their records are
 // gone; the caller removes the files. A set used by a study, or the built-in set, gives
-// ErrInUse; an unknown one ErrNotFound.
-func (s *Store) DeleteEntitySet(ctx context.Context, name string) ([]string, error) {
+// ErrInUse; an unknown one ErrNotFound. researcherName is recorded in the library's audit
+// log in the same transaction.
+func (s *Store) DeleteEntitySet(ctx context.Context, name, researcherName string) ([]string, error) {
 	var freed []string
 	err := s.withTx(ctx, func(q *db.Queries) error {
 		set, err := q.GetEntitySet(ctx, name)
@@ -136,6 +146,9 @@ func (s *Store) DeleteEntitySet(ctx context.Context, name string) ([]string, err
 			return err
 		}
 		if err := q.DeleteEntitySet(ctx, name); err != nil {
+			return err
+		}
+		if err := s.libraryAuditIn(ctx, q, researcherName, AuditDeleteSet, name); err != nil {
 			return err
 		}
 		for _, m := range names {
@@ -192,16 +205,10 @@ func (s *Store) StoredMediaByHash(ctx context.Context, sum string, touch int64) 
 	return Media{Name: m.Name, ContentType: m.ContentType, Size: m.Size}, nil
 }
 
-// RecordUploadedMedia records a file the hosted upload stored, as uploaded now.
+// RecordUploadedMedia records a file the hosted upload stored, as uploaded now (by no
+// one in particular: RecordMediaUpload names the researcher).
 func (s *Store) RecordUploadedMedia(ctx context.Context, m Media) error {
-	err := s.withTx(ctx, func(q *db.Queries) error {
-		now := s.millis()
-		return q.PutUploadedMedia(ctx, db.PutUploadedMediaParams{Name: m.Name, ContentType: m.ContentType, Size: m.Size, CreatedAt: now, UploadedAt: now, Width: pixels(m.Width), Height: pixels(m.Height)})
-	})
-	if err != nil {
-		return fmt.Errorf("store: record media %s: %w", m.Name, err)
-	}
-	return nil
+	return s.RecordMediaUpload(ctx, m, 0)
 }
 
 // ForgetUnusedMedia deletes the records of media files no set uses and not uploaded since

@@ -43,7 +43,7 @@ func TestDeleteSetFreesOnlyWhatNothingHoldsOnTo(t *testing.T) {
 	}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.DeleteEntitySet(ctx, "used"); !errors.Is(err, ErrInUse) {
+	if _, err := s.DeleteEntitySet(ctx, "used", "ada"); !errors.Is(err, ErrInUse) {
 		t.Fatalf("deleting a used set: %v", err)
 	}
 	if users, _ := s.SetUsers(ctx, "used"); !slices.Equal(users, []string{"st"}) {
@@ -53,7 +53,7 @@ func TestDeleteSetFreesOnlyWhatNothingHoldsOnTo(t *testing.T) {
 	if _, err := s.StoredMediaByHash(ctx, "c", at.UnixMilli()); err != nil { // "c" + "." finds c.png
 		t.Fatal(err)
 	}
-	freed, err := s.DeleteEntitySet(ctx, "doomed")
+	freed, err := s.DeleteEntitySet(ctx, "doomed", "ada")
 	if err != nil {
 		t.Fatal(err)
 	}

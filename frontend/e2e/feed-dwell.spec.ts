@@ -1,7 +1,8 @@
 // No dwell is lost when the page goes away (issue 14, item 2): the card in view when the
 // tab is hidden, reloaded or closed gets its dwell closed and sent at that moment, and a
 // new dwell when the participant returns; a reload returns them to where they were.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { cards, rowsFor, scrollToEnd, showCard, storedUser } from './support/feed';
 import { createStudy, exportCSV } from './support/studies';
 

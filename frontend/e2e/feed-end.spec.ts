@@ -1,5 +1,5 @@
 // The end of the flow tells the truth and always reaches the platform (issue 14, item 1).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { cards, rowsFor, scrollToEnd, storedUser } from './support/feed';
 import { createStudy, exportCSV } from './support/studies';
 import { answersOf, choose, joinStudy, submit } from './forms-helpers';

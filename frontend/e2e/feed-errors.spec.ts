@@ -1,6 +1,6 @@
 // The error screen speaks (issue 14, item 5): the spec's image and alt text, one sentence
 // of what happened and what to do, and the platform's return link when it is known.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/appliance';
 
 const IMAGE = 'Whoops error! Refresh or try again later.';
 

@@ -1,7 +1,7 @@
 // The exports in the original platform's shapes, from a real browser session (issue 14,
 // item 8): epoch-ms time_stamp, the browser in user_agent (exactly navigator.userAgent), the
 // card's accuracy_score counter, and the arrival ids logged as URLParams-* (item 7).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { cards, rowsFor } from './support/feed';
 import { createStudy } from './support/studies';
 

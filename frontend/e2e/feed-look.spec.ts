@@ -1,7 +1,8 @@
 // A feed that looks like a feed (issue 14, item 6): calm static side columns on a laptop,
 // one post filling the screen in swipe mode, upvote and downvote excluding each other.
 // Screenshots at both widths are kept as test artefacts (and in $SHOTS_DIR when set).
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cards, rowsFor, storedUser } from './support/feed';

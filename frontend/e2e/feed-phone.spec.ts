@@ -1,7 +1,7 @@
 // The participant's phone (issue 15): the page's inline boot script sends load_experiment
 // before the app's files arrive, and the app uses that answer, so a participant is
 // registered once; the feed's cards reserve their image's room before the image arrives.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { createStudy, exportCSV, signedIn } from './support/studies';
 
 test('the early load_experiment and the app register the participant once', async ({ page, baseURL }) => {

@@ -2,7 +2,8 @@
 // order of the cards on the page equals the inventory export, which records why each card
 // is where it is; and a preference feed's next block is ranked by the server toward the
 // cards the participant liked.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { cards, rowsFor, storedUser } from './support/feed';
 import { createStudy, signedIn } from './support/studies';
 

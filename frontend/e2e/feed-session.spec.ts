@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { cards, pendingEvents, rowsFor, scrollToEnd, showCard, storedUser } from './support/feed';
 import { createStudy } from './support/studies';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { rowsFor, storedUser } from './support/feed';
 import { createStudy, signedIn } from './support/studies';
 

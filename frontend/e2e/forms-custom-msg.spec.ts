@@ -1,5 +1,5 @@
 // /form/custom-msg, the custom end message, in both of its types.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { createStudy } from './support/studies';
 import { answersOf, choose, expectFlowFinished, joinStudy, submit } from './forms-helpers';
 

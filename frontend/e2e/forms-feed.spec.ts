@@ -1,6 +1,7 @@
 // From the feed into the questionnaires, as a participant arrives from their platform:
 // the feed hands over through nextRoute, the pages follow the study's forms in order.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { scrollToEnd } from './support/feed';
 import { createStudy } from './support/studies';
 import { answersOf, choose, expectFlowFinished, submit } from './forms-helpers';

@@ -1,7 +1,7 @@
 // The questionnaire flow as a participant lives it, in the real binary: every page
 // answered, each answer checked in the user_form export, then the end modal for each
 // platform and the cleared session.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { createStudy, exportCSV } from './support/studies';
 import { answersOf, choose, expectFlowFinished, expectNoSidewaysScroll, joinStudy, submit } from './forms-helpers';
 

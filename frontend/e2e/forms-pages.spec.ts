@@ -1,6 +1,7 @@
 // Validation hints and the disabled Next, keyboard use, the forms list and the
 // not-found page. Pages opened with ?preview=1 save nothing, so no study is needed.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { expectNoSidewaysScroll } from './forms-helpers';
 
 async function hint(page: Page, name: string, text: string, expected: string) {

@@ -1,4 +1,5 @@
-import { expect, test, type Request } from '@playwright/test';
+import { type Request } from '@playwright/test';
+import { expect, test } from './support/appliance';
 
 // The spec's fallback figures, shown whenever the server reports fewer.
 const FALLBACK = { experiments: 11, users: 15203 };

@@ -1,7 +1,8 @@
 // Recruitment (issue 11): an over-quota arrival is sent to the platform's over-quota exit,
 // a failed attention check ends at Lucid's quality-terminate link with the RID, and an
 // MTurk preview shows the HIT's preview page and registers nobody.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { choose, joinStudy, submit } from './forms-helpers';
 import { createStudy, exportCSV, signedIn } from './support/studies';
 

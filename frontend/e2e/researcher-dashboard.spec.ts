@@ -5,11 +5,10 @@
 // sees the page without Pause; a stranger gets the not-found page; "dropped" on a second
 // server started with a short --dropped-after. Screenshots at 1280 and 360 px go to
 // /tmp/shots-dash-ui/.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { request, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, startAppliance, test } from './support/appliance';
 import { cards } from './support/feed';
 import { addResearcher, apiAs, PASSWORD, signIn, uniqueName } from './support/researchers';
 import { entitySets } from './support/studies';
@@ -285,15 +284,11 @@ test('a stranger gets the not-found page', async ({ page }) => {
 
 test('a participant silent for longer than --dropped-after counts as dropped', async ({ browser }, info) => {
   // A second server of its own with a one-second drop-out time, on its own data directory.
-  const data = mkdtempSync(join(tmpdir(), 'feedlab-dash-dropped-'));
-  const port = Number(process.env.E2E_PORT ?? 18080) + 500 + (info.project.name === 'phone' ? 1 : 0);
-  const base = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | null = null;
+  const server = await startAppliance(['--dropped-after', '1s']);
+  const base = server.baseURL;
   try {
     const name = 'dropper';
-    execFileSync(binary, ['researcher', 'add', name, '--password-stdin', '--data', data], { input: PASSWORD + '\n', stdio: ['pipe', 'ignore', 'pipe'] });
-    server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data', data, '--dropped-after', '1s'], { stdio: 'ignore' });
-    await expect.poll(async () => fetch(`${base}/`).then((r) => r.ok).catch(() => false), { timeout: 15_000 }).toBe(true);
+    execFileSync(binary, ['researcher', 'add', name, '--password-stdin', '--data', server.dataDir], { input: PASSWORD + '\n', stdio: ['pipe', 'ignore', 'pipe'] });
     const api = await apiAs(base, name);
     const id = await twoConditionStudy(api, 'Dropping study');
     const participants = await request.newContext({ baseURL: base });
@@ -311,7 +306,6 @@ test('a participant silent for longer than --dropped-after counts as dropped', a
     await expect(page.getByRole('region', { name: 'Participants, scrollable' }).getByRole('row')).toHaveCount(2);
     await context.close();
   } finally {
-    server?.kill('SIGTERM');
-    rmSync(data, { recursive: true, force: true });
+    await server.stop();
   }
 });

@@ -5,7 +5,8 @@
 // unknown id and another researcher's study answer "No data found..."; the study bundle.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { addResearcher, apiAs, signIn, spawnStudy, uniqueName } from './support/researchers';
 import { DEMO_SET } from './support/studies';
 

@@ -2,7 +2,8 @@
 // bar): the visit the test timed on a card is its dwell within 100 ms, every card's visits
 // are the dwell rows the browser sent, in order, and the likes are exact (a like undone is
 // 0, a like kept is 1).
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { cards, rowsFor, scrollToEnd, showCard, storedUser } from './support/feed';
 import { createStudy, exportCSV } from './support/studies';
 

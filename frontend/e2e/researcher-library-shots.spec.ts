@@ -1,7 +1,7 @@
 // Screenshots of the upload and download pages at laptop and phone widths, for a person to
 // look at (LIBRARY_SHOTS=/some/dir to take them; skipped otherwise). Each also checks that
 // the page does not scroll sideways (the preview table scrolls inside its own frame).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { addResearcher, signIn, uniqueName } from './support/researchers';
 
 const dir = process.env.LIBRARY_SHOTS;

@@ -7,7 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { addResearcher, apiAs, signIn, spawnStudy, uniqueName } from './support/researchers';
 import { entitySets } from './support/studies';
 

@@ -1,6 +1,6 @@
 // Running a study (issue 10): pausing it turns new participants away with a clear page,
 // while a participant already in the feed finishes and every one of their events is stored.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { cards, rowsFor, scrollToEnd, storedUser } from './support/feed';
 import { createStudy, exportCSV, signedIn } from './support/studies';
 

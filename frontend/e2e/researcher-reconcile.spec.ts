@@ -5,7 +5,8 @@
 // go to /tmp/shots-recon/.
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { cards } from './support/feed';
 import { addResearcher, apiAs, signIn, spawnStudy, uniqueName } from './support/researchers';
 import { parseCSV } from './support/studies';

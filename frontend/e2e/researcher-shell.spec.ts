@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/appliance';
 
 // Researcher routes get researcher.html, whose bundle a participant never loads.
 test('the sign-in page comes from the researcher bundle', async ({ page }) => {

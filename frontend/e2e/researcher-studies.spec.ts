@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { addResearcher, apiAs, exportParameters, signIn, spawnStudy, uniqueName } from './support/researchers';
 
 /** studyCard is the card of one study in My studies. */

@@ -1,7 +1,8 @@
 // Upload stimuli (/upload; issue 9 item 1) in a real browser against the real server,
 // driven by accessible names: paste → counts and preview → Submit → the set in the
 // wizard's Cards section; a missing column; the server's own messages.
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { addResearcher, signIn, uniqueName } from './support/researchers';
 import { exportCSV } from './support/studies';
 

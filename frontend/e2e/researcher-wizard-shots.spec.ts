@@ -2,7 +2,7 @@
 // (WIZARD_SHOTS=/some/dir to take them; skipped otherwise). Each also checks that the page
 // does not scroll sideways.
 import { execFileSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/appliance';
 
 const dir = process.env.WIZARD_SHOTS;
 test.skip(!dir, 'set WIZARD_SHOTS to a directory to take screenshots');

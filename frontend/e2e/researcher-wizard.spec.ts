@@ -2,7 +2,8 @@
 // accessible names only (section groups, "Condition N" groups, option labels).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/appliance';
 import { parseCSV } from './support/studies';
 
 const NAME = 'wizard-researcher';

@@ -39,6 +39,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.addDashboardSlotStmt, err = db.PrepareContext(ctx, addDashboardSlot); err != nil {
 		return nil, fmt.Errorf("error preparing query AddDashboardSlot: %w", err)
 	}
+	if q.addMediaUploaderStmt, err = db.PrepareContext(ctx, addMediaUploader); err != nil {
+		return nil, fmt.Errorf("error preparing query AddMediaUploader: %w", err)
+	}
 	if q.addParticipantLabelStmt, err = db.PrepareContext(ctx, addParticipantLabel); err != nil {
 		return nil, fmt.Errorf("error preparing query AddParticipantLabel: %w", err)
 	}
@@ -62,6 +65,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.claimParticipantLabelStmt, err = db.PrepareContext(ctx, claimParticipantLabel); err != nil {
 		return nil, fmt.Errorf("error preparing query ClaimParticipantLabel: %w", err)
+	}
+	if q.clearLockoutStmt, err = db.PrepareContext(ctx, clearLockout); err != nil {
+		return nil, fmt.Errorf("error preparing query ClearLockout: %w", err)
 	}
 	if q.closeStudyForQuotaStmt, err = db.PrepareContext(ctx, closeStudyForQuota); err != nil {
 		return nil, fmt.Errorf("error preparing query CloseStudyForQuota: %w", err)
@@ -174,6 +180,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.deleteMediaStmt, err = db.PrepareContext(ctx, deleteMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteMedia: %w", err)
 	}
+	if q.deleteResearcherSessionsStmt, err = db.PrepareContext(ctx, deleteResearcherSessions); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteResearcherSessions: %w", err)
+	}
 	if q.deleteSessionStmt, err = db.PrepareContext(ctx, deleteSession); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteSession: %w", err)
 	}
@@ -206,6 +215,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.getEntitySetStmt, err = db.PrepareContext(ctx, getEntitySet); err != nil {
 		return nil, fmt.Errorf("error preparing query GetEntitySet: %w", err)
+	}
+	if q.getLockoutClearedAtStmt, err = db.PrepareContext(ctx, getLockoutClearedAt); err != nil {
+		return nil, fmt.Errorf("error preparing query GetLockoutClearedAt: %w", err)
 	}
 	if q.getMediaStmt, err = db.PrepareContext(ctx, getMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query GetMedia: %w", err)
@@ -251,6 +263,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.getUserAgentIDStmt, err = db.PrepareContext(ctx, getUserAgentID); err != nil {
 		return nil, fmt.Errorf("error preparing query GetUserAgentID: %w", err)
+	}
+	if q.hasUploadedStmt, err = db.PrepareContext(ctx, hasUploaded); err != nil {
+		return nil, fmt.Errorf("error preparing query HasUploaded: %w", err)
 	}
 	if q.insertAnswerStmt, err = db.PrepareContext(ctx, insertAnswer); err != nil {
 		return nil, fmt.Errorf("error preparing query InsertAnswer: %w", err)
@@ -333,6 +348,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listVisibleStudiesStmt, err = db.PrepareContext(ctx, listVisibleStudies); err != nil {
 		return nil, fmt.Errorf("error preparing query ListVisibleStudies: %w", err)
 	}
+	if q.mediaBytesOfStmt, err = db.PrepareContext(ctx, mediaBytesOf); err != nil {
+		return nil, fmt.Errorf("error preparing query MediaBytesOf: %w", err)
+	}
 	if q.mediaInUseStmt, err = db.PrepareContext(ctx, mediaInUse); err != nil {
 		return nil, fmt.Errorf("error preparing query MediaInUse: %w", err)
 	}
@@ -383,6 +401,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.setParticipantUserAgentStmt, err = db.PrepareContext(ctx, setParticipantUserAgent); err != nil {
 		return nil, fmt.Errorf("error preparing query SetParticipantUserAgent: %w", err)
+	}
+	if q.setResearcherPasswordStmt, err = db.PrepareContext(ctx, setResearcherPassword); err != nil {
+		return nil, fmt.Errorf("error preparing query SetResearcherPassword: %w", err)
 	}
 	if q.setStudyOwnerStmt, err = db.PrepareContext(ctx, setStudyOwner); err != nil {
 		return nil, fmt.Errorf("error preparing query SetStudyOwner: %w", err)
@@ -435,6 +456,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing addDashboardSlotStmt: %w", cerr)
 		}
 	}
+	if q.addMediaUploaderStmt != nil {
+		if cerr := q.addMediaUploaderStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing addMediaUploaderStmt: %w", cerr)
+		}
+	}
 	if q.addParticipantLabelStmt != nil {
 		if cerr := q.addParticipantLabelStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing addParticipantLabelStmt: %w", cerr)
@@ -473,6 +499,11 @@ func (q *Queries) Close() error {
 	if q.claimParticipantLabelStmt != nil {
 		if cerr := q.claimParticipantLabelStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing claimParticipantLabelStmt: %w", cerr)
+		}
+	}
+	if q.clearLockoutStmt != nil {
+		if cerr := q.clearLockoutStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing clearLockoutStmt: %w", cerr)
 		}
 	}
 	if q.closeStudyForQuotaStmt != nil {
@@ -660,6 +691,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing deleteMediaStmt: %w", cerr)
 		}
 	}
+	if q.deleteResearcherSessionsStmt != nil {
+		if cerr := q.deleteResearcherSessionsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteResearcherSessionsStmt: %w", cerr)
+		}
+	}
 	if q.deleteSessionStmt != nil {
 		if cerr := q.deleteSessionStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing deleteSessionStmt: %w", cerr)
@@ -713,6 +749,11 @@ func (q *Queries) Close() error {
 	if q.getEntitySetStmt != nil {
 		if cerr := q.getEntitySetStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing getEntitySetStmt: %w", cerr)
+		}
+	}
+	if q.getLockoutClearedAtStmt != nil {
+		if cerr := q.getLockoutClearedAtStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getLockoutClearedAtStmt: %w", cerr)
 		}
 	}
 	if q.getMediaStmt != nil {
@@ -788,6 +829,11 @@ func (q *Queries) Close() error {
 	if q.getUserAgentIDStmt != nil {
 		if cerr := q.getUserAgentIDStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing getUserAgentIDStmt: %w", cerr)
+		}
+	}
+	if q.hasUploadedStmt != nil {
+		if cerr := q.hasUploadedStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing hasUploadedStmt: %w", cerr)
 		}
 	}
 	if q.insertAnswerStmt != nil {
@@ -925,6 +971,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listVisibleStudiesStmt: %w", cerr)
 		}
 	}
+	if q.mediaBytesOfStmt != nil {
+		if cerr := q.mediaBytesOfStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing mediaBytesOfStmt: %w", cerr)
+		}
+	}
 	if q.mediaInUseStmt != nil {
 		if cerr := q.mediaInUseStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing mediaInUseStmt: %w", cerr)
@@ -1010,6 +1061,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing setParticipantUserAgentStmt: %w", cerr)
 		}
 	}
+	if q.setResearcherPasswordStmt != nil {
+		if cerr := q.setResearcherPasswordStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setResearcherPasswordStmt: %w", cerr)
+		}
+	}
 	if q.setStudyOwnerStmt != nil {
 		if cerr := q.setStudyOwnerStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing setStudyOwnerStmt: %w", cerr)
@@ -1089,6 +1145,7 @@ type Queries struct {
 	addDashboardFunnelStmt           *sql.Stmt
 	addDashboardMinuteStmt           *sql.Stmt
 	addDashboardSlotStmt             *sql.Stmt
+	addMediaUploaderStmt             *sql.Stmt
 	addParticipantLabelStmt          *sql.Stmt
 	allMediaNamesStmt                *sql.Stmt
 	allStudySetParamsStmt            *sql.Stmt
@@ -1097,6 +1154,7 @@ type Queries struct {
 	cardEngagementStatsStmt          *sql.Stmt
 	chainProgressStmt                *sql.Stmt
 	claimParticipantLabelStmt        *sql.Stmt
+	clearLockoutStmt                 *sql.Stmt
 	closeStudyForQuotaStmt           *sql.Stmt
 	completeParticipantStmt          *sql.Stmt
 	countEntitiesStmt                *sql.Stmt
@@ -1134,6 +1192,7 @@ type Queries struct {
 	deleteExpiredPreviewTokensStmt   *sql.Stmt
 	deleteExpiredSessionsStmt        *sql.Stmt
 	deleteMediaStmt                  *sql.Stmt
+	deleteResearcherSessionsStmt     *sql.Stmt
 	deleteSessionStmt                *sql.Stmt
 	deleteSettingStmt                *sql.Stmt
 	deleteStudyShareStmt             *sql.Stmt
@@ -1145,6 +1204,7 @@ type Queries struct {
 	getAnswerByEventStmt             *sql.Stmt
 	getEngagementByEventStmt         *sql.Stmt
 	getEntitySetStmt                 *sql.Stmt
+	getLockoutClearedAtStmt          *sql.Stmt
 	getMediaStmt                     *sql.Stmt
 	getParticipantStmt               *sql.Stmt
 	getParticipantByIDStmt           *sql.Stmt
@@ -1160,6 +1220,7 @@ type Queries struct {
 	getStudySummaryStmt              *sql.Stmt
 	getUserAgentStmt                 *sql.Stmt
 	getUserAgentIDStmt               *sql.Stmt
+	hasUploadedStmt                  *sql.Stmt
 	insertAnswerStmt                 *sql.Stmt
 	insertAuditEntryStmt             *sql.Stmt
 	insertEngagementStmt             *sql.Stmt
@@ -1187,6 +1248,7 @@ type Queries struct {
 	listStudySharesStmt              *sql.Stmt
 	listTextVersionsStmt             *sql.Stmt
 	listVisibleStudiesStmt           *sql.Stmt
+	mediaBytesOfStmt                 *sql.Stmt
 	mediaInUseStmt                   *sql.Stmt
 	moveInventoryItemStmt            *sql.Stmt
 	parkInventoryFromStmt            *sql.Stmt
@@ -1204,6 +1266,7 @@ type Queries struct {
 	setParticipantExitStateStmt      *sql.Stmt
 	setParticipantStageStmt          *sql.Stmt
 	setParticipantUserAgentStmt      *sql.Stmt
+	setResearcherPasswordStmt        *sql.Stmt
 	setStudyOwnerStmt                *sql.Stmt
 	setStudyStatusStmt               *sql.Stmt
 	touchMediaStmt                   *sql.Stmt
@@ -1222,6 +1285,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		addDashboardFunnelStmt:           q.addDashboardFunnelStmt,
 		addDashboardMinuteStmt:           q.addDashboardMinuteStmt,
 		addDashboardSlotStmt:             q.addDashboardSlotStmt,
+		addMediaUploaderStmt:             q.addMediaUploaderStmt,
 		addParticipantLabelStmt:          q.addParticipantLabelStmt,
 		allMediaNamesStmt:                q.allMediaNamesStmt,
 		allStudySetParamsStmt:            q.allStudySetParamsStmt,
@@ -1230,6 +1294,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		cardEngagementStatsStmt:          q.cardEngagementStatsStmt,
 		chainProgressStmt:                q.chainProgressStmt,
 		claimParticipantLabelStmt:        q.claimParticipantLabelStmt,
+		clearLockoutStmt:                 q.clearLockoutStmt,
 		closeStudyForQuotaStmt:           q.closeStudyForQuotaStmt,
 		completeParticipantStmt:          q.completeParticipantStmt,
 		countEntitiesStmt:                q.countEntitiesStmt,
@@ -1267,6 +1332,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		deleteExpiredPreviewTokensStmt:   q.deleteExpiredPreviewTokensStmt,
 		deleteExpiredSessionsStmt:        q.deleteExpiredSessionsStmt,
 		deleteMediaStmt:                  q.deleteMediaStmt,
+		deleteResearcherSessionsStmt:     q.deleteResearcherSessionsStmt,
 		deleteSessionStmt:                q.deleteSessionStmt,
 		deleteSettingStmt:                q.deleteSettingStmt,
 		deleteStudyShareStmt:             q.deleteStudyShareStmt,
@@ -1278,6 +1344,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		getAnswerByEventStmt:             q.getAnswerByEventStmt,
 		getEngagementByEventStmt:         q.getEngagementByEventStmt,
 		getEntitySetStmt:                 q.getEntitySetStmt,
+		getLockoutClearedAtStmt:          q.getLockoutClearedAtStmt,
 		getMediaStmt:                     q.getMediaStmt,
 		getParticipantStmt:               q.getParticipantStmt,
 		getParticipantByIDStmt:           q.getParticipantByIDStmt,
@@ -1293,6 +1360,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		getStudySummaryStmt:              q.getStudySummaryStmt,
 		getUserAgentStmt:                 q.getUserAgentStmt,
 		getUserAgentIDStmt:               q.getUserAgentIDStmt,
+		hasUploadedStmt:                  q.hasUploadedStmt,
 		insertAnswerStmt:                 q.insertAnswerStmt,
 		insertAuditEntryStmt:             q.insertAuditEntryStmt,
 		insertEngagementStmt:             q.insertEngagementStmt,
@@ -1320,6 +1388,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listStudySharesStmt:              q.listStudySharesStmt,
 		listTextVersionsStmt:             q.listTextVersionsStmt,
 		listVisibleStudiesStmt:           q.listVisibleStudiesStmt,
+		mediaBytesOfStmt:                 q.mediaBytesOfStmt,
 		mediaInUseStmt:                   q.mediaInUseStmt,
 		moveInventoryItemStmt:            q.moveInventoryItemStmt,
 		parkInventoryFromStmt:            q.parkInventoryFromStmt,
@@ -1337,6 +1406,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		setParticipantExitStateStmt:      q.setParticipantExitStateStmt,
 		setParticipantStageStmt:          q.setParticipantStageStmt,
 		setParticipantUserAgentStmt:      q.setParticipantUserAgentStmt,
+		setResearcherPasswordStmt:        q.setResearcherPasswordStmt,
 		setStudyOwnerStmt:                q.setStudyOwnerStmt,
 		setStudyStatusStmt:               q.setStudyStatusStmt,
 		touchMediaStmt:                   q.touchMediaStmt,

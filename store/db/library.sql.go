@@ -10,6 +10,22 @@ import (
 	"database/sql"
 )
 
+const addMediaUploader = `-- name: AddMediaUploader :exec
+INSERT INTO media_uploaders (name, researcher_id, uploaded_at) VALUES (?, ?, ?)
+ON CONFLICT (researcher_id, name) DO UPDATE SET uploaded_at = excluded.uploaded_at
+`
+
+type AddMediaUploaderParams struct {
+	Name         string
+	ResearcherID int64
+	UploadedAt   int64
+}
+
+func (q *Queries) AddMediaUploader(ctx context.Context, arg AddMediaUploaderParams) error {
+	_, err := q.exec(ctx, q.addMediaUploaderStmt, addMediaUploader, arg.Name, arg.ResearcherID, arg.UploadedAt)
+	return err
+}
+
 const allMediaNames = `-- name: AllMediaNames :many
 SELECT name FROM media
 `
@@ -121,6 +137,22 @@ func (q *Queries) FindMediaByHash(ctx context.Context, arg FindMediaByHashParams
 	return i, err
 }
 
+const hasUploaded = `-- name: HasUploaded :one
+SELECT count(*) FROM media_uploaders WHERE researcher_id = ? AND name = ?
+`
+
+type HasUploadedParams struct {
+	ResearcherID int64
+	Name         string
+}
+
+func (q *Queries) HasUploaded(ctx context.Context, arg HasUploadedParams) (int64, error) {
+	row := q.queryRow(ctx, q.hasUploadedStmt, hasUploaded, arg.ResearcherID, arg.Name)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const listLibrarySets = `-- name: ListLibrarySets :many
 
 SELECT s.entity_set, s.entity_category, s.builtin, s.hidden, s.uploaded_by, s.created_at,
@@ -171,6 +203,18 @@ func (q *Queries) ListLibrarySets(ctx context.Context) ([]ListLibrarySetsRow, er
 		return nil, err
 	}
 	return items, nil
+}
+
+const mediaBytesOf = `-- name: MediaBytesOf :one
+SELECT CAST(coalesce(sum(m.size), 0) AS INTEGER) AS bytes FROM media_uploaders u JOIN media m ON m.name = u.name
+WHERE u.researcher_id = ?
+`
+
+func (q *Queries) MediaBytesOf(ctx context.Context, researcherID int64) (int64, error) {
+	row := q.queryRow(ctx, q.mediaBytesOfStmt, mediaBytesOf, researcherID)
+	var bytes int64
+	err := row.Scan(&bytes)
+	return bytes, err
 }
 
 const mediaInUse = `-- name: MediaInUse :one

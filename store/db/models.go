@@ -128,6 +128,12 @@ type Inventory struct {
 	Inputs         string
 }
 
+type MediaUploader struct {
+	Name         string
+	ResearcherID int64
+	UploadedAt   int64
+}
+
 type Medium struct {
 	Name        string
 	ContentType string
@@ -182,10 +188,11 @@ type PreviewToken struct {
 }
 
 type Researcher struct {
-	ResearcherID int64
-	Name         string
-	PasswordHash string
-	CreatedAt    int64
+	ResearcherID     int64
+	Name             string
+	PasswordHash     string
+	CreatedAt        int64
+	LockoutClearedAt int64
 }
 
 type ResearcherSession struct {

@@ -9,6 +9,23 @@ import (
 	"context"
 )
 
+const clearLockout = `-- name: ClearLockout :execrows
+UPDATE researchers SET lockout_cleared_at = ? WHERE name = ?
+`
+
+type ClearLockoutParams struct {
+	LockoutClearedAt int64
+	Name             string
+}
+
+func (q *Queries) ClearLockout(ctx context.Context, arg ClearLockoutParams) (int64, error) {
+	result, err := q.exec(ctx, q.clearLockoutStmt, clearLockout, arg.LockoutClearedAt, arg.Name)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
+}
+
 const countResearchers = `-- name: CountResearchers :one
 SELECT count(*) FROM researchers
 `
@@ -84,6 +101,15 @@ func (q *Queries) DeleteExpiredSessions(ctx context.Context, expiresAt int64) er
 	return err
 }
 
+const deleteResearcherSessions = `-- name: DeleteResearcherSessions :exec
+DELETE FROM researcher_sessions WHERE researcher_id = ?
+`
+
+func (q *Queries) DeleteResearcherSessions(ctx context.Context, researcherID int64) error {
+	_, err := q.exec(ctx, q.deleteResearcherSessionsStmt, deleteResearcherSessions, researcherID)
+	return err
+}
+
 const deleteSession = `-- name: DeleteSession :exec
 DELETE FROM researcher_sessions WHERE token_hash = ?
 `
@@ -102,8 +128,19 @@ func (q *Queries) DeleteSetting(ctx context.Context, key string) error {
 	return err
 }
 
+const getLockoutClearedAt = `-- name: GetLockoutClearedAt :one
+SELECT lockout_cleared_at FROM researchers WHERE name = ?
+`
+
+func (q *Queries) GetLockoutClearedAt(ctx context.Context, name string) (int64, error) {
+	row := q.queryRow(ctx, q.getLockoutClearedAtStmt, getLockoutClearedAt, name)
+	var lockout_cleared_at int64
+	err := row.Scan(&lockout_cleared_at)
+	return lockout_cleared_at, err
+}
+
 const getResearcherByName = `-- name: GetResearcherByName :one
-SELECT researcher_id, name, password_hash, created_at FROM researchers WHERE name = ?
+SELECT researcher_id, name, password_hash, created_at, lockout_cleared_at FROM researchers WHERE name = ?
 `
 
 func (q *Queries) GetResearcherByName(ctx context.Context, name string) (Researcher, error) {
@@ -114,6 +151,7 @@ func (q *Queries) GetResearcherByName(ctx context.Context, name string) (Researc
 		&i.Name,
 		&i.PasswordHash,
 		&i.CreatedAt,
+		&i.LockoutClearedAt,
 	)
 	return i, err
 }
@@ -166,4 +204,22 @@ type PutSettingParams struct {
 func (q *Queries) PutSetting(ctx context.Context, arg PutSettingParams) error {
 	_, err := q.exec(ctx, q.putSettingStmt, putSetting, arg.Key, arg.Value)
 	return err
+}
+
+const setResearcherPassword = `-- name: SetResearcherPassword :one
+UPDATE researchers SET password_hash = ?, lockout_cleared_at = ? WHERE name = ?
+RETURNING researcher_id
+`
+
+type SetResearcherPasswordParams struct {
+	PasswordHash     string
+	LockoutClearedAt int64
+	Name             string
+}
+
+func (q *Queries) SetResearcherPassword(ctx context.Context, arg SetResearcherPasswordParams) (int64, error) {
+	row := q.queryRow(ctx, q.setResearcherPasswordStmt, setResearcherPassword, arg.PasswordHash, arg.LockoutClearedAt, arg.Name)
+	var researcher_id int64
+	err := row.Scan(&researcher_id)
+	return researcher_id, err
 }

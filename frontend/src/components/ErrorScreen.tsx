@@ -1,7 +1,20 @@
 import { Component, type ReactNode } from 'react';
 
 /** ErrorReason is what went wrong, in the words the participant reads. */
-export type ErrorReason = 'unknown' | 'link' | 'closed' | 'notAccepting' | 'overQuota' | 'labelUsed' | 'labelInvalid' | 'labelOtherBrowser' | 'unreachable' | 'page';
+export type ErrorReason =
+  | 'unknown'
+  | 'link'
+  | 'closed'
+  | 'notAccepting'
+  | 'overQuota'
+  | 'labelUsed'
+  | 'labelInvalid'
+  | 'labelOtherBrowser'
+  | 'alreadyTookPart'
+  | 'rankingFailed'
+  | 'full'
+  | 'unreachable'
+  | 'page';
 
 /** ERROR_SENTENCES: one sentence per reason, saying what happened and what to do. */
 export const ERROR_SENTENCES: Record<ErrorReason, string> = {
@@ -13,6 +26,9 @@ export const ERROR_SENTENCES: Record<ErrorReason, string> = {
   labelUsed: 'This personal link has already been used: each link lets one person take part, once. If it is your link, ask the researcher for help.',
   labelInvalid: 'This study needs your personal link, and this one is not valid. Check the link or QR code you were given, or ask the researcher for yours.',
   labelOtherBrowser: 'This browser has already taken part with another personal link. Open your link in a private window, or ask the researcher for help.',
+  alreadyTookPart: 'You have already taken part in this study. Nothing new was recorded; you may return to the platform you came from.',
+  rankingFailed: 'This study cannot start right now. Nothing was recorded about you; please try again in a few minutes, or contact the researcher if it keeps happening.',
+  full: 'This study is full right now. Nothing was recorded about you; please try again later.',
   unreachable: 'The study could not be reached just now. Check your internet connection and try again; if it keeps happening, contact the researcher.',
   page: 'Something went wrong on this page. Refresh it, or contact the researcher if it happens again.',
 };

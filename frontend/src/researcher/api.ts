@@ -849,9 +849,17 @@ export interface ReconcileResult {
   marked: number;
 }
 
-/** reconcile matches a platform's list (pasted or a file's text) against the study. */
+/** reconcile matches a platform's list (pasted or a file's text) against the study. The
+ * list is the body (text/csv), which the server checks while it reads; the platform and
+ * mark_returns go in the query. */
 export function reconcile(id: string, text: string, platform: ReconcilePlatform, markReturns = false): Promise<ReconcileResult> {
-  return call<ReconcileResult>(`/v1/studies/${enc(id)}/reconcile`, { body: { text, platform, mark_returns: markReturns } });
+  const query = new URLSearchParams();
+  if (platform) query.set('platform', platform);
+  if (markReturns) query.set('mark_returns', 'true');
+  const qs = query.toString();
+  return call<ReconcileResult>(`/v1/studies/${enc(id)}/reconcile${qs ? `?${qs}` : ''}`, {
+    file: { data: new Blob([text], { type: 'text/csv' }), type: 'text/csv' },
+  });
 }
 
 /** ParticipantLabel is one labelled single-use link of a classroom study. */

@@ -34,10 +34,15 @@ describe('safeNext', () => {
     ['/create-study?from=abc', '/create-study?from=abc'],
     ['/studies/abc#x', '/studies/abc#x'],
     ['/', '/'],
+    // Dot segments that stay on this site are resolved, not refused.
+    ['/studies/../create-study', '/create-study'],
+    ['/%2e%2e/studies', '/studies'],
   ];
   for (const [next, want] of ok) it(`keeps ${next}`, () => assert.equal(safeNext(next), want));
 
-  const bad = ['', 'studies', '//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/\t/evil.example', ' /studies'];
+  const bad = ['', 'studies', '//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/\t/evil.example', ' /studies',
+    // Issue 20 item 5: dot segments that resolve to "//host" (plain and percent-encoded).
+    '/..//evil.example/phish', '/%2e%2e//evil.example', '/%2E%2E//evil.example', '/.//evil.example', '/a/../..//evil.example', '/./%2e//evil.example'];
   for (const next of bad) it(`refuses ${JSON.stringify(next)}`, () => assert.equal(safeNext(next), '/studies'));
 
   it('uses the fallback for nothing', () => {

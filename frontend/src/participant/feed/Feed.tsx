@@ -51,6 +51,7 @@ export function Feed({ location }: { location: Location }) {
   const [phase, setPhase] = useState<Phase>(truncated ? 'fatal' : 'loading');
   const [reason, setReason] = useState<FatalReason>('link');
   const [returnUrl, setReturnUrl] = useState<string | undefined>(undefined);
+  const [retryable, setRetryable] = useState(false);
   const [data, setData] = useState<FeedData | null>(null);
   // The page's inline script (boot.ts) may have started this session and sent its
   // load_experiment already, before this code arrived: then that session and answer are used,
@@ -76,6 +77,7 @@ export function Feed({ location }: { location: Location }) {
     if (got.kind === 'fatal') {
       setReason(got.reason);
       setReturnUrl(got.returnUrl);
+      setRetryable(got.retryable === true);
     }
     if (got.kind !== 'ready') {
       setPhase(got.kind);
@@ -101,7 +103,7 @@ export function Feed({ location }: { location: Location }) {
 
   const back = returnUrl ? { href: returnUrl, label: reason === 'overQuota' ? 'Continue to the study platform' : 'Return to the study platform' } : platformReturn(location.query, storage);
   if (mturkPreview) return <MTurkPreview />;
-  if (phase === 'fatal') return <ErrorScreen reason={reason} back={back} />;
+  if (phase === 'fatal') return <ErrorScreen reason={reason} back={back} onRetry={retryable ? () => void load() : undefined} />;
   if (phase === 'retry') return <ErrorScreen reason="unreachable" back={back} onRetry={() => void load()} />;
   return (
     <div className="feed-page">

@@ -145,6 +145,48 @@ describe('loadFeed', () => {
     }
   });
 
+  it('a second browser of the same person continues as the participant the server names', async () => {
+    const params = [
+      { condition: 2, param: 'platform', value: 'custom' },
+      { condition: 2, param: 'redirect-url', value: 'https://survey.example.org/next' },
+    ];
+    const { d, store } = deps(async () => ({ data: experiment({ user_id: 'laptop-user', experiment_parameters: JSON.stringify(params) }) }));
+    store.set('user_id', 'u-1');
+    store.set('queryParams', { PROLIFIC_PID: 'PID004' });
+    const got = await loadFeed(session, d);
+    assert.equal(got.kind, 'ready');
+    assert.equal(store.get('user_id'), 'laptop-user', 'later events carry the participant it continues');
+    assert.match(JSON.stringify(store.get('redirectionRoutes')), /laptop-user/);
+  });
+
+  it('a person who already took part is told so, with the way back to the platform', async () => {
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      const refusal = new ApiError(409, 'already_participated', 'You have already taken part in this study', { return_url: 'https://app.prolific.com/submissions' });
+      const { d } = deps(async () => Promise.reject(refusal));
+      assert.deepEqual(await loadFeed(session, d), { kind: 'fatal', reason: 'alreadyTookPart', returnUrl: 'https://app.prolific.com/submissions' });
+    } finally {
+      console.error = quiet;
+    }
+  });
+
+  it('a feed that could not be ranked, or a full disk, says so and offers Try again', async () => {
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      for (const [code, reason] of [
+        ['ranking_failed', 'rankingFailed'],
+        ['study_full', 'full'],
+      ]) {
+        const { d } = deps(async () => Promise.reject(new ApiError(503, code, 'not now')));
+        assert.deepEqual(await loadFeed(session, d), { kind: 'fatal', reason, retryable: true }, code);
+      }
+    } finally {
+      console.error = quiet;
+    }
+  });
+
   it('says why a study was refused: unknown, a damaged link, or closed', () => {
     assert.equal(fatalReason(new ApiError(404, 'unknown_experiment', 'no')), 'unknown');
     assert.equal(fatalReason(new ApiError(400, 'bad_request', 'bad id')), 'link');

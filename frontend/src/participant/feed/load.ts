@@ -39,18 +39,39 @@ export type StartPhase = 'completed' | 'consent' | 'instruct' | 'feed';
  * good (a 4xx that a retry cannot fix), `retry` when it could not be reached and no feed is
  * stored, else the feed and its first screen.
  */
-export type FeedLoad = { kind: 'fatal'; reason: FatalReason; returnUrl?: string } | { kind: 'retry' } | { kind: 'ready'; data: FeedData; start: StartPhase };
+export type FeedLoad =
+  | { kind: 'fatal'; reason: FatalReason; returnUrl?: string; retryable?: boolean }
+  | { kind: 'retry' }
+  | { kind: 'ready'; data: FeedData; start: StartPhase };
 
 /** FatalReason says why the server refused the study: no such study (a wrong or truncated
- * id), a malformed request (a damaged link), a study that is closed, paused or full, or a
- * personal link that was already used or is not valid. */
-export type FatalReason = 'unknown' | 'link' | 'closed' | 'notAccepting' | 'overQuota' | 'labelUsed' | 'labelInvalid' | 'labelOtherBrowser';
+ * id), a malformed request (a damaged link), a study that is closed, paused or full, a
+ * personal link that was already used or is not valid, a person who already took part
+ * (their platform id finished the study in another browser), or, for now, a feed that could
+ * not be ranked or an appliance whose disk is full (these two may work on a retry). */
+export type FatalReason =
+  | 'unknown'
+  | 'link'
+  | 'closed'
+  | 'notAccepting'
+  | 'overQuota'
+  | 'labelUsed'
+  | 'labelInvalid'
+  | 'labelOtherBrowser'
+  | 'alreadyTookPart'
+  | 'rankingFailed'
+  | 'full';
+
+/** RETRYABLE_CODES are refusals that say "not now": nothing was registered, and Try again may work. */
+const RETRYABLE_CODES: Record<string, FatalReason> = { ranking_failed: 'rankingFailed', study_full: 'full' };
 
 /** fatalReason maps a final refusal to what the error screen says. */
 export function fatalReason(err: unknown): FatalReason {
   if (!(err instanceof ApiError)) return 'unknown';
   if (err.code === 'study_not_accepting') return 'notAccepting';
   if (err.code === 'study_over_quota') return 'overQuota';
+  if (err.code === 'already_participated') return 'alreadyTookPart';
+  if (err.code in RETRYABLE_CODES) return RETRYABLE_CODES[err.code];
   // Personal (labelled) links of a classroom study: used once already, or not this study's.
   if (err.code === 'label_used') return 'labelUsed';
   if (err.code === 'label_other_browser') return 'labelOtherBrowser';
@@ -117,10 +138,17 @@ export function loadExperimentBody(session: Pick<SessionStart, 'userId' | 'exper
  */
 export async function loadFeed(session: Pick<SessionStart, 'userId' | 'experimentId'>, deps: LoadDeps): Promise<FeedLoad> {
   const { store } = deps;
+  let userId = session.userId;
   let data: FeedData;
   let completed = false;
   try {
     const res = await deps.loadExperiment(loadExperimentBody(session, store));
+    // The same platform id in another browser continues the participant it already is:
+    // the server answers that participant's user id, and every later event carries it.
+    if (typeof res.data.user_id === 'string' && res.data.user_id !== '' && res.data.user_id !== userId) {
+      userId = res.data.user_id;
+      store.set('user_id', userId);
+    }
     data = feedData(res.data);
     store.set('entities', data.entities);
     store.set('experiment_parameters', data.params);
@@ -128,6 +156,7 @@ export async function loadFeed(session: Pick<SessionStart, 'userId' | 'experimen
     completed = res.data.completed === true;
   } catch (err) {
     console.error('feed: loading the experiment failed', err);
+    if (err instanceof ApiError && err.code in RETRYABLE_CODES) return { kind: 'fatal', reason: RETRYABLE_CODES[err.code], retryable: true };
     if (isFinalRefusal(err)) {
       // A paused or closed study names the platform's return link when it has one.
       const back = err instanceof ApiError ? err.details.return_url : undefined;
@@ -143,7 +172,7 @@ export async function loadFeed(session: Pick<SessionStart, 'userId' | 'experimen
   if (store.get('redirectionRoutes') === undefined) {
     store.set(
       'redirectionRoutes',
-      buildRedirectionRoutes({ experimentId: data.experimentId, userId: session.userId, params: data.params, queryParams: store.get('queryParams') ?? {} }),
+      buildRedirectionRoutes({ experimentId: data.experimentId, userId, params: data.params, queryParams: store.get('queryParams') ?? {} }),
     );
   }
   return { kind: 'ready', data, start: startPhase(data, completed, modalsAllowed(store, deps.now())) };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parsePasted } from './model';
-import { isSystemFile, matchFiles, NO_COVARIATE_INFO, normalPath, problemLines, WRONG_COUNT, type PickedFile } from './hosted';
+import { isSystemFile, matchFiles, NO_COVARIATE_INFO, normalPath, problemLines, retryable, WRONG_COUNT, type PickedFile } from './hosted';
 
 const file = (path: string): PickedFile => ({ path, file: { size: 1 } as File });
 const tsv = (...names: string[]) =>
@@ -31,5 +31,15 @@ describe('hosted upload matching', () => {
     assert.equal(m.unmatched[0].candidates.length, 2);
     assert.equal(normalPath('.\\img\\a.png'), 'img/a.png');
     assert.ok(isSystemFile('pick/.DS_Store') && isSystemFile('Thumbs.db') && !isSystemFile('a.png'));
+  });
+});
+
+describe('which failed sends are retried', () => {
+  it('retries a dropped connection and the server\'s trouble, not a full disk or a quota', () => {
+    assert.equal(retryable(0), true);
+    assert.equal(retryable(503, 'unavailable'), true);
+    assert.equal(retryable(400, 'hash_mismatch'), true);
+    assert.equal(retryable(507, 'disk_low'), false);
+    assert.equal(retryable(413, 'media_quota'), false);
   });
 });

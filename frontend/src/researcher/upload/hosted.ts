@@ -132,7 +132,9 @@ export async function sha256Of(file: Blob): Promise<string> {
 export const RETRY_DELAYS_MS = [500, 1500, 4000];
 
 /** retryable: a failure worth another attempt (no answer, the server's own trouble, or a
- * file that arrived damaged). */
+ * file that arrived damaged). A disk below its free-space floor (507 disk_low) stays so
+ * until someone frees space: its message is shown at once. */
 export function retryable(status: number, code = ''): boolean {
+  if (status === 507 || code === 'disk_low') return false;
   return status === 0 || status >= 500 || status === 408 || status === 429 || code === 'hash_mismatch';
 }
