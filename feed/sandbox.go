@@ -140,7 +140,8 @@ func StartScripts(l Limits) (stop func(), err error) {
 }
 
 // run sends a job to a free worker and answers its result within the time limit. Every
-// error matches ErrRankingFailed; the script's own failures are *ScriptError.
+// error matches ErrRankingFailed, the script's own failures as *ScriptError, except the
+// end of ctx, which is ctx's error.
 func (sb *sandbox) run(ctx context.Context, job *scriptJob) (scriptResult, error) {
 	job.Timeout = int64(sb.limits.Timeout)
 	w, err := sb.acquire(ctx)
@@ -175,7 +176,8 @@ func (sb *sandbox) run(ctx context.Context, job *scriptJob) (scriptResult, error
 				sb.retire(w, true)
 			}
 		}()
-		return scriptResult{}, fmt.Errorf("%w: the request ended while its script ran: %v", ErrRankingFailed, ctx.Err())
+		// Not a failure of the ranking: the caller sees its own context's error.
+		return scriptResult{}, fmt.Errorf("feed: the request ended while its script ran: %w", ctx.Err())
 	}
 }
 
@@ -277,7 +279,7 @@ func (sb *sandbox) acquire(ctx context.Context) (*worker, error) {
 		case <-wait:
 			return nil, fmt.Errorf("%w: all %d script workers stayed busy for %v", ErrRankingFailed, sb.limits.Workers, sb.limits.queueWait())
 		case <-ctx.Done():
-			return nil, fmt.Errorf("%w: the request ended while waiting for a script worker: %v", ErrRankingFailed, ctx.Err())
+			return nil, fmt.Errorf("feed: the request ended while waiting for a script worker: %w", ctx.Err())
 		}
 	}
 }

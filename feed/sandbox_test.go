@@ -1,6 +1,7 @@
 package feed
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -275,5 +276,28 @@ func TestCardKeysAreDocumented(t *testing.T) {
 		if !strings.Contains(string(doc), "`"+k+"`") {
 			t.Errorf("docs/ranking/README.md does not name the card key %s", k)
 		}
+	}
+}
+
+// A participant who goes away mid-run gets their own context's error, not a ranking
+// failure (it is not the study's to count), and the worker finishes the run within its
+// bounds and serves the next one: a disconnect costs no process start.
+func TestLeavingMidRunKeepsTheWorker(t *testing.T) {
+	sb := useSandbox(t, Limits{Timeout: 300 * time.Millisecond, Memory: DefaultLimits.Memory, Workers: 1})
+	if err := DryRun(t.Context(), identity, scriptCards(3)); err != nil {
+		t.Fatal(err)
+	}
+	before := sb.pids()
+	ctx, cancel := context.WithCancel(t.Context())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	err := DryRun(ctx, "def rank(cards, participant):\n    while True:\n        s = ('ab' * 100000).replace('a', 'c')\n", scriptCards(3))
+	if !errors.Is(err, context.Canceled) || errors.Is(err, ErrRankingFailed) {
+		t.Fatalf("error %v, want context.Canceled and no ranking failure", err)
+	}
+	if err := DryRun(t.Context(), identity, scriptCards(3)); err != nil {
+		t.Fatalf("the next run: %v", err)
+	}
+	if after := sb.pids(); !slices.Equal(before, after) {
+		t.Errorf("workers %v before and %v after: the worker was replaced", before, after)
 	}
 }
