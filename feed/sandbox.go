@@ -204,6 +204,18 @@ func overrun(limit time.Duration) error {
 	return &ScriptError{Msg: fmt.Sprintf("the script ran over %v (the limit per participant) and was stopped; make it do less work", limit)}
 }
 
+// outOfMemory reports whether a worker's last words are the Go runtime's on an allocation
+// the address-space limit refused: a heap that could not grow, a thread or stack that
+// could not be mapped.
+func outOfMemory(stderr string) bool {
+	for _, s := range []string{"out of memory", "cannot allocate memory", "errno=12"} {
+		if strings.Contains(stderr, s) {
+			return true
+		}
+	}
+	return false
+}
+
 // died retires a worker that stopped answering and says why, from how it ended.
 func (sb *sandbox) died(w *worker, readErr error) error {
 	select {
@@ -218,7 +230,7 @@ func (sb *sandbox) died(w *worker, readErr error) error {
 		code = status.ExitCode()
 	}
 	switch {
-	case code == exitMemory || code == 2 && strings.Contains(w.stderr.String(), "out of memory"):
+	case code == exitMemory || code == 2 && outOfMemory(w.stderr.String()):
 		return &ScriptError{Msg: fmt.Sprintf("the script used more than %s (the limit per run) and was stopped; make it keep less in memory", FormatBytes(sb.limits.Memory))}
 	case code == exitCPU:
 		return overrun(sb.limits.Timeout)
