@@ -301,3 +301,32 @@ func TestLeavingMidRunKeepsTheWorker(t *testing.T) {
 		t.Errorf("workers %v before and %v after: the worker was replaced", before, after)
 	}
 }
+
+// The kernel ends a worker whose job outlasts its CPU limit (twice the time limit plus a
+// second, rounded up to whole seconds) even when no server kills it: here nobody does.
+func TestWorkerCPULimitEndsAJobTheServerDoesNotKill(t *testing.T) {
+	if raceEnabled {
+		t.Skip("too slow under -race")
+	}
+	sb := newSandbox(Limits{Timeout: MinScriptTimeout, Memory: 1 << 30, Workers: 1}, false)
+	defer sb.stop()
+	w, err := sb.start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One step (sorting 16 million numbers) takes longer than the two CPU seconds the
+	// job gets, so the worker's own stop between steps never comes.
+	job := scriptJob{Script: "def rank(cards, participant):\n    l = sorted(range(16000000), reverse=True)\n    return cards\n",
+		Cards: []scriptCard{{EntityID: 1}}, Timeout: int64(MinScriptTimeout)}
+	if err := writeFrame(w.in, job); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-w.exited:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the worker was still running after 30 s")
+	}
+	if code := w.cmd.ProcessState.ExitCode(); code != exitCPU || !strings.Contains(w.stderr.String(), "CPU limit") {
+		t.Errorf("worker ended with %v: %s", w.cmd.ProcessState, w.stderr.lastLine())
+	}
+}
