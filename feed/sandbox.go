@@ -85,10 +85,13 @@ type sandbox struct {
 	alive   int // running or starting
 	closed  bool
 	workers map[*worker]struct{}
+
+	slowMu sync.Mutex
+	slow   map[string]*slowScript // by script hash
 }
 
 func newSandbox(l Limits, warm bool) *sandbox {
-	return &sandbox{limits: l, warm: warm, idle: make(chan *worker, l.Workers), workers: map[*worker]struct{}{}}
+	return &sandbox{limits: l, warm: warm, idle: make(chan *worker, l.Workers), workers: map[*worker]struct{}{}, slow: map[string]*slowScript{}}
 }
 
 // The process's sandbox: DefaultLimits, started on demand, unless StartScripts set one.
@@ -144,8 +147,14 @@ func StartScripts(l Limits) (stop func(), err error) {
 // end of ctx, which is ctx's error.
 func (sb *sandbox) run(ctx context.Context, job *scriptJob) (scriptResult, error) {
 	job.Timeout = int64(sb.limits.Timeout)
+	hash := ScriptHash(job.Script)
+	done, err := sb.throttle(ctx, hash)
+	if err != nil {
+		return scriptResult{}, err
+	}
 	w, err := sb.acquire(ctx)
 	if err != nil {
+		done(false)
 		return scriptResult{}, err
 	}
 	ch := make(chan workerAnswer, 1)
@@ -157,28 +166,93 @@ func (sb *sandbox) run(ctx context.Context, job *scriptJob) (scriptResult, error
 		ch <- a
 	}()
 	timer := time.NewTimer(sb.limits.Timeout + sb.limits.killGrace())
+	// finish ends the run either way; it tells the throttle whether the script misbehaved.
+	finish := func(a workerAnswer, timedOut bool) (scriptResult, error) {
+		if timedOut {
+			sb.retire(w, true)
+			done(true)
+			return scriptResult{}, overrun(sb.limits.Timeout)
+		}
+		timer.Stop()
+		res, err := sb.settle(w, a)
+		done(err != nil || res.Overran)
+		return res, err
+	}
 	select {
 	case a := <-ch:
-		timer.Stop()
-		return sb.settle(w, a)
+		return finish(a, false)
 	case <-timer.C:
-		sb.retire(w, true)
-		return scriptResult{}, overrun(sb.limits.Timeout)
+		return finish(workerAnswer{}, true)
 	case <-ctx.Done():
 		// The participant went away: the run ends within its bounds all the same, and
 		// the worker goes back to the pool then (killing it would cost a process start).
 		go func() {
 			select {
 			case a := <-ch:
-				timer.Stop()
-				sb.settle(w, a)
+				finish(a, false)
 			case <-timer.C:
-				sb.retire(w, true)
+				finish(workerAnswer{}, true)
 			}
 		}()
 		// Not a failure of the ranking: the caller sees its own context's error.
 		return scriptResult{}, fmt.Errorf("feed: the request ended while its script ran: %w", ctx.Err())
 	}
+}
+
+// slowFor is how long a script that overran its time, or ended its worker, runs for one
+// participant at a time: a participant's link that makes it expensive (?n=60000) then
+// takes at most one worker, however many times it is opened, and the other studies keep
+// the others.
+const slowFor = 30 * time.Second
+
+// slowScript is a script that misbehaved lately, and its one-at-a-time slot.
+type slowScript struct {
+	until time.Time
+	slot  chan struct{}
+}
+
+// throttle waits, for a script that misbehaved within slowFor, until no other run of it is
+// under way. done(misbehaved) ends the run: it frees the slot and, when the run overran or
+// its worker died, marks the script for slowFor more.
+func (sb *sandbox) throttle(ctx context.Context, hash string) (done func(misbehaved bool), err error) {
+	sb.slowMu.Lock()
+	s := sb.slow[hash]
+	if s != nil && time.Now().After(s.until) && len(s.slot) == 0 {
+		delete(sb.slow, hash)
+		s = nil
+	}
+	sb.slowMu.Unlock()
+	var slot chan struct{}
+	if s != nil {
+		wait := time.NewTimer(sb.limits.queueWait())
+		defer wait.Stop()
+		select {
+		case s.slot <- struct{}{}:
+			slot = s.slot
+		case <-wait.C:
+			return nil, fmt.Errorf("%w: this script ran over its bounds lately and runs one participant at a time; the one before stayed for %v", ErrRankingFailed, sb.limits.queueWait())
+		case <-ctx.Done():
+			return nil, fmt.Errorf("feed: the request ended while waiting for its script's turn: %w", ctx.Err())
+		}
+	}
+	return func(misbehaved bool) {
+		if misbehaved {
+			sb.slowMu.Lock()
+			for h, s := range sb.slow { // the scripts of past attacks do not pile up
+				if time.Now().After(s.until) && len(s.slot) == 0 {
+					delete(sb.slow, h)
+				}
+			}
+			if sb.slow[hash] == nil {
+				sb.slow[hash] = &slowScript{slot: make(chan struct{}, 1)}
+			}
+			sb.slow[hash].until = time.Now().Add(slowFor)
+			sb.slowMu.Unlock()
+		}
+		if slot != nil {
+			<-slot
+		}
+	}, nil
 }
 
 type workerAnswer struct {

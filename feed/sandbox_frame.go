@@ -43,11 +43,13 @@ type scriptCard struct {
 	Engaged      int64             `json:"engaged,omitempty"`
 }
 
-// scriptResult is a worker's answer: the order, or the script's error. Recycle says the
-// worker exits after this answer (it holds too much memory to stay warm).
+// scriptResult is a worker's answer: the order, or the script's error (Overran when its
+// time was up). Recycle says the worker exits after this answer (it holds too much memory
+// to stay warm).
 type scriptResult struct {
 	Order   []scriptPlace `json:"order,omitempty"`
 	Err     *ScriptError  `json:"error,omitempty"`
+	Overran bool          `json:"overran,omitempty"`
 	Recycle bool          `json:"recycle,omitempty"`
 }
 

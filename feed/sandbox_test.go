@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -329,4 +330,29 @@ func TestWorkerCPULimitEndsAJobTheServerDoesNotKill(t *testing.T) {
 	if code := w.cmd.ProcessState.ExitCode(); code != exitCPU || !strings.Contains(w.stderr.String(), "CPU limit") {
 		t.Errorf("worker ended with %v: %s", w.cmd.ProcessState, w.stderr.lastLine())
 	}
+}
+
+// A script that overran runs one participant at a time for a while: the links that make
+// it expensive, opened at once, take one worker, and another study's script still gets
+// the other at once.
+func TestAnOverrunningScriptTakesOneWorkerAtATime(t *testing.T) {
+	useSandbox(t, Limits{Timeout: 300 * time.Millisecond, Memory: DefaultLimits.Memory, Workers: 2})
+	hostile := "def rank(cards, participant):\n    while True:\n        s = ('ab' * 100000).replace('a', 'c')\n"
+	wantScriptError(t, DryRun(t.Context(), hostile, scriptCards(3)), "ran over 300ms")
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() { defer wg.Done(); DryRun(t.Context(), hostile, scriptCards(3)) }()
+	}
+	time.Sleep(50 * time.Millisecond) // one hostile run has a worker, the other waits its turn
+	start := time.Now()
+	if err := DryRun(t.Context(), identity, scriptCards(3)); err != nil {
+		t.Fatal(err)
+	}
+	// Without the rule both workers run the hostile script for 300 ms (and a quarter):
+	// another script waits for one of them.
+	if took := time.Since(start); took > 200*time.Millisecond {
+		t.Errorf("another script waited %v for a worker", took)
+	}
+	wg.Wait()
 }
