@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 
+	"feedlab/store"
 	"feedlab/study"
 )
 
@@ -32,6 +33,11 @@ func (s *Server) loadBlock(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	def, p, err := s.participantIn(ctx, req.participantRef)
 	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	// Each block is ranked and recorded: it spends a request of the participant's rate.
+	if err := s.pace(r, req.participantRef, store.EventTarget{ParticipantID: p.ParticipantID, Condition: p.Condition}); err != nil {
 		s.fail(w, r, err)
 		return
 	}

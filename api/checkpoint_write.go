@@ -42,9 +42,6 @@ func (req *checkpointRequest) validate() (int64, *apiError) {
 	if !checkpointPattern.MatchString(req.Checkpoint) {
 		return 0, badRequest("checkpoint must be a name of 1 to 100 letters, digits or _.:- characters.")
 	}
-	if len(req.Value) > maxResponse {
-		return 0, badRequest("value is longer than %d characters.", maxResponse)
-	}
 	return 0, nil
 }
 
@@ -72,7 +69,7 @@ func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 		ClientTime:    nullInt(req.ClientTime),
 	}}}
 	if req.Checkpoint != checkpointEndRedirect {
-		s.record(w, r, ev)
+		s.record(w, r, req.participantRef, target, ev)
 		return
 	}
 	def, err := s.studyDefinition(r.Context(), string(req.ExperimentID))
@@ -98,7 +95,7 @@ func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if _, err := s.recordEvent(r, ev); err != nil {
+	if _, err := s.recordEvent(r, req.participantRef, target, ev); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -111,7 +108,7 @@ func (s *Server) writeCheckpoint(w http.ResponseWriter, r *http.Request) {
 	// participants submit on their platform. One row per participant, under the server's
 	// own id, which no client can send. Platforms without codes have no such row.
 	if code != "" {
-		if _, err := s.recordEvent(r, store.Event{Answers: []store.Answer{{
+		if _, err := s.storeEvent(r, store.Event{Answers: []store.Answer{{
 			EventID: store.CompletionEventID, ParticipantID: target.ParticipantID,
 			Kind: store.AnswerKindCheckpoint, Field: "completion_code", Response: code,
 		}}}); err != nil {

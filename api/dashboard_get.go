@@ -4,8 +4,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/gorilla/mux"
-
 	"feedlab/alert"
 	"feedlab/params"
 	"feedlab/store"
@@ -98,11 +96,7 @@ const maxTimelineBuckets = 120
 // participants table and from counters the event writer maintains, so a refresh costs a
 // few milliseconds at 10,000 participants and 1,000,000 events (BENCHMARKS.md).
 func (s *Server) getDashboard(w http.ResponseWriter, r *http.Request) {
-	id := mux.Vars(r)["experiment_id"]
-	if _, err := s.readableStudy(r, id); err != nil {
-		s.fail(w, r, err)
-		return
-	}
+	id := studyOf(r).ID
 	ctx := r.Context()
 	st, err := s.store.Study(ctx, id)
 	if err != nil {

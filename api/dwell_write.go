@@ -8,10 +8,6 @@ import (
 	"feedlab/store"
 )
 
-// maxDwellsPerCard bounds one card's dwell list, so a runaway client cannot blow up a row
-// count; a participant scrolling past a card hundreds of times is already noise.
-const maxDwellsPerCard = 1000
-
 type dwellEntry struct {
 	Idx              number   `json:"idx"`
 	EntityID         text     `json:"entity_id"`
@@ -62,8 +58,8 @@ func (s *Server) writeBatchDwell(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, badRequest("dwell_data[%d]: %s", i, aerr.message))
 			return
 		}
-		if len(d.DwellTimes) > maxDwellsPerCard {
-			s.fail(w, r, badRequest("dwell_data[%d]: more than %d dwells for one card.", i, maxDwellsPerCard))
+		if err := s.visitsOverBudget(r, req.participantRef, target, i, len(d.DwellTimes)); err != nil {
+			s.fail(w, r, err)
 			return
 		}
 		if !inFeed[entityID] {
@@ -92,5 +88,5 @@ func (s *Server) writeBatchDwell(w http.ResponseWriter, r *http.Request) {
 			})
 		}
 	}
-	s.record(w, r, ev)
+	s.record(w, r, req.participantRef, target, ev)
 }

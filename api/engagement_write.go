@@ -78,9 +78,6 @@ func (req *engagementRequest) validate() (int64, *apiError) {
 	if req.Response == "" {
 		return 0, badRequest("response is missing.")
 	}
-	if len(req.Response) > maxResponse {
-		return 0, badRequest("response is longer than %d characters.", maxResponse)
-	}
 	return req.entityID, nil
 }
 
@@ -91,7 +88,7 @@ func (s *Server) writeEngagement(w http.ResponseWriter, r *http.Request) {
 	if !accepted {
 		return
 	}
-	s.record(w, r, store.Event{Engagements: []store.Engagement{{
+	s.record(w, r, req.participantRef, target, store.Event{Engagements: []store.Engagement{{
 		EventID:           string(req.EventID),
 		ParticipantID:     target.ParticipantID,
 		EntityID:          req.entityID,

@@ -30,12 +30,9 @@ func (req *formRequest) validate() (int64, *apiError) {
 		return 0, badRequest("form_fields has more than %d fields.", maxFormFields)
 	}
 	req.names = make([]string, 0, len(req.FormFields))
-	for name, value := range req.FormFields {
+	for name := range req.FormFields {
 		if name == "" || len(name) > maxFieldName {
 			return 0, badRequest("form field names must be 1 to %d characters.", maxFieldName)
-		}
-		if len(value) > maxResponse {
-			return 0, badRequest("form field %q is longer than %d characters.", truncate(name, 40), maxResponse)
 		}
 		req.names = append(req.names, name)
 	}
@@ -62,7 +59,7 @@ func (s *Server) writeForm(w http.ResponseWriter, r *http.Request) {
 			ClientTime:    nullInt(req.ClientTime),
 		})
 	}
-	stored, err := s.recordEvent(r, ev)
+	stored, err := s.recordEvent(r, req.participantRef, target, ev)
 	if err != nil {
 		s.fail(w, r, err)
 		return

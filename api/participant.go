@@ -88,8 +88,8 @@ type event interface {
 }
 
 // readEvent is the start every event call shares: it decodes the body into req, checks
-// the participant reference and the event_id, runs the call's own checks, and resolves the
-// participant (and the card). On false, the failure has been answered and the handler
+// the participant reference and the event_id, runs the call's own checks, resolves the
+// participant (and the card) and spends one request of the participant's rate. On false, the failure has been answered and the handler
 // returns at once.
 func (s *Server) readEvent(w http.ResponseWriter, r *http.Request, req event) (store.EventTarget, bool) {
 	if err := decodeEvent(w, r, limitEvent, req); err != nil {
@@ -112,6 +112,10 @@ func (s *Server) readEvent(w http.ResponseWriter, r *http.Request, req event) (s
 	}
 	target, err := s.resolve(r.Context(), ref, entityID)
 	if err != nil {
+		s.fail(w, r, err)
+		return store.EventTarget{}, false
+	}
+	if err := s.pace(r, ref, target); err != nil {
 		s.fail(w, r, err)
 		return store.EventTarget{}, false
 	}
@@ -153,9 +157,10 @@ func entityNumber(t text) (int64, *apiError) {
 	return n, nil
 }
 
-// record stores an event and answers once it is committed.
-func (s *Server) record(w http.ResponseWriter, r *http.Request, ev store.Event) {
-	stored, err := s.recordEvent(r, ev)
+// record stores a participant's event within their budgets and answers once it is
+// committed.
+func (s *Server) record(w http.ResponseWriter, r *http.Request, ref participantRef, target store.EventTarget, ev store.Event) {
+	stored, err := s.recordEvent(r, ref, target, ev)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -183,9 +188,10 @@ func okStored(w http.ResponseWriter, n int) {
 	w.Write(storedAnswers[n])
 }
 
-// recordEvent stores an event; an event_id the participant already used for another event
-// is logged (a buggy or hostile client: the stored row is kept) and answered 409 conflict.
-func (s *Server) recordEvent(r *http.Request, ev store.Event) (int, error) {
+// storeEvent stores an event, outside any budget (recordEvent charges a participant's); an
+// event_id the participant already used for another event is logged (a buggy or hostile
+// client: the stored row is kept) and answered 409 conflict.
+func (s *Server) storeEvent(r *http.Request, ev store.Event) (int, error) {
 	stored, err := s.store.RecordEvent(r.Context(), ev)
 	if errors.Is(err, store.ErrEventConflict) {
 		s.log.Warn("event refused: event_id reused for a different event", "path", r.URL.Path, "err", err)

@@ -6,8 +6,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/gorilla/mux"
-
 	"feedlab/store"
 )
 
@@ -29,11 +27,7 @@ type participantRowJSON struct {
 // by condition, stage (or "dropped") and q (a prefix of user_id or of a platform id). Test
 // participants are not listed.
 func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) {
-	id := mux.Vars(r)["experiment_id"]
-	if _, err := s.readableStudy(r, id); err != nil {
-		s.fail(w, r, err)
-		return
-	}
+	id := studyOf(r).ID
 	q := r.URL.Query()
 	number := func(name string, def, lo, hi int) (int, *apiError) {
 		v := q.Get(name)

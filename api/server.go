@@ -115,6 +115,8 @@ type Server struct {
 	reconciling chan struct{}
 	// reads: which reads of participant data were recorded lately (audit_reads.go).
 	reads recentReads
+	// budgets: what each participant may send and has sent (budgets.go).
+	budgets *budgets
 }
 
 // New returns a server for cfg.
@@ -158,6 +160,7 @@ func New(cfg Config) *Server {
 		bundleMax:      orDefault64(cfg.BundleMaxBytes, bundle.MaxTotalBytes),
 		room:           &uploadRoom{by: map[int64]int64{}},
 		reconciling:    make(chan struct{}, reconcileSlots),
+		budgets:        newBudgets(),
 	}
 	s.signIns.clearedAt = cfg.Store.LockoutClearedAt
 	return s
@@ -199,24 +202,9 @@ func (s *Server) router() *mux.Router {
 	v1.HandleFunc("/dump_data", s.requireResearcher(s.dumpData)).Methods(http.MethodPost)
 	v1.HandleFunc("/capabilities", s.requireResearcher(s.capabilities)).Methods(http.MethodGet)
 	v1.HandleFunc("/studies", s.requireResearcher(s.listStudies)).Methods(http.MethodGet)
-	v1.HandleFunc("/studies/{experiment_id}", s.requireResearcher(s.getStudy)).Methods(http.MethodGet)
-	v1.HandleFunc("/studies/{experiment_id}/parameters.csv", s.requireResearcher(s.studyParamsCSV)).Methods(http.MethodGet)
-	v1.HandleFunc("/studies/{experiment_id}/bundle.zip", s.requireResearcher(s.studyBundle)).Methods(http.MethodGet)
+	// Every call about one study, through one door (study_door.go).
+	s.routeStudies(v1)
 	v1.HandleFunc("/import_study", s.requireResearcher(s.importStudy)).Methods(http.MethodPost)
-	v1.HandleFunc("/studies/{experiment_id}/shares", s.requireResearcher(s.shareStudy)).Methods(http.MethodPost)
-	v1.HandleFunc("/studies/{experiment_id}/shares/{name}", s.requireResearcher(s.unshareStudy)).Methods(http.MethodDelete)
-	v1.HandleFunc("/studies/{experiment_id}/audit", s.requireResearcher(s.studyAudit)).Methods(http.MethodGet)
-	v1.HandleFunc("/studies/{experiment_id}/audit.csv", s.requireResearcher(s.studyAuditCSV)).Methods(http.MethodGet)
-	// Watching and running a study (issue 10).
-	v1.HandleFunc("/studies/{experiment_id}/dashboard", s.requireResearcher(s.getDashboard)).Methods(http.MethodGet)
-	v1.HandleFunc("/studies/{experiment_id}/participants", s.requireResearcher(s.listParticipants)).Methods(http.MethodGet)
-	v1.HandleFunc("/studies/{experiment_id}/status", s.requireResearcher(s.setStudyStatus)).Methods(http.MethodPost)
-	v1.HandleFunc("/studies/{experiment_id}/preview", s.requireResearcher(s.previewStudy)).Methods(http.MethodPost)
-	v1.HandleFunc("/studies/{experiment_id}/texts", s.requireResearcher(s.getStudyTexts)).Methods(http.MethodGet)
-	v1.HandleFunc("/studies/{experiment_id}/texts", s.requireResearcher(s.putStudyText)).Methods(http.MethodPut)
-	v1.HandleFunc("/studies/{experiment_id}/reconcile", s.requireResearcher(s.reconcileStudy)).Methods(http.MethodPost)
-	v1.HandleFunc("/studies/{experiment_id}/labels", s.requireResearcher(s.getStudyLabels)).Methods(http.MethodGet)
-	v1.HandleFunc("/studies/{experiment_id}/labels", s.requireResearcher(s.addStudyLabels)).Methods(http.MethodPost)
 	v1.HandleFunc("/researchers", s.requireResearcher(s.listResearchers)).Methods(http.MethodGet)
 	v1.HandleFunc("/check_parameters", s.requireResearcher(s.checkParameters)).Methods(http.MethodPost)
 	v1.HandleFunc("/render_markdown", s.requireResearcher(s.renderMarkdown)).Methods(http.MethodPost)

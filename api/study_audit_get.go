@@ -6,10 +6,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/gorilla/mux"
-
 	"feedlab/export"
-	"feedlab/store"
 )
 
 // auditEntryJSON is one audit log entry as the API answers it.
@@ -23,8 +20,8 @@ type auditEntryJSON struct {
 // studyAudit answers a study's audit log (who created, shared, changed, paused or
 // downloaded it, and when), oldest first.
 func (s *Server) studyAudit(w http.ResponseWriter, r *http.Request) {
-	id := mux.Vars(r)["experiment_id"]
-	entries, err := s.auditLog(r, id)
+	id := studyOf(r).ID
+	entries, err := s.store.AuditLog(r.Context(), id)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -40,8 +37,8 @@ func (s *Server) studyAudit(w http.ResponseWriter, r *http.Request) {
 // board's file. Cells are neutralised like every export's (a researcher's name or a share
 // detail could start with '=').
 func (s *Server) studyAuditCSV(w http.ResponseWriter, r *http.Request) {
-	id := mux.Vars(r)["experiment_id"]
-	entries, err := s.auditLog(r, id)
+	id := studyOf(r).ID
+	entries, err := s.store.AuditLog(r.Context(), id)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -60,18 +57,4 @@ func (s *Server) studyAuditCSV(w http.ResponseWriter, r *http.Request) {
 		})
 	}
 	cw.Flush()
-}
-
-// auditLog reads a study's audit log for its owner. A study without an owner is every
-// researcher's, so every researcher may read its log; a collaborator may not (403), and a
-// study the researcher may not see is 404 like an unknown id.
-func (s *Server) auditLog(r *http.Request, id string) ([]store.AuditEntry, error) {
-	a, err := s.readableStudy(r, id)
-	if err != nil {
-		return nil, err
-	}
-	if a != store.AccessOwner && a != store.AccessEveryone {
-		return nil, &apiError{http.StatusForbidden, codeForbidden, "Only the study's owner can read its audit log."}
-	}
-	return s.store.AuditLog(r.Context(), id)
 }

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/gorilla/mux"
-
 	"feedlab/bundle"
 	"feedlab/store"
 )
@@ -14,11 +12,7 @@ import (
 // studyBundle streams a study's bundle (package bundle: parameters, stimulus sets, media,
 // codebooks, feedlab's version) as a zip download, to those who may see the study.
 func (s *Server) studyBundle(w http.ResponseWriter, r *http.Request) {
-	id := mux.Vars(r)["experiment_id"]
-	if _, err := s.readableStudy(r, id); err != nil {
-		s.fail(w, r, err)
-		return
-	}
+	id := studyOf(r).ID
 	// Recorded just before the first byte, like every download (the bundle holds no
 	// participant data, but it is the study's whole design and stimuli).
 	audit := s.auditAtFirstByte(r, id, store.AuditExportBundle, "bundle.zip")

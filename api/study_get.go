@@ -4,8 +4,6 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/gorilla/mux"
-
 	"feedlab/params"
 	"feedlab/store"
 	"feedlab/study"
@@ -14,7 +12,7 @@ import (
 // getStudy answers one study as the list shows it plus its parameter rows (plain values,
 // as params.csv holds them), for the wizard's Duplicate.
 func (s *Server) getStudy(w http.ResponseWriter, r *http.Request) {
-	id := mux.Vars(r)["experiment_id"]
+	id := studyOf(r).ID
 	st, err := s.store.VisibleStudy(r.Context(), researcherFrom(r.Context()).ID, id)
 	if errors.Is(err, store.ErrNotFound) {
 		s.fail(w, r, studyNotFound(id))
@@ -46,6 +44,6 @@ func (s *Server) getStudy(w http.ResponseWriter, r *http.Request) {
 		CanShare      bool         `json:"can_share"`
 		Shares        []string     `json:"shares"`
 		EditableTexts []string     `json:"editable_texts"`
-	}{toStudyJSON(st), rows, current.Status, canManage(st.Access), st.Access == store.AccessOwner,
+	}{toStudyJSON(st), rows, current.Status, st.Access.CanManage(), st.Access.CanShare(),
 		toStudyJSON(st).SharedWith, study.EditableTexts})
 }

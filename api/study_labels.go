@@ -10,8 +10,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/gorilla/mux"
-
 	"feedlab/store"
 	"feedlab/study"
 )
@@ -45,13 +43,8 @@ func labelLink(experimentID string, l store.ParticipantLabel) string {
 // getStudyLabels lists a study's labels with their links and whether each was used
 // (collaborators may see them: printing links is watching, not changing).
 func (s *Server) getStudyLabels(w http.ResponseWriter, r *http.Request) {
-	id := mux.Vars(r)["experiment_id"]
-	a, err := s.readableStudy(r, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	s.answerLabels(w, r, id, canManage(a), true)
+	st := studyOf(r)
+	s.answerLabels(w, r, st.ID, st.Access.CanManage(), true)
 }
 
 // answerLabels answers the labels with their links and who used each; read says to record
@@ -94,13 +87,9 @@ type labelsRequest struct {
 // addStudyLabels adds participant labels to a study (owner only); labels already on the
 // list keep their links.
 func (s *Server) addStudyLabels(w http.ResponseWriter, r *http.Request) {
-	id := mux.Vars(r)["experiment_id"]
+	id := studyOf(r).ID
 	var req labelsRequest
 	if err := decode(w, r, 1<<20, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := s.manageableStudy(r, id, "Only the study's owner can add participant labels."); err != nil {
 		s.fail(w, r, err)
 		return
 	}

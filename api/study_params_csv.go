@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/gorilla/mux"
-
 	"feedlab/params"
 	"feedlab/store"
 )
@@ -14,11 +12,7 @@ import (
 // studyParamsCSV answers a study's parameters as the params.csv that recreates it
 // (`feedlab study create --from`, Start from a file), written by params.WriteCSV.
 func (s *Server) studyParamsCSV(w http.ResponseWriter, r *http.Request) {
-	id := mux.Vars(r)["experiment_id"]
-	if _, err := s.readableStudy(r, id); err != nil {
-		s.fail(w, r, err)
-		return
-	}
+	id := studyOf(r).ID
 	stored, err := s.store.StudyParams(r.Context(), id)
 	if err != nil {
 		s.fail(w, r, err)

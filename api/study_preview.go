@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"net/url"
 
-	"github.com/gorilla/mux"
-
 	"feedlab/store"
 )
 
@@ -19,13 +17,9 @@ type previewRequest struct {
 // exports). The link works for 24 hours and may be opened again (say on a phone); each
 // opening is a new test participant. Collaborators may preview too.
 func (s *Server) previewStudy(w http.ResponseWriter, r *http.Request) {
-	id := mux.Vars(r)["experiment_id"]
+	id := studyOf(r).ID
 	var req previewRequest
 	if err := decode(w, r, 4<<10, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if _, err := s.readableStudy(r, id); err != nil {
 		s.fail(w, r, err)
 		return
 	}

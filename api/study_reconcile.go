@@ -10,8 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gorilla/mux"
-
 	"feedlab/reconcile"
 	"feedlab/store"
 )
@@ -35,7 +33,8 @@ const reconcileSlots = 2
 // another site can post without a preflight, which feedlab never grants, so the cross-site
 // rule holds as for JSON.
 func (s *Server) reconcileStudy(w http.ResponseWriter, r *http.Request) {
-	id := mux.Vars(r)["experiment_id"]
+	st := studyOf(r)
+	id := st.ID
 	q := r.URL.Query()
 	platform := q.Get("platform")
 	markReturns := q.Get("mark_returns") == "true" || q.Get("mark_returns") == "1"
@@ -43,12 +42,7 @@ func (s *Server) reconcileStudy(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{http.StatusUnsupportedMediaType, codeUnsupportedMedia, "Send the platform's list as the body, with Content-Type: text/csv (platform and mark_returns go in the query)."})
 		return
 	}
-	access, err := s.readableStudy(r, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if markReturns && !canManage(access) {
+	if markReturns && !st.Access.CanManage() {
 		s.fail(w, r, &apiError{http.StatusForbidden, codeForbidden, "Only the study's owner can mark returns; reconcile without marking them."})
 		return
 	}

@@ -16,13 +16,9 @@ type shareRequest struct {
 // shareStudy lets another researcher see the study (they may read and download it).
 // Only the owner shares: a collaborator gets 403, anyone else 404.
 func (s *Server) shareStudy(w http.ResponseWriter, r *http.Request) {
-	id := mux.Vars(r)["experiment_id"]
+	id := studyOf(r).ID
 	var req shareRequest
 	if err := decode(w, r, 4<<10, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := s.ownStudy(r, id); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -52,12 +48,7 @@ func (s *Server) shareStudy(w http.ResponseWriter, r *http.Request) {
 // unshareStudy takes the study away from a collaborator. Unsharing someone the study was
 // not shared with changes nothing and succeeds.
 func (s *Server) unshareStudy(w http.ResponseWriter, r *http.Request) {
-	vars := mux.Vars(r)
-	id, name := vars["experiment_id"], vars["name"]
-	if err := s.ownStudy(r, id); err != nil {
-		s.fail(w, r, err)
-		return
-	}
+	id, name := studyOf(r).ID, mux.Vars(r)["name"]
 	shared, err := s.store.UnshareStudy(r.Context(), id, name)
 	if errors.Is(err, store.ErrNoResearcher) {
 		s.fail(w, r, noResearcher(name))
@@ -71,22 +62,6 @@ func (s *Server) unshareStudy(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ok(w, map[string]any{"shared_with": shared})
-}
-
-// ownStudy lets only the owner through: 404 for whoever may not see the study, 403 for a
-// collaborator or, on a study without an owner, any researcher.
-func (s *Server) ownStudy(r *http.Request, id string) error {
-	a, err := s.readableStudy(r, id)
-	if err != nil {
-		return err
-	}
-	switch a {
-	case store.AccessOwner:
-		return nil
-	case store.AccessEveryone:
-		return &apiError{http.StatusForbidden, codeForbidden, "This study has no owner and every researcher can see it already; there is no one to share it with."}
-	}
-	return &apiError{http.StatusForbidden, codeForbidden, "Only the study's owner can share it."}
 }
 
 func noResearcher(name string) *apiError {

@@ -3,8 +3,6 @@ package api
 import (
 	"net/http"
 
-	"github.com/gorilla/mux"
-
 	"feedlab/store"
 )
 
@@ -15,13 +13,9 @@ type statusRequest struct {
 // setStudyStatus opens, pauses or closes a study (owner only). A paused or closed study
 // registers no new participant; those already in it always finish.
 func (s *Server) setStudyStatus(w http.ResponseWriter, r *http.Request) {
-	id := mux.Vars(r)["experiment_id"]
+	id := studyOf(r).ID
 	var req statusRequest
 	if err := decode(w, r, 4<<10, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := s.manageableStudy(r, id, "Only the study's owner can pause, close or reopen it."); err != nil {
 		s.fail(w, r, err)
 		return
 	}

@@ -6,8 +6,6 @@ import (
 	"net/http"
 	"slices"
 
-	"github.com/gorilla/mux"
-
 	"feedlab/params"
 	"feedlab/store"
 	"feedlab/study"
@@ -30,11 +28,7 @@ type textJSON struct {
 // getStudyTexts answers a study's editable texts as they are now, per condition, and the
 // history of their edits (each edit is a new version of the study's texts).
 func (s *Server) getStudyTexts(w http.ResponseWriter, r *http.Request) {
-	id := mux.Vars(r)["experiment_id"]
-	if _, err := s.readableStudy(r, id); err != nil {
-		s.fail(w, r, err)
-		return
-	}
+	id := studyOf(r).ID
 	stored, err := s.store.StudyParams(r.Context(), id)
 	if err != nil {
 		s.fail(w, r, err)
@@ -64,13 +58,9 @@ func (s *Server) getStudyTexts(w http.ResponseWriter, r *http.Request) {
 // the design, so once a real participant has arrived it is refused with 409
 // design_locked. The study must still validate after the change.
 func (s *Server) putStudyText(w http.ResponseWriter, r *http.Request) {
-	id := mux.Vars(r)["experiment_id"]
+	id := studyOf(r).ID
 	var req textJSON
 	if err := decode(w, r, 256<<10, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := s.manageableStudy(r, id, "Only the study's owner can edit its texts."); err != nil {
 		s.fail(w, r, err)
 		return
 	}

@@ -32,6 +32,15 @@ const (
 // CanRead reports whether the access lets a researcher see the study and its data.
 func (a Access) CanRead() bool { return a == AccessOwner || a == AccessShared || a == AccessEveryone }
 
+// CanManage reports whether the access may run the study: pause, close and reopen it,
+// edit its texts, add labelled links, mark returns and read its audit log. Its owner may,
+// and anyone may for a study without an owner; a collaborator only watches.
+func (a Access) CanManage() bool { return a == AccessOwner || a == AccessEveryone }
+
+// CanShare reports whether the access may share the study with others: its owner only
+// (a study without an owner is every researcher's already).
+func (a Access) CanShare() bool { return a == AccessOwner }
+
 // StudySummary is a study as a researcher's studies list shows it.
 type StudySummary struct {
 	ExperimentID string

@@ -363,6 +363,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.participantByIdentityStmt, err = db.PrepareContext(ctx, participantByIdentity); err != nil {
 		return nil, fmt.Errorf("error preparing query ParticipantByIdentity: %w", err)
 	}
+	if q.participantUsageStmt, err = db.PrepareContext(ctx, participantUsage); err != nil {
+		return nil, fmt.Errorf("error preparing query ParticipantUsage: %w", err)
+	}
 	if q.putMediaStmt, err = db.PrepareContext(ctx, putMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query PutMedia: %w", err)
 	}
@@ -996,6 +999,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing participantByIdentityStmt: %w", cerr)
 		}
 	}
+	if q.participantUsageStmt != nil {
+		if cerr := q.participantUsageStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing participantUsageStmt: %w", cerr)
+		}
+	}
 	if q.putMediaStmt != nil {
 		if cerr := q.putMediaStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing putMediaStmt: %w", cerr)
@@ -1253,6 +1261,7 @@ type Queries struct {
 	moveInventoryItemStmt            *sql.Stmt
 	parkInventoryFromStmt            *sql.Stmt
 	participantByIdentityStmt        *sql.Stmt
+	participantUsageStmt             *sql.Stmt
 	putMediaStmt                     *sql.Stmt
 	putSettingStmt                   *sql.Stmt
 	putUploadedMediaStmt             *sql.Stmt
@@ -1393,6 +1402,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		moveInventoryItemStmt:            q.moveInventoryItemStmt,
 		parkInventoryFromStmt:            q.parkInventoryFromStmt,
 		participantByIdentityStmt:        q.participantByIdentityStmt,
+		participantUsageStmt:             q.participantUsageStmt,
 		putMediaStmt:                     q.putMediaStmt,
 		putSettingStmt:                   q.putSettingStmt,
 		putUploadedMediaStmt:             q.putUploadedMediaStmt,
