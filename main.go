@@ -8,6 +8,10 @@ import (
 	"os"
 
 	"feedlab/cli"
+	"feedlab/feed"
 )
 
-func main() { os.Exit(cli.Main()) }
+func main() {
+	feed.RunWorkerIfAsked() // serve starts this binary again to run ranking scripts
+	os.Exit(cli.Main())
+}

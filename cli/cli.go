@@ -50,6 +50,9 @@ Usage:
                                                               full", uploads and imports are refused
                   [--media-quota 5GB]                         media one researcher may upload (0: none)
                   [--bundle-max-size 2GB]                     a study bundle's decompressed files
+                  [--script-timeout 200ms] [--script-memory 64MB]
+                                                              bounds of one custom ranking
+                                                              script's run for one participant
   feedlab study create --from params.csv [--owner NAME]      prints the new experiment_id;
                                                               without --owner every researcher sees it
   feedlab study open|pause|close ID                           a paused or closed study registers no new

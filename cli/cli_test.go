@@ -24,6 +24,7 @@ import (
 	"testing"
 	"time"
 
+	"feedlab/feed"
 	"feedlab/store"
 )
 
@@ -36,6 +37,7 @@ const (
 )
 
 func TestMain(m *testing.M) {
+	feed.RunWorkerIfAsked() // first: a serve run by these tests starts this binary as its script worker
 	if os.Getenv(envTestMain) == "1" {
 		var args []string
 		if err := json.Unmarshal([]byte(os.Getenv(envTestArgs)), &args); err != nil {
@@ -313,6 +315,7 @@ func TestVersionHelpAndUnknownCommands(t *testing.T) {
 			"feedlab export --study ID --type TYPE [--out FILE]", "feedlab backup --out FILE",
 			"feedlab researcher add NAME [--password-stdin]", "feedlab researcher list", "--owner NAME",
 			"feedlab researcher unlock NAME", "feedlab researcher password NAME [--password-stdin]", "feedlab version", "--data",
+			"[--script-timeout 200ms] [--script-memory 64MB]",
 		}},
 		{name: "-h", args: []string{"-h"}, wantOut: []string{"Usage:"}},
 		{name: "--help", args: []string{"--help"}, wantOut: []string{"Usage:"}},
@@ -322,6 +325,9 @@ func TestVersionHelpAndUnknownCommands(t *testing.T) {
 		{name: "sets without import", args: []string{"sets", "list"}, wantUsage: true, wantErr: "sets import"},
 		{name: "researcher without add", args: []string{"researcher"}, wantUsage: true, wantErr: "researcher add"},
 		{name: "unknown flag", args: []string{"backup", "--bogus", "x"}, wantUsage: true, wantErr: "bogus"},
+		{name: "script memory too small", args: []string{"serve", "--script-memory", "1KB"}, wantUsage: true, wantErr: "--script-memory must be between 16 MB and 16 GB, not 1 KB"},
+		{name: "script memory not a size", args: []string{"serve", "--script-memory", "lots"}, wantUsage: true, wantErr: `"lots" is not a size like 5GB, 512MB or 0`},
+		{name: "script timeout too long", args: []string{"serve", "--script-timeout", "2m"}, wantUsage: true, wantErr: "--script-timeout must be between 10ms and 1m0s, not 2m0s"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -19,6 +19,7 @@ import (
 	"feedlab/bundle"
 	"feedlab/demo"
 	"feedlab/diskspace"
+	"feedlab/feed"
 	"feedlab/frontend"
 	"feedlab/limit"
 	"feedlab/media"
@@ -46,6 +47,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	mediaQuota := &sizeFlag{n: api.DefaultMediaQuota}
 	fs.Var(mediaQuota, "media-quota", "what one researcher's uploaded media files may take together, like 5GB (0: no quota)")
 	bundleMax := bundleMaxSizeFlag(fs, bundle.MaxTotalBytes)
+	scriptTimeout := fs.Duration("script-timeout", feed.DefaultLimits.Timeout, "wall time a custom ranking script may take for one participant (its run is stopped after it and the participant told the study cannot start right now)")
+	scriptMemory := &sizeFlag{n: feed.DefaultLimits.Memory}
+	fs.Var(scriptMemory, "script-memory", "memory a custom ranking script may use in one run, like 64MB")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiler (net/http/pprof) on this loopback address, say 127.0.0.1:6060 (never on a public address)")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
@@ -60,6 +64,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if bundleMax.n <= 0 {
 		return fmt.Errorf("%w: --bundle-max-size must be a positive size, say 2GB", errUsage)
+	}
+	if err := checkScriptFlags(*scriptTimeout, scriptMemory.n); err != nil {
+		return err
 	}
 	if *droppedAfter <= 0 {
 		return fmt.Errorf("%w: --dropped-after must be a positive duration, say 30m", errUsage)
@@ -82,6 +89,12 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		certs = []tls.Certificate{cert}
 	}
 	tuneGC()
+	// Custom ranking scripts run in worker processes with these bounds (feed/sandbox.go).
+	stopScripts, err := startScriptWorkers(*scriptTimeout, scriptMemory.n)
+	if err != nil {
+		return err
+	}
+	defer stopScripts()
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	// Checked before anything is opened or any address printed: a server that cannot store
 	// what participants send must not invite them.

@@ -4,6 +4,7 @@
 package feed
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
 	"math"
@@ -27,12 +28,18 @@ type Condition struct {
 	Buttons      map[string]string // share, like, bookmark, accuracy, upvote, downvote → no|yes|lognormal
 }
 
-// Card is one card (entity) of a stimulus set, as composing a feed sees it.
+// Card is one card (entity) of a stimulus set, as composing a feed sees it: every column
+// of its set.
 type Card struct {
 	EntityID     int64
 	Set          string
-	Position     int64             // upload order in its set, from 1
-	RetrieveDate string            // the set's retrieve_date column
+	Position     int64  // upload order in its set, from 1
+	SourceURL    string // the set's required columns
+	Filename     string
+	RetrieveDate string
+	EntityType   string
+	Headline     string            // optional columns the platform knows ("" when absent)
+	EntityURL    string            //
 	Covariates   map[string]string // the set's other columns
 }
 
@@ -61,15 +68,18 @@ type Item struct {
 
 // Compose builds the feed of one participant who brings nothing but a seed (no arrival
 // parameters, no study history). See ComposeFor.
-func Compose(c Condition, seed uint64, entities Cards) ([]Item, error) {
-	return ComposeFor(c, seed, entities, Participant{})
+func Compose(ctx context.Context, c Condition, seed uint64, entities Cards) ([]Item, error) {
+	return ComposeFor(ctx, c, seed, entities, Participant{})
 }
 
 // ComposeFor builds the feed of one participant. The sample and order come from the
 // participant's seed and what they bring (arrival parameters, the study's engagement so
 // far); the displayed counts come from the study and the card, so every participant of a
 // study sees the same count on the same card.
-func ComposeFor(c Condition, seed uint64, entities Cards, p Participant) ([]Item, error) {
+//
+// ctx bounds a custom script's run beside its own time limit (a request that ends stops
+// the run); every failure of a custom script matches ErrRankingFailed.
+func ComposeFor(ctx context.Context, c Condition, seed uint64, entities Cards, p Participant) ([]Item, error) {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	algo := c.Algorithm
 	if algo == "" {
@@ -104,7 +114,7 @@ func ComposeFor(c Condition, seed uint64, entities Cards, p Participant) ([]Item
 			Score:     math.NaN(),
 		}}
 	}
-	out, err := rank(algo, c.Ranking, cards, p, seed, rng)
+	out, err := rank(ctx, algo, c.Ranking, cards, p, seed, rng)
 	if err != nil {
 		return nil, err
 	}

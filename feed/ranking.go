@@ -2,6 +2,7 @@ package feed
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -82,7 +83,7 @@ type ranked struct {
 }
 
 // rank orders cards by algorithm and fills each item's score, reason and inputs.
-func rank(algo string, r Ranking, cards []ranked, p Participant, seed uint64, rng *rand.Rand) ([]ranked, error) {
+func rank(ctx context.Context, algo string, r Ranking, cards []ranked, p Participant, seed uint64, rng *rand.Rand) ([]ranked, error) {
 	base := map[string]any{"seed": strconv.FormatUint(seed, 10)}
 	switch algo {
 	case Random:
@@ -106,14 +107,14 @@ func rank(algo string, r Ranking, cards []ranked, p Participant, seed uint64, rn
 			cards[i].item.Reason = "first block: random order; later blocks follow what the participant engages with"
 		}
 	case Custom:
-		s, err := LoadScript(r.Script)
-		if err != nil {
-			return nil, err
+		hash := ScriptHash(r.Script)
+		var err error
+		if cards, err = customRank(ctx, r.Script, cards, p, seed, false); err != nil {
+			// The study's script by its hash (the exports' algorithm-script-sha256), so a
+			// log line names the script without carrying it.
+			return nil, fmt.Errorf("feed: custom script %.12s: %w", hash, err)
 		}
-		if cards, err = s.Rank(cards, p, seed); err != nil {
-			return nil, err
-		}
-		base["script_sha256"] = s.Hash
+		base["script_sha256"] = hash
 	default:
 		return nil, fmt.Errorf("feed: algorithm %q is not available", algo)
 	}

@@ -23,7 +23,7 @@ func cardsWith(n int, cov func(i int) map[string]string) Cards {
 
 func compose(t *testing.T, algo string, r Ranking, seed uint64, cards Cards, p Participant) []Item {
 	t.Helper()
-	items, err := ComposeFor(Condition{ExperimentID: "x", Sets: []SetChoice{{Set: "s", NumberToShow: 2, Randomize: true}}, Algorithm: algo, Ranking: r}, seed, cards, p)
+	items, err := ComposeFor(t.Context(), Condition{ExperimentID: "x", Sets: []SetChoice{{Set: "s", NumberToShow: 2, Randomize: true}}, Algorithm: algo, Ranking: r}, seed, cards, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestChronologicalIsNewestFirstWithTiesInUploadOrder(t *testing.T) {
 func TestEngagementShownAndObserved(t *testing.T) {
 	cards := cardsWith(20, func(int) map[string]string { return nil })
 	c := Condition{ExperimentID: "x", Sets: []SetChoice{{Set: "s"}}, Algorithm: Engagement, Buttons: map[string]string{"like": "lognormal", "share": "lognormal"}}
-	items, _ := ComposeFor(c, 1, cards, Participant{})
+	items, _ := ComposeFor(t.Context(), c, 1, cards, Participant{})
 	for i := 1; i < len(items); i++ {
 		if items[i-1].Likes.N+items[i-1].Shares.N < items[i].Likes.N+items[i].Shares.N {
 			t.Fatalf("shown: position %d has fewer likes+shares than %d", i, i+1)

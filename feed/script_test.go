@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func scriptCards(n int) []Card {
@@ -18,6 +19,8 @@ func scriptCards(n int) []Card {
 }
 
 func TestScriptErrorsNameTheirLine(t *testing.T) {
+	// Time enough for the step limit to stop the endless loop first on a loaded machine.
+	useSandbox(t, Limits{Timeout: 10 * time.Second, Memory: DefaultLimits.Memory, Workers: 2})
 	tests := []struct{ name, src, want string }{
 		{"syntax", "def rank(cards, participant):\n    return cards +\n", "line 2: "},
 		{"undefined", "def rank(cards, participant):\n    x = 1\n    return nope\n", "line 3: undefined: nope"},
@@ -35,7 +38,7 @@ func TestScriptErrorsNameTheirLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := DryRun(tt.src, scriptCards(3))
+			err := DryRun(t.Context(), tt.src, scriptCards(3))
 			var se *ScriptError
 			if !errors.As(err, &se) || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error %v, want a ScriptError containing %q", err, tt.want)
@@ -50,13 +53,13 @@ func TestScriptsReturnCardsIdsOrTextIdsWithScoreAndReason(t *testing.T) {
 		"def rank(cards, participant):\n    return [c['entity_id'] for c in reversed(cards)]\n",
 		"def rank(cards, participant):\n    return [str(c['entity_id']) for c in reversed(cards)]\n",
 	} {
-		items, err := Compose(Condition{Sets: []SetChoice{{Set: "s"}}, Algorithm: Custom, Ranking: Ranking{Script: src}}, 1, func(string) ([]Card, error) { return scriptCards(3), nil })
+		items, err := Compose(t.Context(), Condition{Sets: []SetChoice{{Set: "s"}}, Algorithm: Custom, Ranking: Ranking{Script: src}}, 1, func(string) ([]Card, error) { return scriptCards(3), nil })
 		if err != nil || order(items)[0] != 102 || order(items)[2] != 100 {
 			t.Fatalf("%q: %v %v", src, order(items), err)
 		}
 	}
 	src := "def rank(cards, participant):\n    out = []\n    for c in cards:\n        c['score'] = c['position'] * 2\n        c['reason'] = 'twice ' + str(c['position']) + ' for ' + participant['arrival'].get('who', '?')\n        out.append(c)\n    return out\n"
-	items, err := ComposeFor(Condition{Sets: []SetChoice{{Set: "s"}}, Algorithm: Custom, Ranking: Ranking{Script: src}}, 1,
+	items, err := ComposeFor(t.Context(), Condition{Sets: []SetChoice{{Set: "s"}}, Algorithm: Custom, Ranking: Ranking{Script: src}}, 1,
 		func(string) ([]Card, error) { return scriptCards(2), nil }, Participant{Arrival: map[string]string{"who": "ana"}})
 	if err != nil || items[1].Score != 4 || items[1].Reason != "twice 2 for ana" || !strings.Contains(items[0].Inputs, ScriptHash(src)) {
 		t.Fatalf("%+v %v", items, err)
@@ -77,7 +80,7 @@ func FuzzLoadScript(f *testing.F) {
 	f.Add("def rank(c, p):\n\tif p['seed'] > 0:\n\t\treturn c\n")
 	f.Add("\x00\xff")
 	f.Fuzz(func(t *testing.T, src string) {
-		err := DryRun(src, scriptCards(3))
+		err := DryRun(t.Context(), src, scriptCards(3))
 		if err == nil {
 			return
 		}
@@ -103,7 +106,7 @@ func BenchmarkScript(b *testing.B) {
 	} {
 		b.Run(s.name, func(b *testing.B) {
 			for range b.N {
-				err := DryRun(s.src, cards)
+				err := DryRun(b.Context(), s.src, cards)
 				if (err != nil) != strings.HasPrefix(s.name, "endless") {
 					b.Fatal(err)
 				}
@@ -128,7 +131,7 @@ func TestExampleScriptsRun(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := DryRun(string(src), cards); err != nil {
+		if err := DryRun(t.Context(), string(src), cards); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
 	}

@@ -178,11 +178,12 @@ func positions(f field) []int {
 	return out
 }
 
-// script checks that a custom script compiles and defines rank(cards, participant); it
-// is run on the study's real sets by study.Check.
+// script checks that a custom script compiles and defines rank(cards, participant),
+// without running it; it is run, within the script bounds, on the study's real sets by
+// study.Check.
 func script(f field) string {
 	src := newlines(f.raw)
-	if _, err := feed.LoadScript(src); err != nil {
+	if err := feed.CheckScript(src); err != nil {
 		var se *feed.ScriptError
 		if errors.As(err, &se) {
 			f.fail("the script %s", scriptMessage(se))

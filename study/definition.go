@@ -88,8 +88,7 @@ func Compose(ctx context.Context, c feed.Condition, seed uint64, entities store.
 // ComposeFor runs feed.ComposeFor over the store's cards for a participant and turns its
 // items into the inventory the store keeps, each with its algorithm, score and reason.
 func ComposeFor(ctx context.Context, c feed.Condition, seed uint64, entities store.EntityLookup, p feed.Participant) ([]store.InventoryItem, error) {
-	_ = ctx // feed bounds its ranking scripts by it once they run apart (issue 20, item 1)
-	items, err := feed.ComposeFor(c, seed, func(set string) ([]feed.Card, error) {
+	items, err := feed.ComposeFor(ctx, c, seed, func(set string) ([]feed.Card, error) {
 		ents, err := entities(set)
 		if err != nil {
 			return nil, err

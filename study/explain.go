@@ -80,7 +80,7 @@ func recompose(c feed.Condition, p store.Participant, items []store.ExplainedIte
 		}
 	}
 	seed := uint64(p.Seed)
-	composed, err := feed.ComposeFor(c, seed, func(set string) ([]feed.Card, error) {
+	composed, err := feed.ComposeFor(ctx, c, seed, func(set string) ([]feed.Card, error) {
 		ents, err := st.Entities(ctx, set)
 		if err != nil {
 			return nil, err

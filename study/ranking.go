@@ -2,6 +2,7 @@ package study
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -47,8 +48,13 @@ func checkRanking(ctx context.Context, st *store.Store, s params.Study) (params.
 			}
 		}
 		if c.Algorithm == feed.Custom {
-			if err := feed.DryRun(c.Ranking.Script, cards); err != nil {
+			// The script's own failures (its errors, time, memory) are the researcher's
+			// to fix; a worker that cannot be had is the appliance's problem, said as such.
+			var se *feed.ScriptError
+			if err := feed.DryRun(ctx, c.Ranking.Script, cards); errors.As(err, &se) {
 				problems = append(problems, params.ScriptProblem(c.Number, err))
+			} else if err != nil {
+				return nil, fmt.Errorf("study: dry run of condition %d's script: %w", c.Number, err)
 			}
 		}
 	}
@@ -74,7 +80,8 @@ func feedCards(ents []store.Entity) []feed.Card {
 	cards := make([]feed.Card, len(ents))
 	for i, e := range ents {
 		cards[i] = feed.Card{EntityID: e.EntityID, Set: e.EntitySet, Position: e.Position,
-			RetrieveDate: e.RetrieveDate, Covariates: store.Covariates(e.Covariates)}
+			SourceURL: e.SourceUrl, Filename: e.Filename, RetrieveDate: e.RetrieveDate, EntityType: e.EntityType,
+			Headline: e.Headline, EntityURL: e.EntityUrl, Covariates: store.Covariates(e.Covariates)}
 	}
 	return cards
 }
