@@ -106,6 +106,31 @@ func (s *Store) release(reg Registration, plan arrivalPlan) {
 	s.reserved.mu.Unlock()
 }
 
+// withReservedTx runs fn in a write transaction and, at its commit, gives the plan's
+// reservation back in the same step, under the reservations' lock: a plan made at the
+// same time then sees the new participant either as a reservation or as a row, never as
+// both (which would steer it away from that condition) and never as neither.
+func (s *Store) withReservedTx(ctx context.Context, reg Registration, plan *arrivalPlan, fn func(q *db.Queries) error) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(s.wq.WithTx(tx)); err != nil {
+		tx.Rollback()
+		return err
+	}
+	s.reserved.mu.Lock()
+	defer s.reserved.mu.Unlock()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	if plan.reserved {
+		s.reserved.add(reg.ExperimentID, reg.NConditions, plan.condition, -1)
+		plan.reserved = false
+	}
+	return nil
+}
+
 // conditionFull is true when condition c can take no one more: its quota, or the study's
 // total, is met by completed and active participants.
 func conditionFull(n, c int, l []conditionLoad, a Assignment) bool {

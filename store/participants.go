@@ -109,7 +109,7 @@ func (s *Store) registerParticipant(ctx context.Context, reg Registration, compo
 			s.release(reg, plan)
 			return Participant{}, false, err
 		}
-		p, created, stale, err := s.commitArrival(ctx, reg, ids, plan, items)
+		p, created, stale, err := s.commitArrival(ctx, reg, ids, &plan, items)
 		s.release(reg, plan)
 		if stale && attempt < maxArrivalAttempts {
 			continue
@@ -180,11 +180,11 @@ func (s *Store) refuseArrival(ctx context.Context, reg Registration) error {
 // the same person id from two browsers at once), the study is open, and the planned
 // condition is not full. stale is true when the plan no longer holds and the arrival must
 // be planned again.
-func (s *Store) commitArrival(ctx context.Context, reg Registration, ids []string, plan arrivalPlan, items []InventoryItem) (p Participant, created, stale bool, err error) {
+func (s *Store) commitArrival(ctx context.Context, reg Registration, ids []string, plan *arrivalPlan, items []InventoryItem) (p Participant, created, stale bool, err error) {
 	platformIDs, _ := json.Marshal(nonNil(reg.PlatformIDs))
 	queryParams, _ := json.Marshal(nonNil(reg.QueryParams))
 	condition := plan.condition
-	err = s.withTx(ctx, func(q *db.Queries) error {
+	err = s.withReservedTx(ctx, reg, plan, func(q *db.Queries) error {
 		created, stale = false, false
 		prior, found, err := s.existing(ctx, q, reg, ids)
 		if found || err != nil {
