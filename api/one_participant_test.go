@@ -1,9 +1,13 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"feedlab/feed"
 )
 
 // TestSamePlatformIDFromAnotherBrowserIsTheSameParticipant: the attack of issue 20, item 3.
@@ -80,5 +84,18 @@ func TestAFailingScriptAnswersRankingFailed(t *testing.T) {
 	}
 	if r := e.loadInto(id, "victim", nil); r.status != 200 {
 		t.Fatalf("retry: %d %s", r.status, r.body)
+	}
+}
+
+// TestNoFreeScriptWorkerIsBusyNotBroken: a script check that finds no free ranking worker
+// (every worker busy past its wait, or none could start) answers 503 ranking_failed,
+// saying to try again, not 500.
+func TestNoFreeScriptWorkerIsBusyNotBroken(t *testing.T) {
+	e := newEnv(t)
+	s := New(Config{Store: e.store, Media: e.media, Frontend: testFrontend})
+	w := httptest.NewRecorder()
+	s.fail(w, httptest.NewRequest(http.MethodPost, "/v1/check_parameters", nil), fmt.Errorf("%w: all 2 script workers stayed busy for 5s", feed.ErrRankingFailed))
+	if w.Code != http.StatusServiceUnavailable || !strings.Contains(w.Body.String(), `"code":"ranking_failed"`) || !strings.Contains(w.Body.String(), "Try again") {
+		t.Fatalf("%d %s", w.Code, w.Body)
 	}
 }

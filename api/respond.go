@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"feedlab/feed"
 	"feedlab/store"
 )
 
@@ -117,6 +118,11 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 			s.log.Error("cannot store data", "reason", reason, "err", err, "similar_errors_not_logged", missed)
 		}
 		ae = &apiError{http.StatusServiceUnavailable, codeUnavailable, reason}
+	} else if !errors.As(err, &ae) && errors.Is(err, feed.ErrRankingFailed) {
+		// A script check (check_parameters, spawn_experiment, an import) that found no free
+		// ranking worker: the appliance is busy, not broken, and trying again may work.
+		s.log.Warn("ranking script could not run", "method", r.Method, "path", r.URL.Path, "err", err)
+		ae = &apiError{http.StatusServiceUnavailable, codeRankingFailed, "The appliance could not run the ranking script just now (its script workers are busy or could not start). Try again in a moment."}
 	} else if !errors.As(err, &ae) {
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		ae = &apiError{http.StatusInternalServerError, codeInternal, "Something went wrong on the server; the error was logged."}
