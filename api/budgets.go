@@ -16,8 +16,9 @@ import (
 // dwell batches of 24,000 rows (other participants went from thousands of acknowledged
 // events a second to almost none). A participant's budgets are computed from their
 // condition: what an honest session of that condition sends at most, times budgetMargin.
-// docs/security.md ("How the numbers were chosen") says how each number was chosen; TestHonestLongSessionStaysUnderBudgets
-// plays a session far longer than any real one and checks it stays under them.
+// docs/security.md ("How the numbers were chosen") says how each number was chosen;
+// TestHonestLongSessionStaysUnderBudgets plays a session far longer than any real one and
+// checks it stays under them.
 
 // What one honest participant does at most, per card, per button or in all. Each is well
 // above what a real session shows; budgetMargin multiplies the total on top.
