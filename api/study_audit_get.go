@@ -20,8 +20,12 @@ type auditEntryJSON struct {
 // studyAudit answers a study's audit log (who created, shared, changed, paused or
 // downloaded it, and when), oldest first.
 func (s *Server) studyAudit(w http.ResponseWriter, r *http.Request) {
-	id := studyOf(r).ID
-	entries, err := s.store.AuditLog(r.Context(), id)
+	s.answerAuditLog(w, r, studyOf(r).ID)
+}
+
+// answerAuditLog answers one log (a study's, or the library's) as JSON entries.
+func (s *Server) answerAuditLog(w http.ResponseWriter, r *http.Request, log string) {
+	entries, err := s.store.AuditLog(r.Context(), log)
 	if err != nil {
 		s.fail(w, r, err)
 		return

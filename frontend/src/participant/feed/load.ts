@@ -3,6 +3,7 @@
 // "already completed"). The server and storage are passed in, so the unit tests run every
 // case (offline with a stored feed, a refused experiment, a finished participant) without
 // a browser.
+import type { ErrorReason } from '../../components/ErrorScreen';
 import { ApiError } from '../../lib/api';
 import type { ExperimentParameter, FeedEntity } from '../../lib/feedTypes';
 import { buildRedirectionRoutes, DEFAULT_EXPERIMENT_ID, modalsAllowed, type SessionStart } from '../../lib/session';
@@ -49,18 +50,7 @@ export type FeedLoad =
  * personal link that was already used or is not valid, a person who already took part
  * (their platform id finished the study in another browser), or, for now, a feed that could
  * not be ranked or an appliance whose disk is full (these two may work on a retry). */
-export type FatalReason =
-  | 'unknown'
-  | 'link'
-  | 'closed'
-  | 'notAccepting'
-  | 'overQuota'
-  | 'labelUsed'
-  | 'labelInvalid'
-  | 'labelOtherBrowser'
-  | 'alreadyTookPart'
-  | 'rankingFailed'
-  | 'full';
+export type FatalReason = Exclude<ErrorReason, 'unreachable' | 'page'>;
 
 /** RETRYABLE_CODES are refusals that say "not now": nothing was registered, and Try again may work. */
 const RETRYABLE_CODES: Record<string, FatalReason> = { ranking_failed: 'rankingFailed', study_full: 'full' };
