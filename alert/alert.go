@@ -143,17 +143,6 @@ func (b *Board) For(study string) []Alert {
 	return out
 }
 
-// Active reports whether kind was noted for study less than within ago.
-func (b *Board) Active(study string, kind Kind, within time.Duration) bool {
-	if b == nil {
-		return false
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	e, ok := b.entries[key{study, kind}]
-	return ok && b.now().Sub(e.Last) < within
-}
-
 // Clear forgets kind for study: for alerts that describe a state (LowDisk) once the state
 // is over, so the study page does not show a problem that is gone.
 func (b *Board) Clear(study string, kind Kind) {

@@ -106,7 +106,7 @@ func writeBundle(t *testing.T, d data, id string) []byte {
 }
 
 func importBundle(d data, zipped []byte, owner string) (Result, error) {
-	b, err := Open(bytes.NewReader(zipped), int64(len(zipped)))
+	b, err := OpenLimit(bytes.NewReader(zipped), int64(len(zipped)), 0)
 	if err != nil {
 		return Result{}, err
 	}
@@ -174,7 +174,7 @@ func TestExportImportRecreatesTheStudyOnAFreshAppliance(t *testing.T) {
 		t.Errorf("sets or media differ:\n%q\n%q\n%q\n%q", s1, s2, h1, h2)
 	}
 	// The bundle holds the codebooks and says which feedlab wrote it.
-	b, _ := Open(bytes.NewReader(zipped), int64(len(zipped)))
+	b, _ := OpenLimit(bytes.NewReader(zipped), int64(len(zipped)), 0)
 	if b.Manifest.FeedlabVersion != "test-1" || b.files["codebooks/exposures.md"] == nil || b.files["codebooks/user_form.md"] == nil {
 		t.Errorf("manifest %+v", b.Manifest)
 	}
@@ -295,7 +295,7 @@ func FuzzOpen(f *testing.F) {
 	f.Add(zipOf(f, [2]string{"../x", "y"}))
 	f.Add([]byte("PK\x03\x04"))
 	f.Fuzz(func(t *testing.T, z []byte) {
-		b, err := Open(bytes.NewReader(z), int64(len(z)))
+		b, err := OpenLimit(bytes.NewReader(z), int64(len(z)), 0)
 		if err == nil && b == nil {
 			t.Fatal("nil bundle without error")
 		}

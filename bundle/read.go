@@ -51,16 +51,11 @@ func invalid(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrInvalid, fmt.Sprintf(format, args...))
 }
 
-// Open reads the zip in r (size bytes) and checks it whole: only the bundle layout's
+// OpenLimit reads the zip in r (size bytes) and checks it whole: only the bundle layout's
 // names, sizes within the limits, every file listed in the manifest with a matching
 // SHA-256, a valid params.csv and valid sets whose media are in the bundle. Nothing is
-// stored. The files may add up to MaxTotalBytes.
-func Open(r io.ReaderAt, size int64) (*Bundle, error) {
-	return OpenLimit(r, size, MaxTotalBytes)
-}
-
-// OpenLimit is Open with another cap on the decompressed total (0 or less: MaxTotalBytes),
-// checked on the sizes the zip declares and again on the bytes read, in Open and when
+// stored. maxTotal caps the decompressed total (0 or less: MaxTotalBytes),
+// checked on the sizes the zip declares and again on the bytes read, here and when
 // Import stores the media.
 func OpenLimit(r io.ReaderAt, size, maxTotal int64) (*Bundle, error) {
 	if maxTotal <= 0 {

@@ -134,14 +134,6 @@ func (c *Checker) Fresh() Reading {
 	return c.last
 }
 
-// Floor is the configured floor.
-func (c *Checker) Floor() Floor {
-	if c == nil {
-		return Floor{}
-	}
-	return c.floor
-}
-
 func (c *Checker) read() Reading {
 	free, total, err := c.statfs(c.dir)
 	if err != nil {

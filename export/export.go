@@ -69,14 +69,10 @@ type Options struct {
 	Cleaning Cleaning
 }
 
-// Write streams the export of type typ to w, with formula cells neutralised. id is the
-// experiment_id, or the stimulus set name for TypeStimulusSet. An unknown study or set
-// gives store.ErrNotFound before anything is written.
-func Write(ctx context.Context, st *store.Store, w io.Writer, typ, id string) error {
-	return WriteWith(ctx, st, w, typ, id, Options{})
-}
-
-// WriteWith is Write with options.
+// WriteWith streams the export of type typ to w. id is the experiment_id, or the stimulus
+// set name for TypeStimulusSet. An unknown study or set gives store.ErrNotFound before
+// anything is written. The zero Options neutralise formula cells and leave out test
+// participants.
 func WriteWith(ctx context.Context, st *store.Store, w io.Writer, typ, id string, opts Options) error {
 	if err := opts.Cleaning.Check(); err != nil {
 		return err

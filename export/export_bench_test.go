@@ -78,7 +78,7 @@ func BenchmarkExportEngagementCSV(b *testing.B) {
 				sampler := startHeapSampler()
 				out := &countingWriter{}
 				b.StartTimer()
-				err := export.Write(ctx, st, out, export.TypeEngagement, demo.ExperimentID)
+				err := export.WriteWith(ctx, st, out, export.TypeEngagement, demo.ExperimentID, export.Options{})
 				b.StopTimer()
 				maxInuse, after := sampler.stop()
 				if err != nil {
@@ -227,7 +227,7 @@ func seedExportStudy(dir string, rows int) error {
 		Buttons:      map[string]string{"share": "yes", "like": "lognormal", "bookmark": "yes"},
 	}
 	compose := func(ctx context.Context, _ int, seed uint64, lookup store.EntityLookup) ([]store.InventoryItem, error) {
-		return study.Compose(ctx, cond, seed, lookup)
+		return study.ComposeFor(ctx, cond, seed, lookup, feed.Participant{})
 	}
 	participants := make([]int64, exportParticipants)
 	for i := range participants {

@@ -69,7 +69,7 @@ func seeded(t *testing.T) (*store.Store, string) {
 func exportRows(t *testing.T, st *store.Store, typ, id string) []map[string]string {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := Write(context.Background(), st, &buf, typ, id); err != nil {
+	if err := WriteWith(context.Background(), st, &buf, typ, id, Options{}); err != nil {
 		t.Fatalf("export %s: %v", typ, err)
 	}
 	recs, err := csv.NewReader(&buf).ReadAll()
@@ -161,13 +161,13 @@ func TestUnknownStudySetOrTypeWritesNothing(t *testing.T) {
 	st, _ := seeded(t)
 	for _, c := range []struct{ typ, id string }{{TypeEngagement, "nope"}, {TypeInventory, "nope"}, {TypeStimulusSet, "nope"}, {TypeParticipants, "nope"}, {TypeExposures, "nope"}} {
 		var buf bytes.Buffer
-		err := Write(context.Background(), st, &buf, c.typ, c.id)
+		err := WriteWith(context.Background(), st, &buf, c.typ, c.id, Options{})
 		if !errors.Is(err, store.ErrNotFound) || buf.Len() != 0 {
 			t.Fatalf("%s %s: err=%v, %d bytes written", c.typ, c.id, err, buf.Len())
 		}
 	}
 	var buf bytes.Buffer
-	if err := Write(context.Background(), st, &buf, "everything", "x"); !errors.Is(err, ErrUnknownType) {
+	if err := WriteWith(context.Background(), st, &buf, "everything", "x", Options{}); !errors.Is(err, ErrUnknownType) {
 		t.Fatalf("unknown type: %v", err)
 	}
 	if !slices.Equal(Types, []string{"engagement", "user_form", "entity_info", "experiment_parameters", "inventory", "stimulus_set", "participants", "exposures"}) {

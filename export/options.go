@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 )
 
 // Cleaning is the exposures export's built-in, explicit cleaning of dwell times. Every
@@ -75,12 +74,4 @@ func (c Cleaning) describe() [][2]string {
 		{"trim", trimText},
 		{"saw_every_card_only", sawText},
 	}
-}
-
-func (c Cleaning) String() string {
-	var parts []string
-	for _, d := range c.describe() {
-		parts = append(parts, d[0]+"="+strings.SplitN(d[1], ":", 2)[0])
-	}
-	return strings.Join(parts, ", ")
 }

@@ -66,12 +66,6 @@ type Item struct {
 	Inputs                                     string
 }
 
-// Compose builds the feed of one participant who brings nothing but a seed (no arrival
-// parameters, no study history). See ComposeFor.
-func Compose(ctx context.Context, c Condition, seed uint64, entities Cards) ([]Item, error) {
-	return ComposeFor(ctx, c, seed, entities, Participant{})
-}
-
 // ComposeFor builds the feed of one participant. The sample and order come from the
 // participant's seed and what they bring (arrival parameters, the study's engagement so
 // far); the displayed counts come from the study and the card, so every participant of a

@@ -23,7 +23,7 @@ func fakeSets(sizes map[string]int) Cards {
 }
 
 func ids(c Condition, seed uint64, sets Cards) []int64 {
-	items, err := Compose(context.Background(), c, seed, sets)
+	items, err := ComposeFor(context.Background(), c, seed, sets, Participant{})
 	if err != nil {
 		panic(err)
 	}
@@ -71,13 +71,13 @@ func TestComposeNumberToShowZeroOrTooLargeMeansAll(t *testing.T) {
 
 func TestComposeRejectsUnknownAlgorithmAndEmptySet(t *testing.T) {
 	sets := fakeSets(map[string]int{"a": 3, "empty": 0})
-	if _, err := Compose(t.Context(), Condition{Sets: []SetChoice{{Set: "a"}}, Algorithm: "nonesuch"}, 1, sets); err == nil {
+	if _, err := ComposeFor(t.Context(), Condition{Sets: []SetChoice{{Set: "a"}}, Algorithm: "nonesuch"}, 1, sets, Participant{}); err == nil {
 		t.Fatal("unknown algorithm accepted")
 	}
-	if _, err := Compose(t.Context(), Condition{Sets: []SetChoice{{Set: "empty"}}}, 1, sets); err == nil {
+	if _, err := ComposeFor(t.Context(), Condition{Sets: []SetChoice{{Set: "empty"}}}, 1, sets, Participant{}); err == nil {
 		t.Fatal("empty set accepted")
 	}
-	if _, err := Compose(t.Context(), Condition{Sets: []SetChoice{{Set: "missing"}}}, 1, sets); err == nil {
+	if _, err := ComposeFor(t.Context(), Condition{Sets: []SetChoice{{Set: "missing"}}}, 1, sets, Participant{}); err == nil {
 		t.Fatal("missing set accepted")
 	}
 }
@@ -85,8 +85,8 @@ func TestComposeRejectsUnknownAlgorithmAndEmptySet(t *testing.T) {
 func TestShownCountsAreSharedAcrossParticipantsAndZeroForYes(t *testing.T) {
 	sets := fakeSets(map[string]int{"a": 50})
 	c := Condition{ExperimentID: "x", Sets: []SetChoice{{Set: "a"}}, Buttons: map[string]string{"like": "lognormal", "share": "yes"}}
-	p1, _ := Compose(t.Context(), c, 1, sets)
-	p2, _ := Compose(t.Context(), c, 2, sets)
+	p1, _ := ComposeFor(t.Context(), c, 1, sets, Participant{})
+	p2, _ := ComposeFor(t.Context(), c, 2, sets, Participant{})
 	likes := map[int64]int64{}
 	for _, it := range p1 {
 		// A "yes" button shows 0 (and the export says 0); a hidden button shows no count.
@@ -106,7 +106,7 @@ func TestShownCountsAreSharedAcrossParticipantsAndZeroForYes(t *testing.T) {
 		t.Fatalf("only %d distinct counts over 50 cards: not drawn per card", len(distinct))
 	}
 	other := Condition{ExperimentID: "y", Sets: c.Sets, Buttons: c.Buttons}
-	p3, _ := Compose(t.Context(), other, 1, sets)
+	p3, _ := ComposeFor(t.Context(), other, 1, sets, Participant{})
 	same := 0
 	for _, it := range p3 {
 		if likes[it.EntityID] == it.Likes.N {

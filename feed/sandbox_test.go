@@ -177,8 +177,8 @@ func TestScriptsSeeEveryColumn(t *testing.T) {
 	}
 	run := func(src string) []int64 {
 		t.Helper()
-		items, err := Compose(t.Context(), Condition{Sets: []SetChoice{{Set: "s"}}, Algorithm: Custom, Ranking: Ranking{Script: src}}, 1,
-			func(string) ([]Card, error) { return cards, nil })
+		items, err := ComposeFor(t.Context(), Condition{Sets: []SetChoice{{Set: "s"}}, Algorithm: Custom, Ranking: Ranking{Script: src}}, 1,
+			func(string) ([]Card, error) { return cards, nil }, Participant{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -356,3 +356,6 @@ func TestAnOverrunningScriptTakesOneWorkerAtATime(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// len is how many scripts the cache holds (only the tests ask).
+func (c *scriptCache) len() int { return c.order.Len() }

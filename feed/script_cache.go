@@ -45,5 +45,3 @@ func (c *scriptCache) put(s *Script) {
 		c.bytes -= old.size
 	}
 }
-
-func (c *scriptCache) len() int { return c.order.Len() }

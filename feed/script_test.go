@@ -53,7 +53,7 @@ func TestScriptsReturnCardsIdsOrTextIdsWithScoreAndReason(t *testing.T) {
 		"def rank(cards, participant):\n    return [c['entity_id'] for c in reversed(cards)]\n",
 		"def rank(cards, participant):\n    return [str(c['entity_id']) for c in reversed(cards)]\n",
 	} {
-		items, err := Compose(t.Context(), Condition{Sets: []SetChoice{{Set: "s"}}, Algorithm: Custom, Ranking: Ranking{Script: src}}, 1, func(string) ([]Card, error) { return scriptCards(3), nil })
+		items, err := ComposeFor(t.Context(), Condition{Sets: []SetChoice{{Set: "s"}}, Algorithm: Custom, Ranking: Ranking{Script: src}}, 1, func(string) ([]Card, error) { return scriptCards(3), nil }, Participant{})
 		if err != nil || order(items)[0] != 102 || order(items)[2] != 100 {
 			t.Fatalf("%q: %v %v", src, order(items), err)
 		}

@@ -84,11 +84,6 @@ var columns = map[string]struct{ id, sub, code, status []string }{
 	Lucid:    {id: []string{"rid", "respondentid"}},
 }
 
-// Parse reads the platform's list from text (see Read).
-func Parse(text, platform string) (*Table, error) {
-	return Read(strings.NewReader(text), platform, "")
-}
-
 // Read reads the platform's list from src, checking its limits as it reads (at most
 // MaxBytes+1 bytes are taken from src). platform is prolific, mturk, lucid, or "" to tell
 // it from the header; a plain list of ids (one per line, no header) is read as fallback's

@@ -19,7 +19,7 @@ func BenchmarkReconcile10k(b *testing.B) {
 	text := sb.String()
 	b.ResetTimer()
 	for b.Loop() {
-		t, err := Parse(text, "")
+		t, err := parse(text, "")
 		if err != nil {
 			b.Fatal(err)
 		}

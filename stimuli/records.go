@@ -13,8 +13,8 @@ import (
 // ones. Maps have no order, so Columns lists the required columns, then
 // headline when present, then the covariates sorted by name.
 //
-// The headline arrives URL-encoded (encodeURIComponent) and is decoded with
-// DecodeHeadline; every other value is taken as plain text. Values obey the
+// The headline arrives URL-encoded (encodeURIComponent) and is decoded by
+// decodeHeadline; every other value is taken as plain text. Values obey the
 // same rules as in ParseTSV. Row.Line is the 1-based record number, and
 // errors name the record.
 func FromRecords(records []map[string]string) (Set, error) {
@@ -135,19 +135,10 @@ func sameColumns(keys, first map[string]string, n int) error {
 	return invalidf("record %d: columns differ from record 1: %s", n, strings.Join(parts, "; "))
 }
 
-// DecodeHeadline decodes a headline sent URL-encoded by the browser
-// (encodeURIComponent). A '+' stays a plus sign, as encodeURIComponent writes
-// a space as %20. Malformed escapes, and escapes that do not form valid
-// UTF-8, are errors matching ErrInvalid.
-func DecodeHeadline(s string) (string, error) {
-	d, msg := decodeHeadline(s)
-	if msg != "" {
-		return "", invalidf("headline: %s", msg)
-	}
-	return d, nil
-}
-
-// decodeHeadline returns the decoded headline, or why it cannot be decoded.
+// decodeHeadline decodes a headline sent URL-encoded by the browser
+// (encodeURIComponent): a '+' stays a plus sign, as encodeURIComponent writes a space as
+// %20. It returns the decoded headline, or why it cannot be decoded (a malformed escape,
+// escapes that do not form valid UTF-8).
 func decodeHeadline(s string) (string, string) {
 	d, err := url.PathUnescape(s)
 	if err != nil {

@@ -117,7 +117,9 @@ func TestFromRecordsRoundTripsThroughTSV(t *testing.T) {
 	}
 }
 
-func TestDecodeHeadline(t *testing.T) {
+// TestHeadlineDecoding: the upload's headline arrives as encodeURIComponent wrote it; '+'
+// stays a plus sign, and malformed escapes or escapes that are not UTF-8 refuse the upload.
+func TestHeadlineDecoding(t *testing.T) {
 	tests := []struct {
 		in, want, wantErr string
 	}{
@@ -128,22 +130,22 @@ func TestDecodeHeadline(t *testing.T) {
 		{in: "a%2Bb%2bc", want: "a+b+c"},
 		{in: "%E2%9C%93%20%C3%A9", want: "✓ é"},
 		{in: "it's%20(not)%20*that*%20~bad!", want: "it's (not) *that* ~bad!"},
-		{in: "100%", wantErr: `stimuli: headline: invalid URL escape "%"`},
-		{in: "%zz", wantErr: `stimuli: headline: invalid URL escape "%zz"`},
+		{in: "100%", wantErr: `stimuli: record 1: headline: invalid URL escape "%"`},
+		{in: "%zz", wantErr: `stimuli: record 1: headline: invalid URL escape "%zz"`},
 		{in: "%4", wantErr: `invalid URL escape "%4"`},
-		{in: "%E2%9C", wantErr: "stimuli: headline: escapes do not decode to valid UTF-8"},
+		{in: "%E2%9C", wantErr: "stimuli: record 1: headline: escapes do not decode to valid UTF-8"},
 		{in: "%C0%AF", wantErr: "escapes do not decode to valid UTF-8"},
 	}
 	for _, tt := range tests {
-		got, err := DecodeHeadline(tt.in)
+		set, err := FromRecords([]map[string]string{record("headline", tt.in)})
 		if tt.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !errors.Is(err, ErrInvalid) {
-				t.Errorf("DecodeHeadline(%q) error = %v, want %q", tt.in, err, tt.wantErr)
+				t.Errorf("headline %q: error = %v, want %q", tt.in, err, tt.wantErr)
 			}
 			continue
 		}
-		if err != nil || got != tt.want {
-			t.Errorf("DecodeHeadline(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		if err != nil || len(set.Rows) != 1 || set.Rows[0].Headline != tt.want {
+			t.Errorf("headline %q: %+v, %v; want %q", tt.in, set.Rows, err, tt.want)
 		}
 	}
 }

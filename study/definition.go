@@ -27,7 +27,7 @@ func (d *Definition) Condition(n int) *params.Condition {
 	return &d.Study.Conditions[n-1]
 }
 
-// Composer is how a new participant's feed is composed: by feed.Compose, from their
+// Composer is how a new participant's feed is composed: by feed.ComposeFor, from their
 // condition and seed, over the cards the store holds.
 func (d *Definition) Composer() store.Composer {
 	return d.ComposerFor(Inputs{})
@@ -79,12 +79,6 @@ func (d *Definition) needsStats() bool {
 	return false
 }
 
-// Compose runs feed.Compose over the store's cards and turns its items into the
-// inventory the store keeps.
-func Compose(ctx context.Context, c feed.Condition, seed uint64, entities store.EntityLookup) ([]store.InventoryItem, error) {
-	return ComposeFor(ctx, c, seed, entities, feed.Participant{})
-}
-
 // ComposeFor runs feed.ComposeFor over the store's cards for a participant and turns its
 // items into the inventory the store keeps, each with its algorithm, score and reason.
 func ComposeFor(ctx context.Context, c feed.Condition, seed uint64, entities store.EntityLookup, p feed.Participant) ([]store.InventoryItem, error) {
@@ -114,7 +108,7 @@ func score(f float64) sql.NullFloat64 {
 	return sql.NullFloat64{Float64: f, Valid: !math.IsNaN(f) && !math.IsInf(f, 0)}
 }
 
-// feedCondition is what feed.Compose needs of a study condition.
+// feedCondition is what feed.ComposeFor needs of a study condition.
 func feedCondition(experimentID string, c params.Condition) feed.Condition {
 	fc := feed.Condition{ExperimentID: experimentID, Algorithm: c.Algorithm, Ranking: c.Ranking, Buttons: c.Buttons}
 	for _, es := range c.EntitySets {
