@@ -15,10 +15,9 @@ type choice struct {
 }
 
 type algorithmChoice struct {
-	Name      string           `json:"name"`
-	Title     string           `json:"title"`
-	Available bool             `json:"available"`
-	Settings  []params.Setting `json:"settings"` // the algorithm-* parameters it reads
+	Name     string           `json:"name"`
+	Title    string           `json:"title"`
+	Settings []params.Setting `json:"settings"` // the algorithm-* parameters it reads
 }
 
 type platformChoice struct {
@@ -71,16 +70,12 @@ var (
 	}
 )
 
-// capabilities answers what the wizard may offer: algorithms (with those not in this
-// version marked unavailable), interventions, questionnaires, platforms and the addresses
+// capabilities answers what the wizard may offer: algorithms, interventions, questionnaires, platforms and the addresses
 // participants open.
 func (s *Server) capabilities(w http.ResponseWriter, r *http.Request) {
 	var algorithms []algorithmChoice
 	for _, a := range params.AvailableAlgorithms() {
-		algorithms = append(algorithms, algorithmChoice{a, titleOf(algorithmTitles, a), true, nonNilSettings(params.AlgorithmSettings(a))})
-	}
-	for _, a := range params.PlannedAlgorithms() {
-		algorithms = append(algorithms, algorithmChoice{a, titleOf(algorithmTitles, a), false, nonNilSettings(nil)})
+		algorithms = append(algorithms, algorithmChoice{a, titleOf(algorithmTitles, a), nonNilSettings(params.AlgorithmSettings(a))})
 	}
 	var forms []choice
 	for _, f := range params.KnownForms {

@@ -9,9 +9,5 @@ import "feedlab/feed"
 // AvailableAlgorithms are the ranking algorithms a study may use in this version.
 func AvailableAlgorithms() []string { return append([]string(nil), feed.Algorithms...) }
 
-// PlannedAlgorithms are the spec's algorithms that this version refuses with a clear
-// message; the wizard shows them disabled. Every one is available now.
-func PlannedAlgorithms() []string { return nil }
-
 // ButtonKinds are the feed buttons, each set by the parameter feed-button-<kind>.
 func ButtonKinds() []string { return append([]string(nil), buttonKinds...) }

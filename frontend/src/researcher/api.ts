@@ -37,7 +37,7 @@ export interface NamedOption {
 
 /** Capabilities is what the server has: the wizard lists these instead of hard-coding them. */
 export interface Capabilities {
-  algorithms: Array<NamedOption & { available: boolean; settings?: AlgorithmSetting[] }>;
+  algorithms: Array<NamedOption & { settings?: AlgorithmSetting[] }>;
   intervention_types: NamedOption[];
   custom_msg_types: NamedOption[];
   questionnaires: NamedOption[];

@@ -221,11 +221,7 @@ export function InterventionSection({ caps }: SectionsProps) {
 }
 
 export function AlgorithmSection({ caps }: SectionsProps) {
-  const algos: Option[] = caps.algorithms.map((a) => ({
-    value: a.name,
-    label: a.available ? a.title : `${a.title} (coming soon)`,
-    disabled: !a.available,
-  }));
+  const algos: Option[] = caps.algorithms.map((a) => ({ value: a.name, label: a.title }));
   return (
     <Section title="News feed algorithm">
       <PerCondition>
