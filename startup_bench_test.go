@@ -1,6 +1,6 @@
 package main
 
-// Benchmark of start-up against the budget in DESIGN.md ("Budgets"): cold start to first
+// Benchmark of start-up against the budget in docs/decisions.md ("Budgets"): cold start to first
 // answered request ≤ 300 ms; static binary ≤ 30 MB. It is a Benchmark function, so
 // 'go test ./...' skips it. Run it with
 //

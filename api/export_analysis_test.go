@@ -30,7 +30,7 @@ const (
 )
 
 // originalEngagement is the original engagement export's columns, in order, with their
-// classes (DESIGN.md "Data", without ip_address).
+// classes (without ip_address, which is not stored).
 var originalEngagement = []struct {
 	name  string
 	class colClass

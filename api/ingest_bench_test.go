@@ -1,6 +1,6 @@
 package api_test
 
-// Benchmarks of engagement ingestion against the budget in DESIGN.md ("Budgets"):
+// Benchmarks of engagement ingestion against the budget in docs/decisions.md ("Budgets"):
 // ≥ 10,000 events/s, p99 ≤ 50 ms at 1,000 concurrent participants, acknowledged after
 // commit. They are Benchmark functions, so 'go test ./...' skips them. Run them with
 //

@@ -33,7 +33,7 @@ func (s *Server) spawnExperiment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, invalidParameters(err))
 		return
 	}
-	// The signed-in researcher owns what they create (DESIGN.md decision 9).
+	// The signed-in researcher owns what they create.
 	name := researcherFrom(r.Context()).Name
 	id, err := study.Create(r.Context(), s.store, rows, name)
 	var problems params.Problems

@@ -1,5 +1,5 @@
 // Package cli is feedlab's command line: one file per subcommand, run by Run. Its usage
-// is a contract (DESIGN.md) that tests and users depend on:
+// is a contract (docs/decisions.md, ground rules) that tests and users depend on:
 //
 //	feedlab serve   [--addr :8080] [--data ./feedlab-data]      (default when no subcommand)
 //	feedlab study create --from params.csv [--owner NAME]      prints the new experiment_id

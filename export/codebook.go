@@ -12,7 +12,7 @@ import (
 	"feedlab/store"
 )
 
-// A codebook (DESIGN.md decision 14) says what every column of an export holds: its
+// A codebook says what every column of an export holds: its
 // type, unit, origin and meaning, and for the answers every question's text and options.
 // It is Markdown, written for the researcher who reads it beside the CSV and for a
 // replication package; it describes the file the same export call writes, with the same

@@ -1,6 +1,6 @@
 package export_test
 
-// Benchmark of the engagement export against the budget in DESIGN.md ("Budgets"): export
+// Benchmark of the engagement export against the budget in docs/decisions.md ("Budgets"): export
 // of 1,000,000 events to CSV in ≤ 5 s, memory flat. It is a Benchmark function, so
 // 'go test ./...' skips it. Run it with
 //

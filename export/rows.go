@@ -13,8 +13,8 @@ import (
 
 // EngagementColumns are the engagement export's fixed columns; the study's parameters
 // follow as further columns. The original platform's columns come first, in its order and
-// with its types (DESIGN.md "Data"; every time in epoch milliseconds; ip_address is left
-// out, decision 6), so the field's existing analysis scripts read the file unchanged; ours
+// with its types (every time in epoch milliseconds; ip_address is left out, since no
+// address is stored), so the field's existing analysis scripts read the file unchanged; ours
 // follow them.
 var EngagementColumns = []string{
 	// The original shape.

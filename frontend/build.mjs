@@ -6,7 +6,7 @@
 // researcher code; the participant page also carries src/participant/boot.ts inline. The
 // build fails when anything under src/researcher/ is reachable from the participant entry
 // (static or dynamic import, through any chunk), when a first load exceeds its gzip budget
-// in DESIGN.md (participant 50 KB, researcher 150 KB), and when the participant's first
+// (participant 50 KB, researcher 150 KB; docs/decisions.md, ground rules), and when the participant's first
 // load is more than three files.
 import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { forbiddenReach, formatReach } from './scripts/reach.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dist = join(root, 'dist');
-/** First-load budgets (DESIGN.md, Budgets), gzip level 9 bytes. */
+/** First-load budgets (docs/decisions.md, "Budgets"), gzip level 9 bytes. */
 const PARTICIPANT_BUDGET_GZIP = 50 * 1024;
 const RESEARCHER_BUDGET_GZIP = 150 * 1024;
 const HEADER_COLOUR = headerColour();

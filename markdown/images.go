@@ -12,7 +12,7 @@ import (
 // media store and built-in images, /media/, /img/, /video/). An
 // image from another host would be fetched by every participant's browser when the page
 // shows: it tells that host who took part and when (a tracking pixel), and breaks the
-// promise that the appliance makes no outside calls (DESIGN.md decision 2). A dropped
+// promise that the appliance makes no outside calls (docs/decisions.md, ground rules). A dropped
 // image leaves its alt text. Raw HTML never reaches the page (goldmark omits it), so
 // markdown images are the only way to an <img>.
 type localImages struct{}

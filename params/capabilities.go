@@ -2,7 +2,7 @@ package params
 
 import "feedlab/feed"
 
-// What the server has, for the researcher API's capabilities call (DESIGN.md decision 13):
+// What the server has, for the researcher API's capabilities call:
 // the wizard lists these, so a ranking algorithm added here appears there with no change
 // to the wizard. Each function returns a copy, so a caller cannot change the rules.
 

@@ -14,7 +14,7 @@ import (
 // account. It wraps ErrNotFound, so errors.Is(err, ErrNotFound) holds too.
 var ErrNoResearcher = fmt.Errorf("no such researcher: %w", ErrNotFound)
 
-// Access is what a researcher may do with a study (DESIGN.md decision 9).
+// Access is what a researcher may do with a study.
 type Access string
 
 const (

@@ -1,4 +1,4 @@
-// The durable outbox (DESIGN.md, "Nothing is lost"): every participant event gets a
+// The durable outbox ("Nothing is lost", docs/decisions.md): every participant event gets a
 // client-generated event_id and is written to browser storage before any network call.
 // It is sent, and retried with backoff, until the server acknowledges it (the server
 // answers only after its commit and ignores a repeated event_id, so resending is always

@@ -14,7 +14,7 @@ import { FORM_PATHS } from './forms/names';
 // participant's phone loads first, so it must not pay for it (build.mjs checks this).
 const HomePage = lazy(() => import('./home/HomePage').then((m) => ({ default: m.HomePage })));
 
-// '/' is both the feed and the home page (DESIGN.md, routes).
+// '/' is both the feed and the home page (docs/decisions.md, ground rules).
 function Root({ location }: { location: Location }) {
   if (showsFeed(location.query, storage)) return <Feed key={location.query.toString()} location={location} />;
   return (

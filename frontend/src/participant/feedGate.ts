@@ -2,7 +2,7 @@ import type { ReturnLink } from '../components/ErrorScreen';
 import type { SessionStore } from '../lib/storage';
 
 /**
- * showsFeed decides what '/' shows (DESIGN.md, routes): the feed when the URL names an
+ * showsFeed decides what '/' shows: the feed when the URL names an
  * experiment or a participant's experiment is still in progress, otherwise the home page.
  * An experiment is in progress while one is stored and the participant has not finished
  * it (the end flow clears experiment_id and sets complete to 1).

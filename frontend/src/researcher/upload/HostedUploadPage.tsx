@@ -1,7 +1,7 @@
 // Upload stimuli with their media (/upload-hosted; spec §2, §5 "Upload"; issue 9 item 2):
 // the upload form plus the images and videos themselves, picked as files or a folder or
 // dropped onto the page. Each row's filename is matched to a file and what does not fit is
-// listed before anything is sent; the files go to this appliance (DESIGN.md decision 2)
+// listed before anything is sent; the files go to this appliance (no outside calls)
 // with per-file and overall progress, a failed file is retried, and Submit again resumes
 // without sending stored files twice. The set is made only once every file is stored.
 import { useMemo, useRef, useState, type DragEvent } from 'react';

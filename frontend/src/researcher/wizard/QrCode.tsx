@@ -1,5 +1,5 @@
 // A QR code drawn in the page from the qrcode-generator library: nothing leaves the
-// appliance (DESIGN.md decision 2), and the code works on a classroom network with no
+// appliance (docs/decisions.md, ground rules), and the code works on a classroom network with no
 // internet. The library is imported only here, in the researcher bundle.
 import qrcode from 'qrcode-generator';
 import { useMemo } from 'react';
