@@ -2,7 +2,7 @@
 // src/participant/forms/definitions, as data. The definitions in TypeScript are the one
 // source; this file is their generated copy for the Go side, which embeds it for the
 // codebooks (the question text and options of every user_form field). A unit test
-// (src/participant/forms/questionnaires-json.test.ts) fails when the file has drifted from
+// (src/participant/forms/questionnairesJSON.test.ts) fails when the file has drifted from
 // the definitions; run this script to bring it back.
 //
 //   node scripts/questionnaires.mjs
