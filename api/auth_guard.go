@@ -51,7 +51,7 @@ const (
 type signInGuard struct {
 	slots                                chan struct{}
 	knownSlots                           chan struct{} // the slot only known browsers may take when slots are full
-	byNameAddr, byAddr, byName, byDevice *auth.Throttle
+	byNameAddr, byAddr, byName, byDevice *limit.Attempts
 	accounts                             *auth.Backoff
 	hashes                               *limit.Rate
 	// clearedAt answers when an operator last lifted a name's lockout on the command line
@@ -64,10 +64,10 @@ func newSignInGuard(hashesPerMin int) *signInGuard {
 	return &signInGuard{
 		slots:      make(chan struct{}, max(1, runtime.NumCPU()/2)),
 		knownSlots: make(chan struct{}, 1),
-		byNameAddr: auth.NewThrottle(failsPerNameAddr, signInWindow),
-		byAddr:     auth.NewThrottle(failsPerAddr, signInWindow),
-		byName:     auth.NewThrottle(failsPerAccount, signInWindow),
-		byDevice:   auth.NewThrottle(failsPerDevice, signInWindow),
+		byNameAddr: limit.NewAttempts(failsPerNameAddr, signInWindow),
+		byAddr:     limit.NewAttempts(failsPerAddr, signInWindow),
+		byName:     limit.NewAttempts(failsPerAccount, signInWindow),
+		byDevice:   limit.NewAttempts(failsPerDevice, signInWindow),
 		accounts:   auth.NewBackoff(accountFreeFails, accountFirstDelay, accountMaxDelay, accountForget),
 		hashes:     limit.NewRate(hashesPerMin, max(hashBurst, hashesPerMin/6)+hashReserve),
 	}
@@ -87,7 +87,7 @@ type attempt struct {
 }
 
 type reservation struct {
-	t   *auth.Throttle
+	t   *limit.Attempts
 	key string
 }
 
@@ -182,12 +182,12 @@ func (a *attempt) reserve(ctx context.Context, kind, name, addr string, device *
 // the budget too: the budget is there against guessing, and a right password is none.
 func (a *attempt) succeed() {
 	a.cancel()
-	a.g.byNameAddr.Succeed(a.nameAddr)
+	a.g.byNameAddr.Reset(a.nameAddr)
 	if a.account != "" {
 		a.g.accounts.Reset(a.account)
 	}
 	if a.device != "" {
-		a.g.byDevice.Succeed(a.device)
+		a.g.byDevice.Reset(a.device)
 	}
 	if a.hashed {
 		a.g.hashes.Refund("", a.at)

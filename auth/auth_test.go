@@ -2,7 +2,6 @@ package auth
 
 import (
 	"testing"
-	"time"
 )
 
 func TestPasswordHashRoundTrip(t *testing.T) {
@@ -42,46 +41,5 @@ func TestTokensAreUniqueAndHashed(t *testing.T) {
 	}
 	if HashToken(a) == a || HashToken(a) != HashToken(a) || HashToken(a) == HashToken(b) {
 		t.Fatal("token hash is not a stable one-way function of the token")
-	}
-}
-
-func TestThrottleBlocksAfterMaxFailuresWithinWindow(t *testing.T) {
-	th := NewThrottle(3, time.Minute)
-	now := time.Unix(1000, 0)
-	for i := 0; i < 3; i++ {
-		if !th.Allowed("k", now) {
-			t.Fatalf("blocked after %d failures", i)
-		}
-		th.Fail("k", now)
-	}
-	if th.Allowed("k", now) {
-		t.Fatal("allowed after 3 failures")
-	}
-	if !th.Allowed("other", now) {
-		t.Fatal("another key blocked")
-	}
-	if !th.Allowed("k", now.Add(time.Minute)) {
-		t.Fatal("still blocked after the window")
-	}
-	th.Fail("k", now)
-	th.Succeed("k")
-	if !th.Allowed("k", now) {
-		t.Fatal("success did not reset")
-	}
-}
-
-func TestThrottleRetryAfterSaysWhenTheKeyMayTryAgain(t *testing.T) {
-	th := NewThrottle(2, 10*time.Minute)
-	now := time.Unix(1000, 0)
-	if d := th.RetryAfter("k", now); d != 0 {
-		t.Fatalf("fresh key waits %v", d)
-	}
-	th.Fail("k", now)
-	th.Fail("k", now.Add(time.Minute))
-	if d := th.RetryAfter("k", now.Add(2*time.Minute)); d != 8*time.Minute {
-		t.Fatalf("wait %v, want 8m (until the first failure leaves the window)", d)
-	}
-	if th.Allowed("k", now.Add(10*time.Minute)) != true || th.RetryAfter("k", now.Add(10*time.Minute)) != 0 {
-		t.Fatal("still throttled once the first failure left the window")
 	}
 }

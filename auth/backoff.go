@@ -49,7 +49,7 @@ func (b *Backoff) delay(n int) time.Duration {
 }
 
 // Reserve counts an attempt for key before it is made, in one step with the check, as
-// Throttle.Reserve does: it answers 0 and records the attempt as a failure when key may try
+// limit.Attempts.Reserve does: it answers 0 and records the attempt as a failure when key may try
 // now, otherwise how long it must wait (recording nothing) and since when key has been
 // failing (so a caller can tell whether an operator's unlock came later).
 func (b *Backoff) Reserve(key string, now time.Time) (wait time.Duration, since time.Time) {
@@ -106,7 +106,7 @@ func (b *Backoff) state(key string, now time.Time) *backoffState {
 	return st
 }
 
-// prune bounds memory under a spray of made-up names, as Throttle.prune does.
+// prune bounds memory under a spray of made-up names, as limit.Attempts does.
 func (b *Backoff) prune(now time.Time) {
 	if len(b.keys) <= 10000 || now.Sub(b.pruned) < time.Second {
 		return
