@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"feedlab/store/db"
 )
@@ -354,4 +355,18 @@ func sortedKeys(m map[string]string) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// ChainProgress tells whether a participant submitted the feed and which questionnaire
+// pages (their routes) they finished.
+func (s *Store) ChainProgress(ctx context.Context, participantID int64) (submitted bool, formsDone []string, err error) {
+	r, err := s.wq.ChainProgress(ctx, participantID)
+	if err != nil {
+		return false, nil, fmt.Errorf("store: chain progress of %d: %w", participantID, err)
+	}
+	for _, f := range strings.Fields(r.FormsDone) {
+		formsDone = append(formsDone, strings.TrimPrefix(f, FormDoneCheckpoint))
+	}
+	sort.Strings(formsDone)
+	return r.Submitted, formsDone, nil
 }
