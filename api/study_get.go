@@ -27,10 +27,7 @@ func (s *Server) getStudy(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	rows := make([]params.Row, len(stored))
-	for i, p := range stored {
-		rows[i] = params.Row{Condition: p.Condition, Param: p.Param, Value: p.Value}
-	}
+	rows := study.Rows(stored)
 	current, err := s.store.Study(r.Context(), id)
 	if err != nil {
 		s.fail(w, r, err)

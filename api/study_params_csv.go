@@ -7,6 +7,7 @@ import (
 
 	"feedlab/params"
 	"feedlab/store"
+	"feedlab/study"
 )
 
 // studyParamsCSV answers a study's parameters as the params.csv that recreates it
@@ -18,10 +19,7 @@ func (s *Server) studyParamsCSV(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	rows := make([]params.Row, len(stored))
-	for i, p := range stored {
-		rows[i] = params.Row{Condition: p.Condition, Param: p.Param, Value: p.Value}
-	}
+	rows := study.Rows(stored)
 	// Written to memory first (a study is at most a few MB) so a failure is still a JSON
 	// error rather than a cut download.
 	var buf bytes.Buffer

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"slices"
 
-	"feedlab/params"
 	"feedlab/store"
 	"feedlab/study"
 )
@@ -70,10 +69,9 @@ func (s *Server) putStudyText(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	rows := make([]params.Row, len(stored))
+	rows := study.Rows(stored)
 	found := false
-	for i, p := range stored {
-		rows[i] = params.Row{Condition: p.Condition, Param: p.Param, Value: p.Value}
+	for i, p := range rows {
 		if p.Condition == req.Condition && p.Param == req.Param {
 			rows[i].Value = req.Value
 			found = true

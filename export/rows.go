@@ -9,6 +9,7 @@ import (
 
 	"feedlab/params"
 	"feedlab/store"
+	"feedlab/study"
 )
 
 // EngagementColumns are the engagement export's fixed columns; the study's parameters
@@ -125,11 +126,7 @@ func writeInventory(ctx context.Context, st *store.Store, cw recordWriter, id st
 // params.WriteRows, the one writer of params.csv rows; the line ending is this export's,
 // like every other export's.
 func writeParams(cw *csv.Writer, ps []store.Param) error {
-	rows := make([]params.Row, len(ps))
-	for i, p := range ps {
-		rows[i] = params.Row{Condition: p.Condition, Param: p.Param, Value: p.Value}
-	}
-	return params.WriteRows(cw, rows)
+	return params.WriteRows(cw, study.Rows(ps))
 }
 
 // entityBaseColumns are the columns every card has.

@@ -161,11 +161,7 @@ func load(ctx context.Context, st *store.Store, experimentID string) (*Definitio
 	if err != nil {
 		return nil, fmt.Errorf("study: %w", err)
 	}
-	rows := make([]params.Row, len(stored))
-	for i, p := range stored {
-		rows[i] = params.Row{Condition: p.Condition, Param: p.Param, Value: p.Value}
-	}
-	s, err := params.Validate(rows, sizes)
+	s, err := params.Validate(Rows(stored), sizes)
 	if err != nil {
 		return nil, fmt.Errorf("study: %s no longer validates: %w", experimentID, err)
 	}

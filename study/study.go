@@ -75,3 +75,13 @@ func Create(ctx context.Context, st *store.Store, rows []params.Row, owner strin
 	}
 	return st.CreateStudy(ctx, ns)
 }
+
+// Rows turns a study's stored parameters (store.StudyParams) back into params rows, for
+// the checks, the writers and the edits that take params rows.
+func Rows(stored []store.Param) []params.Row {
+	rows := make([]params.Row, len(stored))
+	for i, p := range stored {
+		rows[i] = params.Row{Condition: p.Condition, Param: p.Param, Value: p.Value}
+	}
+	return rows
+}
