@@ -1,10 +1,18 @@
 package study
 
+// A participant's ways out of a study: the exits a page may ask for, the URLs each
+// condition sets for them, and the attention check that can send someone to one.
+
 import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"net/url"
 	"strings"
 
 	"feedlab/params"
+	"feedlab/store"
 )
 
 // ridPlaceholders are how Lucid (Cint) writes the respondent id in a redirect URL; some
@@ -75,3 +83,69 @@ func (d *Definition) ExitsOffered(condition int) []string {
 	}
 	return out
 }
+
+// ParticipantExits are the exits a participant's page may ask for, by the names the
+// participant API uses, with the exit state each records.
+var ParticipantExits = map[string]string{
+	"terminate":  store.ExitTerminate,
+	"quality":    store.ExitQualityTerminate,
+	"screen-out": store.ExitScreenedOut,
+	// attention-fail: the page's attention check failed; it ends at the quality-terminate
+	// URL only when the condition's attention-fail-exit says so (else exit_not_set and the
+	// participant continues).
+	"attention-fail": store.ExitQualityTerminate,
+}
+
+// ErrExitNotSet is returned when the participant's condition has no URL for the exit.
+var ErrExitNotSet = errors.New("study: the condition sets no URL for this exit")
+
+// ErrAlreadyCompleted is returned when a participant who completed asks for another exit.
+var ErrAlreadyCompleted = errors.New("study: the participant already completed")
+
+// Exit ends participant p's session by exit (a key of ParticipantExits): it records the
+// exit state and answers the condition's URL for it with the participant's RID. The first
+// exit is kept; a completed participant cannot leave by another exit.
+func (d *Definition) Exit(ctx context.Context, st *store.Store, p store.Participant, exit string) (string, error) {
+	state, ok := ParticipantExits[exit]
+	if !ok {
+		return "", fmt.Errorf("study: unknown exit %q", exit)
+	}
+	c := d.Condition(int(p.Condition))
+	if c == nil {
+		return "", fmt.Errorf("study: participant %d has condition %d outside study %s", p.ParticipantID, p.Condition, d.ExperimentID)
+	}
+	raw := exitURLs(*c)[exit]
+	if exit == "attention-fail" && c.Exits.AttentionFail != "" {
+		raw = c.Exits.Quality
+	}
+	if raw == "" {
+		return "", ErrExitNotSet
+	}
+	if p.CompletedAt.Valid {
+		return "", ErrAlreadyCompleted
+	}
+	if p.ExitState == "" {
+		if err := st.SetExitState(ctx, p.ParticipantID, state); err != nil {
+			return "", err
+		}
+	}
+	var arrival map[string]string
+	_ = json.Unmarshal([]byte(p.QueryParams), &arrival) // stored by the store as a JSON object
+	return ExitURL(raw, arrival), nil
+}
+
+// AttentionFailed reports whether a questionnaire page failed the attention check of the
+// ac form ("Neither agree nor disagree" is asked for) and the participant's condition
+// sends such participants to quality-terminate.
+func (d *Definition) AttentionFailed(p store.Participant, fields map[string]string) bool {
+	c := d.Condition(int(p.Condition))
+	answer, asked := fields[AttentionCheckField]
+	return c != nil && c.Exits.AttentionFail != "" && asked && answer != AttentionCheckPass
+}
+
+// The ac questionnaire's attention check and the answer it asks for (the participant
+// page's value, URL-component-encoded as it sends every answer).
+const (
+	AttentionCheckField = "attentioncheck1"
+	AttentionCheckPass  = "3_neither-agree-nor-disagree"
+)
