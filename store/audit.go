@@ -57,6 +57,13 @@ type AuditEntry struct {
 	Detail     string
 }
 
+// AuditRecord is who did something and how, for an entry written in the transaction of
+// the change itself.
+type AuditRecord struct {
+	Researcher string // a researcher's name, "cli" or "feedlab"
+	Detail     string
+}
+
 // RecordAudit appends what researcherName did to a study to its audit log. The log is
 // append-only: nothing in feedlab updates or deletes its rows.
 func (s *Store) RecordAudit(ctx context.Context, experimentID, researcherName, action, detail string) error {
