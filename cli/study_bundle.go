@@ -43,7 +43,7 @@ func cmdStudyExport(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	defer os.Remove(tmp.Name())
 	// Recorded at the first byte, as feedlab export does (export.go).
-	audited := &auditedWriter{w: tmp, first: func() error {
+	audited := &study.Download{W: tmp, Begin: func() error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
