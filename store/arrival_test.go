@@ -378,3 +378,32 @@ func TestTheDesignLockAndTheAuditRowAreInTheEditsTransaction(t *testing.T) {
 		t.Fatalf("text edit: version %d, log %+v", v, log)
 	}
 }
+
+// TestMarkingReturnsIsOneTransaction: reconciliation's returns free their places and
+// write their audit entry together, or not at all (issue 21, item 2).
+func TestMarkingReturnsIsOneTransaction(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	id, ents := seedStudy(t, s, 1)
+	p, _, err := s.RegisterParticipant(ctx, Registration{ExperimentID: id, UserID: "u1", NConditions: 1}, composeAll(ents))
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := AuditRecord{Researcher: "ada", Detail: "2 returned or timed-out Prolific submissions"}
+	err = s.MarkExits(ctx, id, []ExitMark{{ParticipantID: p.ParticipantID, State: ExitReturned}, {ParticipantID: 99999, State: ExitTimedOut}}, by)
+	if !errors.Is(err, ErrNotFound) {
+		t.Fatalf("an unknown participant among the marks: %v, want ErrNotFound", err)
+	}
+	after, _ := s.Participant(ctx, id, "u1")
+	if log, _ := s.AuditLog(ctx, id); after.ExitState != "" || len(log) != 0 {
+		t.Fatalf("a failed marking changed something: exit %q, log %+v", after.ExitState, log)
+	}
+	if err := s.MarkExits(ctx, id, []ExitMark{{ParticipantID: p.ParticipantID, State: ExitReturned}}, by); err != nil {
+		t.Fatal(err)
+	}
+	after, _ = s.Participant(ctx, id, "u1")
+	log, _ := s.AuditLog(ctx, id)
+	if after.ExitState != ExitReturned || len(log) != 1 || log[0].Action != AuditMarkReturns {
+		t.Fatalf("exit %q, log %+v", after.ExitState, log)
+	}
+}
