@@ -25,7 +25,10 @@ const (
 func ValidStatus(s string) bool { return s == StatusOpen || s == StatusPaused || s == StatusClosed }
 
 // SetStudyStatus opens, pauses or closes a study. An unknown study gives ErrNotFound.
-func (s *Store) SetStudyStatus(ctx context.Context, experimentID, status string) error {
+//
+// by, when given, is the audit entry (action status, detail the new status), written in the
+// same transaction.
+func (s *Store) SetStudyStatus(ctx context.Context, experimentID, status string, by *AuditRecord) error {
 	if !ValidStatus(status) {
 		return fmt.Errorf("store: set study status: %q is not open, paused or closed", status)
 	}
@@ -33,7 +36,10 @@ func (s *Store) SetStudyStatus(ctx context.Context, experimentID, status string)
 	err := s.withTx(ctx, func(q *db.Queries) error {
 		var err error
 		n, err = q.SetStudyStatus(ctx, db.SetStudyStatusParams{Status: status, ExperimentID: experimentID})
-		return err
+		if err != nil || n == 0 {
+			return err
+		}
+		return s.auditIn(ctx, q, experimentID, by, AuditStatus)
 	})
 	if err != nil {
 		return fmt.Errorf("store: set study status: %w", err)
