@@ -68,7 +68,7 @@ func (s *Server) auditRead(r *http.Request, id, action, detail string) error {
 	return nil
 }
 
-// auditAtFirstByte returns the onFirst of a deferredWriter that records a download just
+// auditAtFirstByte returns the Begin of a study.Download that records a download just
 // before its first byte is written. A client that went away before then did not download
 // anything, so nothing is recorded and the download stops; a record that cannot be written
 // stops it too (a download that cannot be recorded does not happen).

@@ -46,7 +46,7 @@ func newConsoleEnv(t testing.TB) *consoleEnv {
 		t.Fatalf("spawn: %d %s", r.status, r.body)
 	}
 	e.adaStudy = r.json["data"].(map[string]any)["experiment_id"].(string)
-	if _, err := e.store.ShareStudy(context.Background(), e.adaStudy, "grace"); err != nil {
+	if _, err := e.store.ShareStudy(context.Background(), e.adaStudy, "grace", nil); err != nil {
 		t.Fatal(err)
 	}
 	st, err := params.Validate([]params.Row{{Condition: 1, Param: "entity_sets", Value: demoSets}}, func(string) (int, bool) { return 10, true })

@@ -90,7 +90,7 @@ func TestPausedProlificStudyOffersTheReturnLink(t *testing.T) {
 		{"condition": 1, "param": "redirect-url", "value": "https://app.prolific.com/submissions/complete?cc=SECRET"},
 	}}, "application/json")
 	id := data(r)["experiment_id"].(string)
-	if err := e.store.SetStudyStatus(context.Background(), id, "paused"); err != nil {
+	if err := e.store.SetStudyStatus(context.Background(), id, "paused", nil); err != nil {
 		t.Fatal(err)
 	}
 	r = e.loadInto(id, "late", nil)
@@ -109,7 +109,7 @@ func TestPreviewParticipantsAreTestsInTheirCondition(t *testing.T) {
 		t.Fatalf("preview url: %s", link)
 	}
 	// The study is paused: previews still work (a researcher pilots before opening).
-	if err := e.store.SetStudyStatus(context.Background(), e.adaStudy, "paused"); err != nil {
+	if err := e.store.SetStudyStatus(context.Background(), e.adaStudy, "paused", nil); err != nil {
 		t.Fatal(err)
 	}
 	for i := range 3 { // the link is reusable: each opening is a new test participant
@@ -125,7 +125,7 @@ func TestPreviewParticipantsAreTestsInTheirCondition(t *testing.T) {
 	if r := e.loadInto(e.adaStudy, "forger", map[string]string{"preview": "made-up"}); r.status != 403 || errorCode(r) != "preview_expired" {
 		t.Fatalf("made-up token: %d %s", r.status, r.body)
 	}
-	if err := e.store.SetStudyStatus(context.Background(), e.adaStudy, "open"); err != nil {
+	if err := e.store.SetStudyStatus(context.Background(), e.adaStudy, "open", nil); err != nil {
 		t.Fatal(err)
 	}
 	// Balancing ignores the three tests in condition 2: the next two real participants

@@ -5,254 +5,36 @@ import (
 	"time"
 
 	"feedlab/alert"
-	"feedlab/params"
-	"feedlab/store"
+	"feedlab/study"
 )
 
 // DefaultDroppedAfter is how long without an event makes a participant who did not
 // complete count as dropped (serve --dropped-after).
 const DefaultDroppedAfter = 30 * time.Minute
 
-// eventsWindowMinutes is the window events_per_minute averages over.
-const eventsWindowMinutes = 5
-
-// funnelJSON counts participants who reached at least each stage (docs/dashboard.md).
-type funnelJSON struct {
-	Arrived        int64 `json:"arrived"`
-	Consented      int64 `json:"consented"`
-	Feed           int64 `json:"feed"`
-	Submitted      int64 `json:"submitted"`
-	Questionnaires int64 `json:"questionnaires"`
-	Completed      int64 `json:"completed"`
-	Dropped        int64 `json:"dropped"`
-	// Exits counts participants by how their session ended (participants.exit_state),
-	// those in progress left out.
-	Exits map[string]int64 `json:"exits"`
-}
-
-// add counts n participants whose furthest stage is stage, dropped of them dropped.
-func (f *funnelJSON) add(stage string, n, dropped int64) {
-	rank := store.StageRank(stage)
-	for i, p := range []*int64{&f.Arrived, &f.Consented, &f.Feed, &f.Submitted, &f.Questionnaires, &f.Completed} {
-		if rank >= i {
-			*p += n
-		}
-	}
-	f.Dropped += dropped
-}
-
-type conditionJSON struct {
-	Condition                 int                 `json:"condition"`
-	Funnel                    funnelJSON          `json:"funnel"`
-	MeanDwellMs               *float64            `json:"mean_dwell_ms"`
-	EngagementsPerParticipant map[string]*float64 `json:"engagements_per_participant"`
-}
-
-type dashboardJSON struct {
-	GeneratedAt         int64           `json:"generated_at"`
-	Status              string          `json:"status"`
-	DroppedAfterMinutes float64         `json:"dropped_after_minutes"`
-	Conditions          []conditionJSON `json:"conditions"`
-	Total               struct {
-		Funnel funnelJSON `json:"funnel"`
-	} `json:"total"`
-	Balance struct {
-		Arrivals  []int64 `json:"arrivals"`
-		Completed []int64 `json:"completed"`
-	} `json:"balance"`
-	Timeline struct {
-		BucketMs    int64   `json:"bucket_ms"`
-		StartMs     int64   `json:"start_ms"`
-		Arrivals    []int64 `json:"arrivals"`
-		Completions []int64 `json:"completions"`
-	} `json:"timeline"`
-	TimeToComplete struct {
-		MedianMs *int64 `json:"median_ms"`
-		P90Ms    *int64 `json:"p90_ms"`
-	} `json:"time_to_complete"`
-	EventsPerMinute float64 `json:"events_per_minute"`
-	// Assignment is the rule that places new participants, with its window and quotas.
-	Assignment assignmentJSON `json:"assignment"`
-	// Alerts are the problems the appliance met while running this study (and the
-	// appliance-wide ones), most recent first; empty when all is well.
-	Alerts []alert.Alert `json:"alerts"`
-}
-
-type assignmentJSON struct {
-	Rule          string `json:"rule"`           // balanced-completed or balanced-arrivals
-	ActiveMinutes int    `json:"active_minutes"` // 0: completed participants only
-	Quotas        []int  `json:"quotas"`         // per condition; 0 = none
-	QuotaTotal    int    `json:"quota_total"`    // 0 = none
-}
-
-// hourBuckets are the bucket widths of a timeline older than maxTimelineBuckets minutes:
-// the first giving at most maxTimelineBuckets buckets is used.
-var hourBuckets = []int64{store.SlotHour, 6 * store.SlotHour, 24 * store.SlotHour, 7 * 24 * store.SlotHour}
-
-const maxTimelineBuckets = 120
-
-// getDashboard answers a study's live dashboard (docs/dashboard.md defines each number).
-// Test participants are never counted. Every figure comes from indexed reads of the
-// participants table and from counters the event writer maintains, so a refresh costs a
-// few milliseconds at 10,000 participants and 1,000,000 events (BENCHMARKS.md).
+// getDashboard answers a study's live dashboard: its figures (study.Dashboard;
+// docs/dashboard.md defines each number) and the alerts the appliance met running it.
 func (s *Server) getDashboard(w http.ResponseWriter, r *http.Request) {
 	id := studyOf(r).ID
-	ctx := r.Context()
-	st, err := s.store.Study(ctx, id)
+	def, err := s.studyDefinition(r.Context(), id)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	now := s.now().UnixMilli()
-	nowMinute := now / 60000
-	data, err := s.store.Dashboard(ctx, id, now-s.droppedAfter.Milliseconds(), nowMinute-eventsWindowMinutes+1)
+	figures, err := def.Dashboard(r.Context(), s.store, s.now(), s.droppedAfter)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	n := int(st.NConditions)
-	var d dashboardJSON
-	d.GeneratedAt = now
-	d.Status = st.Status
-	d.DroppedAfterMinutes = s.droppedAfter.Minutes()
-	d.Conditions = make([]conditionJSON, n)
-	for i := range d.Conditions {
-		d.Conditions[i] = conditionJSON{Condition: i + 1, EngagementsPerParticipant: map[string]*float64{}, Funnel: funnelJSON{Exits: map[string]int64{}}}
-	}
-	d.Total.Funnel.Exits = map[string]int64{}
-	exits, err := s.store.ExitCounts(ctx, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	for _, e := range exits {
-		d.Total.Funnel.Exits[e.State] += e.N
-		if e.Condition >= 1 && int(e.Condition) <= n {
-			d.Conditions[e.Condition-1].Funnel.Exits[e.State] += e.N
-		}
-	}
-	def, err := s.studyDefinition(ctx, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	rec := def.Study.Recruitment
-	if rec.Assignment == "" {
-		rec = params.DefaultRecruitment()
-	}
-	d.Assignment = assignmentJSON{Rule: rec.Assignment, ActiveMinutes: rec.ActiveMinutes, QuotaTotal: rec.QuotaTotal, Quotas: make([]int, 0, n)}
-	for _, c := range def.Study.Conditions {
-		d.Assignment.Quotas = append(d.Assignment.Quotas, c.Quota)
-	}
-	inRange := func(c int64) bool { return c >= 1 && int(c) <= n }
-	for _, f := range data.Funnel {
-		d.Total.Funnel.add(f.Stage, f.N, 0)
-		if inRange(f.Condition) {
-			d.Conditions[f.Condition-1].Funnel.add(f.Stage, f.N, 0)
-		}
-	}
-	for _, f := range data.Dropped {
-		d.Total.Funnel.Dropped += f.N
-		if inRange(f.Condition) {
-			d.Conditions[f.Condition-1].Funnel.Dropped += f.N
-		}
-	}
-	for _, e := range data.Engagements {
-		if !inRange(e.Condition) {
-			continue
-		}
-		c := &d.Conditions[e.Condition-1]
-		if e.EngagementType == "dwell" {
-			if e.N > 0 {
-				mean := float64(e.ValueSum) / float64(e.N)
-				c.MeanDwellMs = &mean
-			}
-			continue
-		}
-		if c.Funnel.Feed > 0 {
-			per := float64(e.N) / float64(c.Funnel.Feed)
-			c.EngagementsPerParticipant[e.EngagementType] = &per
-		} else {
-			c.EngagementsPerParticipant[e.EngagementType] = nil
-		}
-	}
-	d.Balance.Arrivals = make([]int64, n)
-	d.Balance.Completed = make([]int64, n)
-	for i, c := range d.Conditions {
-		d.Balance.Arrivals[i] = c.Funnel.Arrived
-		d.Balance.Completed[i] = c.Funnel.Completed
-	}
-
-	if err := s.timeline(r, id, now, &d); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	d.TimeToComplete.MedianMs, d.TimeToComplete.P90Ms = durationPercentile(data.Durations, 50), durationPercentile(data.Durations, 90)
-	d.EventsPerMinute = float64(data.RecentRows) / eventsWindowMinutes
 	s.diskLow() // the low-disk alert is current when the page looks
-	d.Alerts = s.alerts.For(id)
-	if d.Alerts == nil {
-		d.Alerts = []alert.Alert{}
+	alerts := s.alerts.For(id)
+	if alerts == nil {
+		alerts = []alert.Alert{}
 	}
-	ok(w, d)
-}
-
-// timeline fills the arrivals and completions over time: per minute for a study whose
-// first arrival is less than two hours old, else per hour, 6 hours, day or week (the first
-// giving at most maxTimelineBuckets buckets), from the counters in dashboard_slots.
-func (s *Server) timeline(r *http.Request, id string, now int64, d *dashboardJSON) error {
-	d.Timeline.BucketMs = store.SlotMinute
-	d.Timeline.Arrivals, d.Timeline.Completions = []int64{}, []int64{}
-	first, err := s.store.FirstActivity(r.Context(), id)
-	if err != nil || first < 0 {
-		return err
-	}
-	width, bucket := store.SlotMinute, store.SlotMinute
-	if now-first >= maxTimelineBuckets*store.SlotMinute-store.SlotHour {
-		width, bucket = store.SlotHour, hourBuckets[len(hourBuckets)-1]
-		for _, b := range hourBuckets {
-			if (now-first)/b < maxTimelineBuckets {
-				bucket = b
-				break
-			}
-		}
-	}
-	slots, err := s.store.Timeline(r.Context(), id, width, first/width)
-	if err != nil {
-		return err
-	}
-	start := first / bucket
-	if width == store.SlotMinute && len(slots) > 0 {
-		start = slots[0].Slot // the first minute with an arrival, not the hour's start
-	}
-	n := int(now/bucket-start) + 1
-	d.Timeline.BucketMs, d.Timeline.StartMs = bucket, start*bucket
-	d.Timeline.Arrivals, d.Timeline.Completions = make([]int64, n), make([]int64, n)
-	for _, sl := range slots {
-		if k := int(sl.Slot*width/bucket - start); k >= 0 && k < n {
-			d.Timeline.Arrivals[k] += sl.Arrivals
-			d.Timeline.Completions[k] += sl.Completions
-		}
-	}
-	return nil
-}
-
-// durationPercentile is the nearest-rank percentile of the times to complete, read from
-// their 2% histogram (so within 2% of the exact value); nil when nobody completed.
-func durationPercentile(bins []store.BinCount, p int64) *int64 {
-	var total int64
-	for _, b := range bins {
-		total += b.N
-	}
-	if total == 0 {
-		return nil
-	}
-	rank := max((p*total+99)/100, 1)
-	for _, b := range bins {
-		if rank -= b.N; rank <= 0 {
-			v := store.DurationOfBin(b.Bin)
-			return &v
-		}
-	}
-	return nil
+	ok(w, struct {
+		study.Dashboard
+		// Alerts are the problems the appliance met while running this study (and the
+		// appliance-wide ones), most recent first; empty when all is well.
+		Alerts []alert.Alert `json:"alerts"`
+	}{figures, alerts})
 }

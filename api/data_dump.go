@@ -10,6 +10,7 @@ import (
 
 	"feedlab/export"
 	"feedlab/store"
+	"feedlab/study"
 )
 
 type dumpRequest struct {
@@ -98,7 +99,7 @@ func (s *Server) dumpData(w http.ResponseWriter, r *http.Request) {
 	}
 	// The first bytes are held back until the export has started without error, so an
 	// unknown id still gets a JSON 404 instead of a broken download.
-	bw := &deferredWriter{w: w, onFirst: func() error {
+	bw := &study.Download{W: w, Begin: func() error {
 		if err := audit(); err != nil {
 			return err
 		}
@@ -113,19 +114,19 @@ func (s *Server) dumpData(w http.ResponseWriter, r *http.Request) {
 	}}
 	err := export.WriteWith(r.Context(), s.store, bw, req.DataType, id, opts)
 	if err == nil {
-		err = bw.flush()
+		err = bw.Start()
 	}
-	if bw.refused != nil {
+	if bw.Refused() != nil {
 		// Nothing was written: the download was not recorded, so it does not happen.
-		s.fail(w, r, bw.refused)
+		s.fail(w, r, bw.Refused())
 		return
 	}
-	if errors.Is(err, store.ErrNotFound) && !bw.started {
+	if errors.Is(err, store.ErrNotFound) && !bw.Started() {
 		s.fail(w, r, &apiError{http.StatusNotFound, codeNotFound, "No data found. Did you enter your experiment ID correctly?"})
 		return
 	}
 	if err != nil {
-		if !bw.started {
+		if !bw.Started() {
 			s.fail(w, r, err)
 			return
 		}
@@ -148,7 +149,7 @@ func (s *Server) dumpCodebook(w http.ResponseWriter, r *http.Request, typ, id st
 		s.fail(w, r, err)
 		return
 	}
-	bw := &deferredWriter{w: w, onFirst: func() error {
+	bw := &study.Download{W: w, Begin: func() error {
 		if err := audit(); err != nil {
 			return err
 		}
@@ -160,51 +161,16 @@ func (s *Server) dumpCodebook(w http.ResponseWriter, r *http.Request, typ, id st
 	}}
 	err = cb.WriteMarkdown(bw)
 	if err == nil {
-		err = bw.flush()
+		err = bw.Start()
 	}
-	if bw.refused != nil {
-		s.fail(w, r, bw.refused)
+	if bw.Refused() != nil {
+		s.fail(w, r, bw.Refused())
 		return
 	}
-	if err != nil && bw.started {
+	if err != nil && bw.Started() {
 		panic(http.ErrAbortHandler) // the client is gone, or the codebook failed mid-way
 	}
 	if err != nil {
 		s.fail(w, r, err)
 	}
-}
-
-// deferredWriter holds back a download's headers until its first byte: onFirst runs just
-// before it (recording the download, setting the headers). When onFirst fails, nothing is
-// written, refused keeps why, and the handler answers a JSON error instead.
-type deferredWriter struct {
-	w       http.ResponseWriter
-	onFirst func() error
-	started bool
-	refused error
-}
-
-func (d *deferredWriter) Write(p []byte) (int, error) {
-	if err := d.begin(); err != nil {
-		return 0, err
-	}
-	return d.w.Write(p)
-}
-
-// flush begins a download that wrote nothing (so it still gets its headers and record).
-func (d *deferredWriter) flush() error { return d.begin() }
-
-func (d *deferredWriter) begin() error {
-	if d.refused != nil {
-		return d.refused
-	}
-	if d.started {
-		return nil
-	}
-	if err := d.onFirst(); err != nil {
-		d.refused = err
-		return err
-	}
-	d.started = true
-	return nil
 }

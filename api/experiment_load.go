@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"maps"
 	"net/http"
 
 	"feedlab/alert"
@@ -67,7 +68,16 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	p, err := s.register(ctx, def, string(req.UserID), req.QueryParams, s.userAgent(r))
+	query := maps.Clone(req.QueryParams) // register takes a label's key out of it
+	p, err := s.register(ctx, def, string(req.UserID), query, s.userAgent(r))
+	if errors.Is(err, store.ErrStudyChanged) {
+		// The researcher edited the study while this participant's feed was composed:
+		// nothing was registered; compose it again from the study as it is now.
+		s.studies.Forget(def.ExperimentID)
+		if def, err = s.studyDefinition(ctx, string(req.ExperimentID)); err == nil {
+			p, err = s.register(ctx, def, string(req.UserID), maps.Clone(req.QueryParams), s.userAgent(r))
+		}
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -118,6 +118,10 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 			s.log.Error("cannot store data", "reason", reason, "err", err, "similar_errors_not_logged", missed)
 		}
 		ae = &apiError{http.StatusServiceUnavailable, codeUnavailable, reason}
+	} else if !errors.As(err, &ae) && errors.Is(err, store.ErrStudyChanged) {
+		// The study was edited twice while this participant arrived: nothing was
+		// registered, and the page's retry will find the study settled.
+		ae = &apiError{http.StatusServiceUnavailable, codeUnavailable, "The study changed just as you arrived; retry."}
 	} else if !errors.As(err, &ae) && errors.Is(err, feed.ErrRankingFailed) {
 		// A script check (check_parameters, spawn_experiment, an import) that found no free
 		// ranking worker: the appliance is busy, not broken, and trying again may work.

@@ -7,6 +7,7 @@ import (
 
 	"feedlab/bundle"
 	"feedlab/store"
+	"feedlab/study"
 )
 
 // studyBundle streams a study's bundle (package bundle: parameters, stimulus sets, media,
@@ -19,7 +20,7 @@ func (s *Server) studyBundle(w http.ResponseWriter, r *http.Request) {
 	extendWrite(w, exportWriteWindow)
 	// As in dump_data: headers wait for the first byte, so a failure before it is still a
 	// JSON error, and a failure after it cuts the download instead of ending it short.
-	bw := &deferredWriter{w: w, onFirst: func() error {
+	bw := &study.Download{W: w, Begin: func() error {
 		if err := audit(); err != nil {
 			return err
 		}
@@ -31,13 +32,13 @@ func (s *Server) studyBundle(w http.ResponseWriter, r *http.Request) {
 	}}
 	err := bundle.Write(r.Context(), s.store, s.media, bw, id, s.version)
 	if err == nil {
-		err = bw.flush()
+		err = bw.Start()
 	}
-	if bw.refused != nil {
-		s.fail(w, r, bw.refused)
+	if bw.Refused() != nil {
+		s.fail(w, r, bw.Refused())
 		return
 	}
-	if err != nil && !bw.started {
+	if err != nil && !bw.Started() {
 		if errors.Is(err, store.ErrNotFound) {
 			err = studyNotFound(id)
 		}

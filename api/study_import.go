@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"feedlab/bundle"
-	"feedlab/store"
+	"feedlab/study"
 )
 
 // bundleUploadSlack is the room an uploaded bundle has beyond the cap on its files: the
@@ -65,12 +65,9 @@ func (s *Server) importStudy(w http.ResponseWriter, r *http.Request) {
 		}
 		defer room.done()
 		var res bundle.Result
-		res, err = bundle.Import(r.Context(), s.store, s.media, b, who.Name)
+		res, err = bundle.Import(r.Context(), s.store, s.media, b, who.Name, study.CreatedBy(who.Name, "imported from a bundle"))
 		if err == nil {
 			err = s.store.CountMediaTo(r.Context(), res.Media, who.ID)
-		}
-		if err == nil {
-			err = s.store.RecordAudit(r.Context(), res.ExperimentID, who.Name, store.AuditCreate, "imported from a bundle")
 		}
 		if err == nil {
 			reused, created := res.SetsReused, res.SetsCreated

@@ -79,13 +79,13 @@ func TestLabelIsFreedWhenRegistrationFails(t *testing.T) {
 	r := e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+id+"/labels", map[string]any{"labels": []string{"only"}}, "application/json")
 	link, _ := url.Parse(data(r)["labels"].([]any)[0].(map[string]any)["link"].(string))
 	q := map[string]string{"label": "only", "label_key": link.Query().Get("label_key")}
-	if err := e.store.SetStudyStatus(context.Background(), id, "paused"); err != nil {
+	if err := e.store.SetStudyStatus(context.Background(), id, "paused", nil); err != nil {
 		t.Fatal(err)
 	}
 	if r := e.loadInto(id, "early", map[string]string{"label": "only", "label_key": q["label_key"]}); r.status != 403 {
 		t.Fatalf("paused: %d %s", r.status, r.body)
 	}
-	if err := e.store.SetStudyStatus(context.Background(), id, "open"); err != nil {
+	if err := e.store.SetStudyStatus(context.Background(), id, "open", nil); err != nil {
 		t.Fatal(err)
 	}
 	if r := e.loadInto(id, "later", q); r.status != 200 {

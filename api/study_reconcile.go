@@ -1,17 +1,14 @@
 package api
 
 import (
-	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"mime"
 	"net/http"
-	"strings"
 	"time"
 
 	"feedlab/reconcile"
-	"feedlab/store"
+	"feedlab/study"
 )
 
 // reconcileSlots is how many reconciliations run at once across the server. Each holds at
@@ -82,71 +79,22 @@ func (s *Server) reconcileStudy(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	stored, err := s.store.ReconcileParticipants(r.Context(), id)
+	rec, err := def.Reconcile(r.Context(), s.store, table, markReturns, researcherFrom(r.Context()).Name)
+	var notProlific *study.ReturnsNeedProlific
+	if errors.As(err, &notProlific) {
+		s.fail(w, r, badRequest("Returns are marked from Prolific's submissions export (its Status column); this list reads as %s.", notProlific.Platform))
+		return
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	res := reconcile.Classify(table, reconcileParticipants(stored))
-	if markReturns && res.Platform != reconcile.Prolific {
-		s.fail(w, r, badRequest("Returns are marked from Prolific's submissions export (its Status column); this list reads as %s.", res.Platform))
-		return
-	}
-	marked := 0
-	if markReturns {
-		if marked, err = s.markReturns(r, id, &res); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-	}
 	var platformFile any
-	if f, has := reconcile.PlatformFile(table, res); has {
-		platformFile = f
-	}
-	detail := fmt.Sprintf("reconciliation: %s list of %d lines", res.Platform, len(res.Lines))
-	if err := s.store.RecordAudit(r.Context(), id, researcherFrom(r.Context()).Name, store.AuditDownload, detail); err != nil {
-		s.fail(w, r, err)
-		return
+	if rec.PlatformFile != nil {
+		platformFile = *rec.PlatformFile
 	}
 	ok(w, map[string]any{
-		"platform": res.Platform, "lines": res.Lines, "counts": res.Counts,
-		"report": reconcile.Report(res), "platform_file": platformFile, "marked": marked,
+		"platform": rec.Result.Platform, "lines": rec.Result.Lines, "counts": rec.Result.Counts,
+		"report": rec.Report, "platform_file": platformFile, "marked": rec.Marked,
 	})
-}
-
-// markReturns records each returned or timed-out Prolific submission that did not complete
-// here as the participant's exit state, so their place counts no more, and audits it.
-func (s *Server) markReturns(r *http.Request, id string, res *reconcile.Result) (int, error) {
-	returns := reconcile.Returns(*res)
-	for _, ret := range returns {
-		if err := s.store.SetExitState(r.Context(), ret.ParticipantID, ret.State); err != nil {
-			return 0, err
-		}
-		for i := range res.Lines {
-			if res.Lines[i].Line == ret.Line {
-				res.Lines[i].ExitState = ret.State
-				res.Lines[i].Note += " Marked " + strings.ReplaceAll(ret.State, "_", " ") + ": their place is free again."
-			}
-		}
-	}
-	if len(returns) > 0 {
-		detail := fmt.Sprintf("%d returned or timed-out Prolific submissions", len(returns))
-		if err := s.store.RecordAudit(r.Context(), id, researcherFrom(r.Context()).Name, store.AuditMarkReturns, detail); err != nil {
-			return 0, err
-		}
-	}
-	return len(returns), nil
-}
-
-func reconcileParticipants(stored []store.ReconcileParticipant) []reconcile.Participant {
-	out := make([]reconcile.Participant, len(stored))
-	for i, p := range stored {
-		ids := map[string]string{}
-		_ = json.Unmarshal([]byte(p.PlatformIDs), &ids) // stored by RegisterParticipant; {} at worst
-		out[i] = reconcile.Participant{
-			ID: p.ParticipantID, ExitState: p.ExitState, UserID: p.UserID, Condition: p.Condition, PlatformIDs: ids, StartedAt: p.StartedAt,
-			CompletedAt: p.CompletedAt.Int64, CompletionCode: p.CompletionCode, IsTest: p.IsTest, Stage: p.Stage,
-		}
-	}
-	return out
 }

@@ -24,7 +24,7 @@ func (e *consoleEnv) spawnOn(t *testing.T, platform string) string {
 		t.Fatalf("spawn: %d %s", r.status, r.body)
 	}
 	id := data(r)["experiment_id"].(string)
-	if _, err := e.store.ShareStudy(context.Background(), id, "grace"); err != nil {
+	if _, err := e.store.ShareStudy(context.Background(), id, "grace", nil); err != nil {
 		t.Fatal(err)
 	}
 	return id

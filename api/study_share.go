@@ -30,13 +30,10 @@ func (s *Server) shareStudy(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, badRequest("You own this study; share it with another researcher."))
 		return
 	}
-	shared, err := s.store.ShareStudy(r.Context(), id, req.Name)
+	shared, err := s.store.ShareStudy(r.Context(), id, req.Name, &store.AuditRecord{Researcher: researcherFrom(r.Context()).Name, Detail: "with " + req.Name})
 	if errors.Is(err, store.ErrNoResearcher) {
 		s.fail(w, r, noResearcher(req.Name))
 		return
-	}
-	if err == nil {
-		err = s.store.RecordAudit(r.Context(), id, researcherFrom(r.Context()).Name, store.AuditShare, "with "+req.Name)
 	}
 	if err != nil {
 		s.fail(w, r, err)
@@ -49,13 +46,10 @@ func (s *Server) shareStudy(w http.ResponseWriter, r *http.Request) {
 // not shared with changes nothing and succeeds.
 func (s *Server) unshareStudy(w http.ResponseWriter, r *http.Request) {
 	id, name := studyOf(r).ID, mux.Vars(r)["name"]
-	shared, err := s.store.UnshareStudy(r.Context(), id, name)
+	shared, err := s.store.UnshareStudy(r.Context(), id, name, &store.AuditRecord{Researcher: researcherFrom(r.Context()).Name, Detail: "from " + name})
 	if errors.Is(err, store.ErrNoResearcher) {
 		s.fail(w, r, noResearcher(name))
 		return
-	}
-	if err == nil {
-		err = s.store.RecordAudit(r.Context(), id, researcherFrom(r.Context()).Name, store.AuditUnshare, "from "+name)
 	}
 	if err != nil {
 		s.fail(w, r, err)

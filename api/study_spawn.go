@@ -5,7 +5,6 @@ import (
 	"net/http"
 
 	"feedlab/params"
-	"feedlab/store"
 	"feedlab/study"
 )
 
@@ -35,17 +34,13 @@ func (s *Server) spawnExperiment(w http.ResponseWriter, r *http.Request) {
 	}
 	// The signed-in researcher owns what they create.
 	name := researcherFrom(r.Context()).Name
-	id, err := study.Create(r.Context(), s.store, rows, name)
+	id, err := study.Create(r.Context(), s.store, rows, name, study.CreatedBy(name, "from the wizard"))
 	var problems params.Problems
 	if errors.As(err, &problems) {
 		s.fail(w, r, invalidParameters(problems))
 		return
 	}
 	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := s.store.RecordAudit(r.Context(), id, name, store.AuditCreate, "from the wizard"); err != nil {
 		s.fail(w, r, err)
 		return
 	}

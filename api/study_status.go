@@ -23,11 +23,7 @@ func (s *Server) setStudyStatus(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, badRequest("status must be open, paused or closed."))
 		return
 	}
-	if err := s.store.SetStudyStatus(r.Context(), id, req.Status); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := s.store.RecordAudit(r.Context(), id, researcherFrom(r.Context()).Name, store.AuditStatus, req.Status); err != nil {
+	if err := s.store.SetStudyStatus(r.Context(), id, req.Status, &store.AuditRecord{Researcher: researcherFrom(r.Context()).Name, Detail: req.Status}); err != nil {
 		s.fail(w, r, err)
 		return
 	}

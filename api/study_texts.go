@@ -2,7 +2,6 @@ package api
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"slices"
 
@@ -64,54 +63,23 @@ func (s *Server) putStudyText(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	stored, err := s.store.StudyParams(ctx, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	rows := study.Rows(stored)
-	found := false
-	for i, p := range rows {
-		if p.Condition == req.Condition && p.Param == req.Param {
-			rows[i].Value = req.Value
-			found = true
-		}
-	}
-	if !found {
+	version, err := study.Edit(ctx, s.store, id, req.Condition, req.Param, req.Value, researcherFrom(ctx).Name)
+	switch {
+	case errors.Is(err, study.ErrNoSuchParam):
 		s.fail(w, r, badRequest("Condition %d has no parameter %q.", req.Condition, truncate(req.Param, 60)))
 		return
-	}
-	if !slices.Contains(study.EditableTexts, req.Param) {
-		arrived, err := s.store.RealParticipants(ctx, id)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		if arrived > 0 {
-			s.fail(w, r, &apiError{http.StatusConflict, codeDesignLocked,
-				"Participants have already taken part, so " + truncate(req.Param, 60) + " can no longer change: it would mix two designs in one data set. Duplicate the study and change it in the copy."})
-			return
-		}
-	}
-	if _, err := study.Check(ctx, s.store, rows); err != nil {
+	case errors.Is(err, store.ErrDesignLocked):
+		s.fail(w, r, &apiError{http.StatusConflict, codeDesignLocked,
+			"Participants have already taken part, so " + truncate(req.Param, 60) + " can no longer change: it would mix two designs in one data set. Duplicate the study and change it in the copy."})
+		return
+	case errors.Is(err, store.ErrNotFound):
+		s.fail(w, r, studyNotFound(id))
+		return
+	case err != nil:
 		s.fail(w, r, invalidParameters(err))
 		return
 	}
-	version, err := s.store.EditText(ctx, id, req.Condition, req.Param, req.Value, researcherFrom(ctx).Name)
-	if errors.Is(err, store.ErrNotFound) {
-		s.fail(w, r, studyNotFound(id))
-		return
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
 	s.studies.Forget(id)
-	detail := fmt.Sprintf("condition %d %s (version %d)", req.Condition, req.Param, version)
-	if err := s.store.RecordAudit(ctx, id, researcherFrom(ctx).Name, store.AuditEditText, detail); err != nil {
-		s.fail(w, r, err)
-		return
-	}
 	ok(w, map[string]any{"version": version})
 }
 

@@ -26,7 +26,7 @@ type Result struct {
 // Import recreates an opened bundle's study on this appliance, owned by owner ("" for no
 // owner). A set that already exists with identical content is reused; a different set
 // with the same name is ErrSetConflict. Everything is checked before anything is stored.
-func Import(ctx context.Context, st *store.Store, ms *media.Store, b *Bundle, owner string) (Result, error) {
+func Import(ctx context.Context, st *store.Store, ms *media.Store, b *Bundle, owner string, opts ...study.Option) (Result, error) {
 	var res Result
 	stored, err := st.SetSizes(ctx)
 	if err != nil {
@@ -90,7 +90,7 @@ func Import(ctx context.Context, st *store.Store, ms *media.Store, b *Bundle, ow
 		res.SetsCreated = append(res.SetsCreated, set.Info.Name)
 		res.MediaFiles += len(files)
 	}
-	id, err := study.Create(ctx, st, b.Rows, owner)
+	id, err := study.Create(ctx, st, b.Rows, owner, opts...)
 	if err != nil {
 		return res, fmt.Errorf("bundle: create study: %w", err)
 	}

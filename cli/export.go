@@ -12,6 +12,7 @@ import (
 
 	"feedlab/export"
 	"feedlab/store"
+	"feedlab/study"
 )
 
 // cmdExport streams an export as CSV to stdout or to --out, or with --codebook the
@@ -76,11 +77,11 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		}
 	}
 	write := func(w io.Writer) error {
-		return exportTo(ctx, st, &auditedWriter{w: w, first: audit}, stderr, *typ, *id, opts)
+		return exportTo(ctx, st, &study.Download{W: w, Begin: audit}, stderr, *typ, *id, opts)
 	}
 	if *codebook {
 		write = func(w io.Writer) error {
-			return codebookTo(ctx, st, &auditedWriter{w: w, first: audit}, *typ, *id, opts)
+			return codebookTo(ctx, st, &study.Download{W: w, Begin: audit}, *typ, *id, opts)
 		}
 	}
 	if *out == "" {
@@ -137,25 +138,4 @@ func exportTo(ctx context.Context, st *store.Store, w io.Writer, stderr io.Write
 		fmt.Fprintln(stderr, export.PlatformIDNotice)
 	}
 	return nil
-}
-
-// auditedWriter calls first just before the first byte goes to w; when first fails,
-// nothing is written and every write fails with its error.
-type auditedWriter struct {
-	w       io.Writer
-	first   func() error
-	started bool
-	err     error
-}
-
-func (a *auditedWriter) Write(p []byte) (int, error) {
-	if !a.started && a.err == nil {
-		if a.err = a.first(); a.err == nil {
-			a.started = true
-		}
-	}
-	if a.err != nil {
-		return 0, a.err
-	}
-	return a.w.Write(p)
 }

@@ -182,9 +182,9 @@ func TestServeRefusesAReadOnlyDataDirectory(t *testing.T) {
 	}
 }
 
-// TestServeAnswers503WhenTheDiskIsFull: with the disk full, events are refused with 503
-// and a reason (the outbox retries them), not a 500; the log says so once, not once per
-// request.
+// TestServeAnswers503WhenTheDiskIsFull: with the disk full, a participant's events are
+// refused with 503 and a reason (the outbox retries them), not a 500; the log says so once,
+// not once per request.
 func TestServeAnswers503WhenTheDiskIsFull(t *testing.T) {
 	dir := mountTmpfs(t, "64m")
 	data := filepath.Join(dir, "data")
@@ -205,11 +205,13 @@ func TestServeAnswers503WhenTheDiskIsFull(t *testing.T) {
 		}
 	}
 	f.Close()
+	// The participant already in keeps sending (new arrivals are turned away by the
+	// free-space guard before they reach the disk: TestServeAnswersNewArrivalsStudyFullOnALowDisk).
 	var statuses []int
 	var reason string
 	for i := 0; i < 40; i++ {
-		body := fmt.Sprintf(`{"user_id":"new%d","experiment_id":"solarflare","query_params":{"pad":"%s"}}`, i, strings.Repeat("x", 1900))
-		res, err := http.Post(c.base+"/v1/load_experiment", "application/json", strings.NewReader(body))
+		body := fmt.Sprintf(`{"user_id":"p1","experiment_id":"solarflare","event_id":"cp-%d","checkpoint":"note","value":"%s"}`, i, strings.Repeat("x", 1000))
+		res, err := http.Post(c.base+"/v1/write_checkpoint", "application/json", strings.NewReader(body))
 		if err != nil {
 			t.Fatal(err)
 		}

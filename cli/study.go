@@ -51,19 +51,16 @@ func cmdStudyCreate(ctx context.Context, args []string, stdout, stderr io.Writer
 	if err := checkOwner(ctx, st, *owner); err != nil {
 		return err
 	}
-	id, err := study.Create(ctx, st, rows, *owner)
+	detail := "from " + filepath.Base(*from) + " on the command line"
+	if *owner != "" {
+		detail += ", owner " + *owner
+	}
+	id, err := study.Create(ctx, st, rows, *owner, study.CreatedBy(auditCLI, detail))
 	var problems params.Problems
 	if errors.As(err, &problems) {
 		return fmt.Errorf("study create: %s has problems; nothing was created:\n%w", *from, err)
 	}
 	if err != nil {
-		return err
-	}
-	detail := "from " + filepath.Base(*from) + " on the command line"
-	if *owner != "" {
-		detail += ", owner " + *owner
-	}
-	if err := st.RecordAudit(ctx, id, auditCLI, store.AuditCreate, detail); err != nil {
 		return err
 	}
 	created, err := st.Study(ctx, id)

@@ -12,6 +12,7 @@ import (
 	"feedlab/bundle"
 	"feedlab/params"
 	"feedlab/store"
+	"feedlab/study"
 )
 
 // cmdStudyExport writes a study's bundle (parameters, stimulus sets, media, codebooks,
@@ -42,7 +43,7 @@ func cmdStudyExport(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	defer os.Remove(tmp.Name())
 	// Recorded at the first byte, as feedlab export does (export.go).
-	audited := &auditedWriter{w: tmp, first: func() error {
+	audited := &study.Download{W: tmp, Begin: func() error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -110,16 +111,13 @@ func cmdStudyImport(ctx context.Context, args []string, stdout, stderr io.Writer
 	if err := checkRoom("study import", *data, minFree.f, b.MediaBytes()); err != nil {
 		return err
 	}
-	res, err := bundle.Import(ctx, st, ms, b, *owner)
+	res, err := bundle.Import(ctx, st, ms, b, *owner, study.CreatedBy(auditCLI, "imported from "+filepath.Base(pos[0])))
 	var problems params.Problems
 	if errors.As(err, &problems) {
 		return fmt.Errorf("study import: %s: params.csv has problems; nothing was imported:\n%w", pos[0], err)
 	}
 	if err != nil {
 		return fmt.Errorf("study import: %s: %w", pos[0], err)
-	}
-	if err := st.RecordAudit(ctx, res.ExperimentID, auditCLI, store.AuditCreate, "imported from "+filepath.Base(pos[0])); err != nil {
-		return err
 	}
 	if len(res.SetsReused) > 0 {
 		fmt.Fprintf(stderr, "Reused identical stimulus sets: %s\n", strings.Join(res.SetsReused, ", "))

@@ -30,14 +30,11 @@ func cmdStudyStatus(ctx context.Context, verb string, args []string, stdout, std
 	}
 	defer st.Close()
 	status := statusOfVerb[verb]
-	err = st.SetStudyStatus(ctx, id, status)
+	err = st.SetStudyStatus(ctx, id, status, &store.AuditRecord{Researcher: auditCLI, Detail: status})
 	if errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("study %s: there is no study %q in %s", verb, id, *data)
 	}
 	if err != nil {
-		return err
-	}
-	if err := st.RecordAudit(ctx, id, auditCLI, store.AuditStatus, status); err != nil {
 		return err
 	}
 	switch status {

@@ -121,7 +121,7 @@ func createStudy(ctx context.Context, st *store.Store) error {
 		{Condition: 1, Param: "feed-button-bookmark", Value: "yes"},
 		{Condition: 1, Param: "algorithm", Value: "random"},
 	}
-	if _, err := study.Create(ctx, st, rows, "", study.Builtin(ExperimentID)); err != nil && !errors.Is(err, store.ErrConflict) {
+	if _, err := study.Create(ctx, st, rows, "", study.Builtin(ExperimentID), study.CreatedBy(store.AuditSystem, "the built-in demo study")); err != nil && !errors.Is(err, store.ErrConflict) {
 		return fmt.Errorf("demo: %w", err)
 	}
 	return nil

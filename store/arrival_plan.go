@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -27,8 +28,14 @@ import (
 type arrivalPlan struct {
 	condition int
 	seed      uint64
-	reserved  bool // a reservation is held (real participants only)
+	reserved  bool  // a reservation is held (real participants only)
+	version   int64 // the study's text version the plan (and its composer) saw
 }
+
+// ErrStudyChanged: the study's parameters were edited while the arrival was being composed,
+// so the feed may follow the old design or the page show the old texts. Nothing was
+// registered; the caller loads the study again and retries.
+var ErrStudyChanged = errors.New("the study changed while the participant arrived")
 
 // reservations counts, per study and condition, the arrivals planned but not committed.
 type reservations struct {
@@ -62,13 +69,14 @@ func (r *reservations) add(study string, n, condition int, delta int64) {
 // full; the commit checks both again.
 func (s *Store) planArrival(ctx context.Context, reg Registration) (arrivalPlan, error) {
 	plan := arrivalPlan{seed: rand.Uint64() >> 1} // fits SQLite's signed 64-bit integer
-	if reg.IsTest {
-		plan.condition = reg.Condition
-		return plan, nil
-	}
 	study, err := s.rq.GetStudy(ctx, reg.ExperimentID)
 	if err != nil {
 		return plan, notFound(err)
+	}
+	plan.version = study.TextVersion
+	if reg.IsTest {
+		plan.condition = reg.Condition
+		return plan, nil
 	}
 	if study.Status != StatusOpen {
 		return plan, ErrNotAccepting // the commit tells a study closed for its quota apart

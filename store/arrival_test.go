@@ -313,3 +313,97 @@ func TestMigrationGivesEachPersonIDToItsFirstParticipant(t *testing.T) {
 		t.Fatalf("identities after migration: %v", got)
 	}
 }
+
+// TestAnEditDuringAnArrivalIsNotMixedIn: the researcher changes the design while a
+// participant's feed is being composed from the old one. The arrival's commit sees that
+// the study changed since its plan and registers nothing (ErrStudyChanged: the caller
+// composes again from the study as it is now), so no participant carries a feed of a
+// design the study no longer has (issue 21, item 2).
+func TestAnEditDuringAnArrivalIsNotMixedIn(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	id, ents := seedStudy(t, s, 1)
+	editing := func(ctx context.Context, c int, seed uint64, e EntityLookup) ([]InventoryItem, error) {
+		if _, err := s.EditParam(ctx, ParamEdit{ExperimentID: id, Condition: 1, Param: "feed", Value: "swipe", By: "ada"}); err != nil {
+			return nil, err
+		}
+		return composeAll(ents)(ctx, c, seed, e)
+	}
+	_, _, err := s.RegisterParticipant(ctx, Registration{ExperimentID: id, UserID: "u1", NConditions: 1}, editing)
+	if !errors.Is(err, ErrStudyChanged) {
+		t.Fatalf("err = %v, want ErrStudyChanged", err)
+	}
+	if n := conditionCounts(t, s, id); len(n) != 0 {
+		t.Fatalf("registered %v from a design the study no longer has", n)
+	}
+	if len(s.reserved.pending) != 0 {
+		t.Errorf("reservation kept: %v", s.reserved.pending)
+	}
+	if _, created, err := s.RegisterParticipant(ctx, Registration{ExperimentID: id, UserID: "u1", NConditions: 1}, composeAll(ents)); err != nil || !created {
+		t.Fatalf("the retry: created=%v err=%v", created, err)
+	}
+}
+
+// TestTheDesignLockAndTheAuditRowAreInTheEditsTransaction: once a real participant
+// arrived, a design parameter is refused inside the edit's own transaction (nothing
+// changed, no version, no audit row); a text edit commits its new value, its version and
+// its audit row together.
+func TestTheDesignLockAndTheAuditRowAreInTheEditsTransaction(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	id, ents := seedStudy(t, s, 1)
+	detail := func(v int64) string { return fmt.Sprintf("condition 1 (version %d)", v) }
+	if _, err := s.EditParam(ctx, ParamEdit{ExperimentID: id, Condition: 1, Param: "feed", Value: "swipe", By: "ada", AuditDetail: detail}); err != nil {
+		t.Fatalf("before anyone arrived: %v", err)
+	}
+	if _, _, err := s.RegisterParticipant(ctx, Registration{ExperimentID: id, UserID: "u1", NConditions: 1}, composeAll(ents)); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := s.Study(ctx, id)
+	if _, err := s.EditParam(ctx, ParamEdit{ExperimentID: id, Condition: 1, Param: "feed", Value: "scroll", By: "ada", AuditDetail: detail}); !errors.Is(err, ErrDesignLocked) {
+		t.Fatalf("design edit after an arrival: %v, want ErrDesignLocked", err)
+	}
+	after, _ := s.Study(ctx, id)
+	params, _ := s.StudyParams(ctx, id)
+	log, _ := s.AuditLog(ctx, id)
+	if after.TextVersion != before.TextVersion || params[0].Value != "swipe" || len(log) != 1 {
+		t.Fatalf("a refused edit changed something: version %d → %d, params %+v, log %+v", before.TextVersion, after.TextVersion, params, log)
+	}
+	v, err := s.EditParam(ctx, ParamEdit{ExperimentID: id, Condition: 1, Param: "feed", Value: "scroll", By: "ada", Text: true, AuditDetail: detail})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log, _ = s.AuditLog(ctx, id)
+	if v != after.TextVersion+1 || len(log) != 2 || log[1].Action != AuditEditText || log[1].Detail != fmt.Sprintf("condition 1 (version %d)", v) {
+		t.Fatalf("text edit: version %d, log %+v", v, log)
+	}
+}
+
+// TestMarkingReturnsIsOneTransaction: reconciliation's returns free their places and
+// write their audit entry together, or not at all (issue 21, item 2).
+func TestMarkingReturnsIsOneTransaction(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	id, ents := seedStudy(t, s, 1)
+	p, _, err := s.RegisterParticipant(ctx, Registration{ExperimentID: id, UserID: "u1", NConditions: 1}, composeAll(ents))
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := AuditRecord{Researcher: "ada", Detail: "2 returned or timed-out Prolific submissions"}
+	err = s.MarkExits(ctx, id, []ExitMark{{ParticipantID: p.ParticipantID, State: ExitReturned}, {ParticipantID: 99999, State: ExitTimedOut}}, by)
+	if !errors.Is(err, ErrNotFound) {
+		t.Fatalf("an unknown participant among the marks: %v, want ErrNotFound", err)
+	}
+	after, _ := s.Participant(ctx, id, "u1")
+	if log, _ := s.AuditLog(ctx, id); after.ExitState != "" || len(log) != 0 {
+		t.Fatalf("a failed marking changed something: exit %q, log %+v", after.ExitState, log)
+	}
+	if err := s.MarkExits(ctx, id, []ExitMark{{ParticipantID: p.ParticipantID, State: ExitReturned}}, by); err != nil {
+		t.Fatal(err)
+	}
+	after, _ = s.Participant(ctx, id, "u1")
+	log, _ := s.AuditLog(ctx, id)
+	if after.ExitState != ExitReturned || len(log) != 1 || log[0].Action != AuditMarkReturns {
+		t.Fatalf("exit %q, log %+v", after.ExitState, log)
+	}
+}

@@ -236,3 +236,42 @@ func (s *Store) ExitCounts(ctx context.Context, experimentID string) ([]ExitCoun
 	}
 	return out, nil
 }
+
+// ExitMark is an exit state to record for one participant.
+type ExitMark struct {
+	ParticipantID int64
+	State         string
+}
+
+// MarkExits records several participants' exit states (reconciliation's returns and
+// time-outs) and the audit entry that says so (action mark_returns), in one transaction:
+// the places are freed and the log says who freed them, or neither. Nothing is written for
+// an empty list.
+func (s *Store) MarkExits(ctx context.Context, experimentID string, marks []ExitMark, by AuditRecord) error {
+	if len(marks) == 0 {
+		return nil
+	}
+	for _, m := range marks {
+		if !slices.Contains(ExitStates, m.State) {
+			return fmt.Errorf("store: mark exits: %q is not one of %v", m.State, ExitStates)
+		}
+	}
+	err := s.withTx(ctx, func(q *db.Queries) error {
+		for _, m := range marks {
+			n, err := q.SetParticipantExitState(ctx, db.SetParticipantExitStateParams{ExitState: m.State, ParticipantID: m.ParticipantID})
+			if err != nil {
+				return err
+			}
+			if n == 0 {
+				return fmt.Errorf("participant %d: %w", m.ParticipantID, ErrNotFound)
+			}
+		}
+		return q.InsertAuditEntry(ctx, db.InsertAuditEntryParams{
+			ExperimentID: experimentID, At: s.millis(), Researcher: by.Researcher, Action: AuditMarkReturns, Detail: by.Detail,
+		})
+	})
+	if err != nil {
+		return fmt.Errorf("store: mark exits of %s: %w", experimentID, err)
+	}
+	return nil
+}

@@ -57,6 +57,24 @@ type AuditEntry struct {
 	Detail     string
 }
 
+// AuditRecord is who did something and how, for an entry written in the transaction of
+// the change itself.
+type AuditRecord struct {
+	Researcher string // a researcher's name, "cli" or "feedlab"
+	Detail     string
+}
+
+// auditIn writes by's entry of action for a study through q (the transaction of the change
+// it records); nil writes nothing (a caller recording the change its own way).
+func (s *Store) auditIn(ctx context.Context, q *db.Queries, experimentID string, by *AuditRecord, action string) error {
+	if by == nil {
+		return nil
+	}
+	return q.InsertAuditEntry(ctx, db.InsertAuditEntryParams{
+		ExperimentID: experimentID, At: s.millis(), Researcher: by.Researcher, Action: action, Detail: by.Detail,
+	})
+}
+
 // RecordAudit appends what researcherName did to a study to its audit log. The log is
 // append-only: nothing in feedlab updates or deletes its rows.
 func (s *Store) RecordAudit(ctx context.Context, experimentID, researcherName, action, detail string) error {

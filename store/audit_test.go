@@ -53,3 +53,30 @@ func TestLibraryLogIsApartFromEveryStudy(t *testing.T) {
 		t.Errorf("library log: %+v %v", got, err)
 	}
 }
+
+// TestAStudyIsCreatedWithItsAuditEntryOrNotAtAll: the create entry is written in the
+// study's own transaction, so a study never exists without the record of its creation
+// (issue 21, item 2): when the log refuses the entry, no study is created.
+func TestAStudyIsCreatedWithItsAuditEntryOrNotAtAll(t *testing.T) {
+	s := openTest(t)
+	ctx := t.Context()
+	ns := NewStudy{NConditions: 1, Params: []Param{{Condition: 1, Param: "feed", Value: "scroll"}}, CreatedAudit: &AuditRecord{Researcher: "ada", Detail: "from the wizard"}}
+	id, err := s.CreateStudy(ctx, ns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log, _ := s.AuditLog(ctx, id)
+	if len(log) != 1 || log[0].Action != AuditCreate || log[0].Researcher != "ada" || log[0].Detail != "from the wizard" {
+		t.Fatalf("log: %+v", log)
+	}
+	if _, err := s.write.ExecContext(ctx, `CREATE TRIGGER no_audit BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`); err != nil {
+		t.Fatal(err)
+	}
+	ns.ExperimentID = "fl-unrecorded"
+	if _, err := s.CreateStudy(ctx, ns); err == nil {
+		t.Fatal("a study whose creation could not be recorded was created")
+	}
+	if _, err := s.Study(ctx, "fl-unrecorded"); err == nil {
+		t.Fatal("the study exists without its audit entry")
+	}
+}

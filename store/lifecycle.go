@@ -25,7 +25,10 @@ const (
 func ValidStatus(s string) bool { return s == StatusOpen || s == StatusPaused || s == StatusClosed }
 
 // SetStudyStatus opens, pauses or closes a study. An unknown study gives ErrNotFound.
-func (s *Store) SetStudyStatus(ctx context.Context, experimentID, status string) error {
+//
+// by, when given, is the audit entry (action status, detail the new status), written in the
+// same transaction.
+func (s *Store) SetStudyStatus(ctx context.Context, experimentID, status string, by *AuditRecord) error {
 	if !ValidStatus(status) {
 		return fmt.Errorf("store: set study status: %q is not open, paused or closed", status)
 	}
@@ -33,7 +36,10 @@ func (s *Store) SetStudyStatus(ctx context.Context, experimentID, status string)
 	err := s.withTx(ctx, func(q *db.Queries) error {
 		var err error
 		n, err = q.SetStudyStatus(ctx, db.SetStudyStatusParams{Status: status, ExperimentID: experimentID})
-		return err
+		if err != nil || n == 0 {
+			return err
+		}
+		return s.auditIn(ctx, q, experimentID, by, AuditStatus)
 	})
 	if err != nil {
 		return fmt.Errorf("store: set study status: %w", err)
@@ -119,8 +125,44 @@ func (s *Store) TextVersions(ctx context.Context, experimentID string) ([]TextVe
 // and records the edit, in one transaction; it answers the new version. The caller decides
 // what may be edited. A parameter the condition does not have gives ErrNotFound.
 func (s *Store) EditText(ctx context.Context, experimentID string, condition int, param, value, by string) (int64, error) {
+	return s.EditParam(ctx, ParamEdit{ExperimentID: experimentID, Condition: condition, Param: param, Value: value, By: by, Text: true})
+}
+
+// ParamEdit is a change of one parameter of one condition, by a researcher.
+type ParamEdit struct {
+	ExperimentID string
+	Condition    int
+	Param, Value string
+	By           string // the researcher's name, for the version history and the audit log
+	// Text: the parameter only changes what the next participant reads (study.EditableTexts),
+	// so it may change after participants arrived; any other parameter is the design.
+	Text bool
+	// AuditDetail, when set, is written to the audit log as edit_text in the same
+	// transaction ("" writes no audit row: the command line's own edits record their own).
+	AuditDetail func(version int64) string
+}
+
+// ErrDesignLocked: a parameter of the design was to change after real participants arrived.
+var ErrDesignLocked = errors.New("the study's design is locked: participants have taken part")
+
+// EditParam changes one parameter, bumps the study's text version and records the edit, and
+// its audit row, in one transaction. A design parameter (not Text) changes only while no
+// real participant has arrived, checked in that same transaction: an arrival committed
+// meanwhile either came first (ErrDesignLocked) or sees the new design (its commit checks
+// the version it planned with; see commitArrival).
+func (s *Store) EditParam(ctx context.Context, e ParamEdit) (int64, error) {
+	experimentID, condition, param, value, by := e.ExperimentID, e.Condition, e.Param, e.Value, e.By
 	var version int64
 	err := s.withTx(ctx, func(q *db.Queries) error {
+		if !e.Text {
+			n, err := q.CountRealParticipants(ctx, experimentID)
+			if err != nil {
+				return err
+			}
+			if n > 0 {
+				return ErrDesignLocked
+			}
+		}
 		n, err := q.UpdateStudyParam(ctx, db.UpdateStudyParamParams{Value: value, ExperimentID: experimentID, Condition: int64(condition), Param: param})
 		if err != nil {
 			return err
@@ -131,9 +173,17 @@ func (s *Store) EditText(ctx context.Context, experimentID string, condition int
 		if version, err = q.BumpTextVersion(ctx, experimentID); err != nil {
 			return err
 		}
-		return q.CreateTextVersion(ctx, db.CreateTextVersionParams{
+		if err := q.CreateTextVersion(ctx, db.CreateTextVersionParams{
 			ExperimentID: experimentID, Version: version, Condition: int64(condition), Param: param,
 			Value: value, ChangedAt: s.millis(), ChangedBy: by,
+		}); err != nil {
+			return err
+		}
+		if e.AuditDetail == nil {
+			return nil
+		}
+		return q.InsertAuditEntry(ctx, db.InsertAuditEntryParams{
+			ExperimentID: experimentID, At: s.millis(), Researcher: by, Action: AuditEditText, Detail: e.AuditDetail(version),
 		})
 	})
 	if err != nil {

@@ -152,13 +152,16 @@ func (s *Store) StudyShares(ctx context.Context, experimentID string) ([]string,
 // ShareStudy lets the researcher called name see a study and returns everyone it is now
 // shared with. Sharing twice is harmless. An unknown name gives ErrNoResearcher; the
 // caller checks that the one asking owns the study.
-func (s *Store) ShareStudy(ctx context.Context, experimentID, name string) ([]string, error) {
+func (s *Store) ShareStudy(ctx context.Context, experimentID, name string, by *AuditRecord) ([]string, error) {
 	err := s.withTx(ctx, func(q *db.Queries) error {
 		id, err := researcherIDByName(ctx, q, name)
 		if err != nil {
 			return err
 		}
-		return q.CreateStudyShare(ctx, db.CreateStudyShareParams{ExperimentID: experimentID, ResearcherID: id, CreatedAt: s.millis()})
+		if err := q.CreateStudyShare(ctx, db.CreateStudyShareParams{ExperimentID: experimentID, ResearcherID: id, CreatedAt: s.millis()}); err != nil {
+			return err
+		}
+		return s.auditIn(ctx, q, experimentID, by, AuditShare)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: share study %s: %w", experimentID, err)
@@ -169,13 +172,16 @@ func (s *Store) ShareStudy(ctx context.Context, experimentID, name string) ([]st
 // UnshareStudy takes a study away from the researcher called name and returns everyone it
 // is still shared with. Unsharing a study that was not shared is harmless; an unknown name
 // gives ErrNoResearcher.
-func (s *Store) UnshareStudy(ctx context.Context, experimentID, name string) ([]string, error) {
+func (s *Store) UnshareStudy(ctx context.Context, experimentID, name string, by *AuditRecord) ([]string, error) {
 	err := s.withTx(ctx, func(q *db.Queries) error {
 		id, err := researcherIDByName(ctx, q, name)
 		if err != nil {
 			return err
 		}
-		return q.DeleteStudyShare(ctx, db.DeleteStudyShareParams{ExperimentID: experimentID, ResearcherID: id})
+		if err := q.DeleteStudyShare(ctx, db.DeleteStudyShareParams{ExperimentID: experimentID, ResearcherID: id}); err != nil {
+			return err
+		}
+		return s.auditIn(ctx, q, experimentID, by, AuditUnshare)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("store: unshare study %s: %w", experimentID, err)

@@ -47,10 +47,10 @@ func TestVisibleStudiesOwnSharedAndOwnerless(t *testing.T) {
 	if _, err := s.Study(ctx, "x"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("a study with an unknown owner was created: %v", err)
 	}
-	if got, err := s.ShareStudy(ctx, "a1", "grace"); err != nil || !slices.Equal(got, []string{"grace"}) {
+	if got, err := s.ShareStudy(ctx, "a1", "grace", nil); err != nil || !slices.Equal(got, []string{"grace"}) {
 		t.Fatalf("share: %v %v", got, err)
 	}
-	if _, err := s.ShareStudy(ctx, "a1", "nobody"); !errors.Is(err, ErrNoResearcher) {
+	if _, err := s.ShareStudy(ctx, "a1", "nobody", nil); !errors.Is(err, ErrNoResearcher) {
 		t.Fatalf("share with unknown: %v", err)
 	}
 
@@ -90,7 +90,7 @@ func TestVisibleStudiesOwnSharedAndOwnerless(t *testing.T) {
 	if _, err := s.StudyAccess(ctx, rs["linus"].ID, "missing"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("access to a missing study: %v", err)
 	}
-	if got, err := s.UnshareStudy(ctx, "a1", "grace"); err != nil || len(got) != 0 {
+	if got, err := s.UnshareStudy(ctx, "a1", "grace", nil); err != nil || len(got) != 0 {
 		t.Fatalf("unshare: %v %v", got, err)
 	}
 	if got := ids("grace"); len(got) != 2 {

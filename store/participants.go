@@ -196,6 +196,9 @@ func (s *Store) commitArrival(ctx context.Context, reg Registration, ids []strin
 		if err != nil {
 			return notFound(err)
 		}
+		if study.TextVersion != plan.version {
+			return ErrStudyChanged
+		}
 		now := s.millis()
 		if !reg.IsTest {
 			if study.Status != StatusOpen {

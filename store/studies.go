@@ -23,6 +23,9 @@ type NewStudy struct {
 	Params       []Param
 	CreatedBy    string
 	Builtin      bool
+	// CreatedAudit, when set, is the audit log's create entry (who, and how), written in the
+	// study's own transaction: a study never exists without the record of its creation.
+	CreatedAudit *AuditRecord
 	// Owner is the name of the researcher who owns the study; "" leaves it without an
 	// owner, visible to every researcher. An unknown name gives ErrNoResearcher and
 	// nothing is created.
@@ -73,6 +76,11 @@ func (s *Store) CreateStudy(ctx context.Context, st NewStudy) (string, error) {
 				}); err != nil {
 					return err
 				}
+			}
+			if a := st.CreatedAudit; a != nil {
+				return q.InsertAuditEntry(ctx, db.InsertAuditEntryParams{
+					ExperimentID: id, At: s.millis(), Researcher: a.Researcher, Action: AuditCreate, Detail: a.Detail,
+				})
 			}
 			return nil
 		})

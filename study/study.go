@@ -30,6 +30,14 @@ func Builtin(experimentID string) Option {
 	}
 }
 
+// CreatedBy records in the study's audit log who created it and how ("from the wizard",
+// "imported from FILE"), in the transaction that creates it.
+func CreatedBy(researcher, detail string) Option {
+	return func(ns *store.NewStudy) {
+		ns.CreatedAudit = &store.AuditRecord{Researcher: researcher, Detail: detail}
+	}
+}
+
 // Check validates rows (plain values) against the stored stimulus sets without creating
 // anything: the study Create would store, or params.Problems. "Verify parameters" and
 // "Start from a file" use it, so they answer exactly what Create would.
