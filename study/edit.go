@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 
-	"feedlab/params"
 	"feedlab/store"
 )
 
@@ -24,10 +23,9 @@ func Edit(ctx context.Context, st *store.Store, id string, condition int, param,
 	if err != nil {
 		return 0, err
 	}
-	rows := make([]params.Row, len(stored))
+	rows := Rows(stored)
 	found := false
-	for i, p := range stored {
-		rows[i] = params.Row{Condition: p.Condition, Param: p.Param, Value: p.Value}
+	for i, p := range rows {
 		if p.Condition == condition && p.Param == param {
 			rows[i].Value = value
 			found = true
