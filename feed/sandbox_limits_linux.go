@@ -15,8 +15,12 @@ import (
 // arenaSlack is added to a worker's address-space limit beyond its memory bound: the Go
 // runtime reserves heap address space in 64 MB arenas, so a limit of exactly base + bound
 // can refuse a heap well under the bound (measured: base + 64 MB let a heap reach only 24
-// MB; base + 128 MB reached 112 to 120 MB). The bound itself is held by watchMemory.
-const arenaSlack = 64 << 20
+// MB; base + 128 MB reached 112 to 120 MB). The bound itself is held by watchMemory; the
+// address-space limit is only there for the one allocation far beyond it ([0] * 10**9),
+// so it keeps three arenas of slack: on a machine so loaded that the collector and the
+// 2 ms watch fall behind, an honest script's garbage must not reach the limit first (once
+// seen at load 12 with one arena of slack: a trivial script refused as "more than 64 MB").
+const arenaSlack = 192 << 20
 
 // workerNice is the workers' scheduling priority: below the server's (0), so a script
 // using its whole time limit takes CPU the server's requests do not need.

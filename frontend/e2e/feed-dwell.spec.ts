@@ -128,7 +128,7 @@ test('the card under the accuracy prompt keeps counting after the prompt, withou
     const w = window as unknown as { dlg: { open?: number; close?: number } };
     w.dlg = {};
     new MutationObserver(() => {
-      const d = document.querySelector('[role="dialog"]');
+      const d = document.querySelector('dialog[open]');
       if (d && !w.dlg.open) w.dlg.open = Date.now();
       if (!d && w.dlg.open && !w.dlg.close) w.dlg.close = Date.now();
     }).observe(document.body, { childList: true, subtree: true });

@@ -29,8 +29,11 @@ test('the accuracy prompt opens at intervention_idx, requires an answer, logs it
   await next.click({ force: true });
   await expect(dialog.getByText('Required')).toBeVisible();
   await expect(page.getByRole('dialog')).toBeVisible();
-  // The feed behind the dialog cannot be used.
-  await expect(page.locator('.feed-layout')).toHaveAttribute('inert', '');
+  // The feed behind the dialog cannot be used: the dialog is modal, so the browser makes
+  // the page behind it inert (a button there takes no focus).
+  expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
+  const behind = page.locator('.feed-layout button').first();
+  expect(await behind.evaluate((el) => ((el as HTMLElement).focus(), document.activeElement === el))).toBe(false);
 
   await dialog.getByRole('radio', { name: 'Probably false' }).check();
   await expect(next).toBeEnabled();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it, mock } from 'node:test';
-import { apiCall, ApiError } from './api';
+import { apiAnswer, apiCall, ApiError, readReply } from './api';
 
 // These unit tests stub fetch to pin the client-side rules; the real server is
 // exercised by the Playwright tests in e2e/.
@@ -83,7 +83,7 @@ describe('apiCall failures', () => {
     answer({ success: 'false' }, 500);
     const err = await failureOf(apiCall('/v1/analytics'));
     assert.equal(err.status, 500);
-    assert.equal(err.message, '/v1/analytics failed (HTTP 500)');
+    assert.equal(err.message, 'The request failed (HTTP 500).');
   });
 
   it('reports a body that is not JSON', async () => {
@@ -103,6 +103,34 @@ describe('apiCall failures', () => {
     const err = await failureOf(apiCall('/v1/analytics'));
     assert.equal(err.status, 0);
     assert.equal(err.code, 'network');
+  });
+
+  it('a 401 that names no code is unauthorized, with or without a JSON body', async () => {
+    answer({ success: 'false' }, 401);
+    assert.equal((await failureOf(apiCall('/v1/analytics'))).code, 'unauthorized');
+    answer('Unauthorized', 401);
+    assert.equal((await failureOf(apiCall('/v1/analytics'))).code, 'unauthorized');
+  });
+
+  it('reads the wait from retry_after, else from the Retry-After header', async () => {
+    answer({ success: 'false', error: { code: 'rate_limited', message: 'wait', retry_after: 840 } }, 429);
+    assert.equal((await failureOf(apiCall('/v1/analytics'))).retryAfter, 840);
+    mock.restoreAll();
+    mock.method(globalThis, 'fetch', async () => new Response('{"success":"false"}', { status: 503, headers: { 'Retry-After': '30' } }));
+    assert.equal((await failureOf(apiCall('/v1/analytics'))).retryAfter, 30);
+    answer({ success: 'false' }, 503);
+    assert.equal((await failureOf(apiCall('/v1/analytics'))).retryAfter, undefined);
+  });
+
+  it("throws the caller's subclass, from a fetch answer and from a reply read by hand", async () => {
+    class PageError extends ApiError {}
+    answer({ success: 'false', error: { code: 'in_use', message: 'used' } }, 409);
+    const fromFetch = await failureOf(apiAnswer('/v1/sets/x', fetch('/v1/sets/x'), PageError));
+    assert.ok(fromFetch instanceof PageError);
+    assert.equal(fromFetch.code, 'in_use');
+    assert.throws(() => readReply(413, { success: 'false', error: { code: 'too_large', message: 'big' } }, null, PageError), (err) => err instanceof PageError && err.code === 'too_large' && err.status === 413);
+    assert.throws(() => readReply(200, undefined, null, PageError), (err) => err instanceof PageError && err.code === 'bad_response');
+    assert.deepEqual(readReply(200, { success: 'true', data: { n: 1 } }, null), { success: 'true', data: { n: 1 } });
   });
 
   it('lets an abort through unchanged', async () => {

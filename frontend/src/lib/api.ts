@@ -1,6 +1,9 @@
 // The /v1 contract with the Go server: every answer is a JSON object whose
 // `success` is the string 'true' when the call worked; failures add
-// `error: {code, message}` and an HTTP status that fits.
+// `error: {code, message}` (and sometimes problems, retry_after, return_url…) and an HTTP
+// status that fits. This file is the one reader of that answer for both bundles: the
+// participant pages call apiCall, the researcher's client (researcher/api/client.ts)
+// apiAnswer and readReply with its own error subclass.
 
 /** ApiFailure is the error body the server sends with every unsuccessful answer. */
 export interface ApiFailure {
@@ -8,24 +11,41 @@ export interface ApiFailure {
   message: string;
 }
 
-/** ApiError is thrown by apiCall for any answer that is not a success. */
+/** ApiError is thrown for any answer that is not a success, on both the participant and
+ * the researcher pages (the researcher's ResearcherApiError is a subclass). */
 export class ApiError extends Error {
   /** status is the HTTP status, or 0 when no answer arrived (network failure). */
   readonly status: number;
   /** code is the server's machine-readable error code, or a client-side one:
-   * 'network' (no answer) or 'bad_response' (the body was not a JSON object). */
+   * 'network' (no answer), 'bad_response' (the body was not a JSON object), or
+   * 'unauthorized' for a 401 that names no code. */
   readonly code: string;
-  /** details are the error object's other fields (return_url, missing, problems, ...). */
+  /** details are the error object's fields (return_url, missing, problems, ...); for a
+   * network failure, the path called. */
   readonly details: Record<string, unknown>;
+  /** retryAfter is how many seconds the server asked to wait (error.retry_after, else the
+   * Retry-After header), when it said. */
+  readonly retryAfter?: number;
 
-  constructor(status: number, code: string, message: string, details: Record<string, unknown> = {}) {
+  constructor(status: number, code: string, message: string, details: Record<string, unknown> = {}, retryAfter?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    if (retryAfter !== undefined) this.retryAfter = retryAfter;
   }
 }
+
+/** ApiErrorClass is ApiError or a subclass: the reply parser throws the caller's class, so a
+ * page can add typed fields (the researcher's problems) without a parser of its own. */
+export type ApiErrorClass = new (
+  status: number,
+  code: string,
+  message: string,
+  details?: Record<string, unknown>,
+  retryAfter?: number,
+) => ApiError;
 
 /** SuccessBody is the shape shared by every successful answer. */
 export interface SuccessBody {
@@ -79,39 +99,74 @@ export async function apiCall<T extends object = SuccessBody>(
 }
 
 /**
- * apiAnswer reads the answer of a request already sent (apiCall's, or the boot script's
- * early load_experiment): the parsed body on success, else an ApiError.
+ * apiAnswer reads the answer of a request already sent (apiCall's, the researcher's, or the
+ * boot script's early load_experiment): the parsed body on success, else an error of class
+ * As (ApiError unless the caller names a subclass).
  */
-export async function apiAnswer<T extends object = SuccessBody>(path: string, sent: Promise<Response>): Promise<T & SuccessBody> {
-  let response: Response;
-  try {
-    response = await sent;
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'network', `network error calling ${path}`);
-  }
-
+export async function apiAnswer<T extends object = SuccessBody>(
+  path: string,
+  sent: Promise<Response>,
+  As: ApiErrorClass = ApiError,
+): Promise<T & SuccessBody> {
+  const response = await reached(path, sent, As);
   let parsed: unknown;
   try {
     parsed = await response.json();
   } catch {
-    throw new ApiError(response.status, 'bad_response', `${path}: answer is not JSON (HTTP ${response.status})`);
+    parsed = undefined; // not JSON: readReply says so
   }
-  if (!isObject(parsed)) {
-    throw new ApiError(response.status, 'bad_response', `${path}: answer is not a JSON object`);
-  }
-  // The string comparison is the rule: a boolean true or 'false' is not a success.
-  if (parsed.success === 'true') return parsed as T & SuccessBody;
-
-  const failure = isObject(parsed.error) ? parsed.error : {};
-  const code = typeof failure.code === 'string' && failure.code !== '' ? failure.code : 'unknown';
-  const message =
-    typeof failure.message === 'string' && failure.message !== ''
-      ? failure.message
-      : `${path} failed (HTTP ${response.status})`;
-  throw new ApiError(response.status, code, message, failure);
+  return readReply<T>(response.status, parsed, response.headers.get('Retry-After'), As);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** reached waits for the answer of a request; no answer at all (the network failed) is an
+ * error with status 0 and code 'network'. An abort goes through unchanged. */
+export async function reached(path: string, sent: Promise<Response>, As: ApiErrorClass = ApiError): Promise<Response> {
+  try {
+    return await sent;
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new As(0, 'network', 'The server did not answer. Check that feedlab is running and try again.', { path });
+  }
+}
+
+/**
+ * readReply is the one reading of the server's reply (status, the parsed JSON body or
+ * undefined when the body was not JSON, the Retry-After header): the body when its
+ * `success` is the string 'true', else it throws replyError's error. XMLHttpRequest
+ * answers (the researcher's uploads) are read here too, so they take no Response.
+ */
+export function readReply<T extends object = SuccessBody>(
+  status: number,
+  body: unknown,
+  retryAfterHeader: string | null,
+  As: ApiErrorClass = ApiError,
+): T & SuccessBody {
+  // The string comparison is the rule: a boolean true or 'false' is not a success.
+  if (isObject(body) && body.success === 'true') return body as T & SuccessBody;
+  throw replyError(status, body, retryAfterHeader, As);
+}
+
+/** replyError builds the error for an unsuccessful reply: the server's code and message
+ * when it sent them, else words for what the client saw. */
+export function replyError(status: number, body: unknown, retryAfterHeader: string | null, As: ApiErrorClass = ApiError): ApiError {
+  if (!isObject(body)) {
+    return new As(status, status === 401 ? 'unauthorized' : 'bad_response', `The server answered something unexpected (HTTP ${status}).`);
+  }
+  const failure = isObject(body.error) ? body.error : {};
+  const code = typeof failure.code === 'string' && failure.code !== '' ? failure.code : status === 401 ? 'unauthorized' : 'unknown';
+  const message = typeof failure.message === 'string' && failure.message !== '' ? failure.message : `The request failed (HTTP ${status}).`;
+  return new As(status, code, message, failure, retryAfterOf(failure, retryAfterHeader));
+}
+
+/** retryAfterOf reads the wait in seconds from error.retry_after, else the Retry-After header. */
+function retryAfterOf(failure: Record<string, unknown>, header: string | null): number | undefined {
+  const wait = failure.retry_after;
+  if (typeof wait === 'number' && Number.isFinite(wait) && wait >= 0) return wait;
+  if (header && /^\d+$/.test(header.trim())) return Number(header.trim());
+  return undefined;
+}
+
+/** isObject is true for a JSON object (not null, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

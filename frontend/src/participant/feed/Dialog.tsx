@@ -1,54 +1,16 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { Modal } from '../../components/Modal';
 
 /**
- * Dialog is a modal that cannot be dismissed (no close button, no Escape, no outside
- * click): role="dialog" with aria-modal, labelled by its heading. It takes the focus when
- * it opens and keeps Tab inside, and makes the page behind it inert.
+ * Dialog is the feed's modal (consent, instructions, an intervention, the end): it cannot be
+ * dismissed (no close button, no Escape, no outside click) and is labelled by its heading.
+ * Modal does the rest.
  */
 export function Dialog({ labelledBy, children, className = '' }: { labelledBy: string; children: ReactNode; className?: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const box = ref.current;
-    if (!box) return;
-    const behind = Array.from(document.querySelectorAll<HTMLElement>('[data-behind-dialog]'));
-    for (const el of behind) el.setAttribute('inert', '');
-    const prevOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    const first = box.querySelector<HTMLElement>('[data-autofocus]') ?? box;
-    first.focus({ preventScroll: true });
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') e.preventDefault();
-      if (e.key !== 'Tab') return;
-      const focusable = Array.from(
-        box.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])'),
-      );
-      if (focusable.length === 0) {
-        e.preventDefault();
-        return;
-      }
-      const firstEl = focusable[0];
-      const lastEl = focusable[focusable.length - 1];
-      if (e.shiftKey && (document.activeElement === firstEl || document.activeElement === box)) {
-        e.preventDefault();
-        lastEl.focus();
-      } else if (!e.shiftKey && document.activeElement === lastEl) {
-        e.preventDefault();
-        firstEl.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      for (const el of behind) el.removeAttribute('inert');
-      document.body.style.overflow = prevOverflow;
-    };
-  }, []);
   return (
-    <div className="dialog-backdrop">
-      <div ref={ref} className={`dialog ${className}`} role="dialog" aria-modal="true" aria-labelledby={labelledBy} tabIndex={-1}>
-        {children}
-      </div>
-    </div>
+    <Modal labelledBy={labelledBy} className={`dialog ${className}`}>
+      {children}
+    </Modal>
   );
 }
 

@@ -157,7 +157,7 @@ export function Feed({ location }: { location: Location }) {
 
 function FeedHeader() {
   return (
-    <header className="site-header feed-header" style={{ backgroundColor: HEADER_COLOUR }} data-behind-dialog>
+    <header className="site-header feed-header" style={{ backgroundColor: HEADER_COLOUR }}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>

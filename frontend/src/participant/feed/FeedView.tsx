@@ -155,7 +155,7 @@ export function FeedView({ data }: { data: FeedData }) {
 
   return (
     <>
-      <div className={`feed-layout${swipe ? ' feed-layout--swipe' : ''}`} data-behind-dialog>
+      <div className={`feed-layout${swipe ? ' feed-layout--swipe' : ''}`}>
         <SideLeft />
         <main id="main" className="feed-main" aria-label="Newsfeed">
           {swipe ? (
@@ -186,7 +186,7 @@ export function FeedView({ data }: { data: FeedData }) {
         </main>
         <SideRight />
       </div>
-      <footer className="feed-footer" aria-label={`${FEED_NAME} feed`} data-behind-dialog>
+      <footer className="feed-footer" aria-label={`${FEED_NAME} feed`}>
         {FEED_NAME}
       </footer>
       {intervention === 'accprompt-modal' ? (

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it, mock } from 'node:test';
-import * as api from './api';
-import { ResearcherApiError } from './api';
-import { signInMessage, waitText } from './messages';
+import * as api from '.';
+import { ApiError } from '../../lib/api';
+import { ResearcherApiError } from '.';
+import { signInMessage, waitText } from '../messages';
 
 // fetch is stubbed: these tests pin the client's rules; e2e/researcher-*.spec.ts runs the real server.
 function answer(body: unknown, status = 200, headers: Record<string, string> = {}) {
@@ -128,6 +129,14 @@ describe('researcher api: failures', () => {
     assert.equal((await failureOf(api.login('a', 'b'))).retryAfter, 30);
   });
 
+  it('is the participant pages\' ApiError, read by the same parser', async () => {
+    answer({ success: 'false', error: { code: 'not_found', message: 'There is no such study.' } }, 404);
+    const err = await failureOf(api.getStudy('x'));
+    assert.ok(err instanceof ApiError);
+    assert.equal(err.name, 'ResearcherApiError');
+    assert.equal(err.problems, undefined);
+  });
+
   it('carries parameter problems', async () => {
     const problems = [{ line: 3, condition: 1, param: 'feed', message: 'unknown feed type' }];
     answer({ success: 'false', error: { code: 'invalid_parameters', message: 'line 3: unknown feed type', problems } }, 400);
@@ -244,5 +253,50 @@ describe('downloadFile', () => {
     answer('a,b\n');
     assert.equal(await api.downloadFile('/x', undefined, 'e.csv'), 'cancelled');
     assert.equal(clicked.length, 0);
+  });
+});
+
+describe('uploadMedia', () => {
+  // A stand-in XMLHttpRequest that answers with the given status and text when sent.
+  function fakeXhr(status: number, text: string) {
+    g.XMLHttpRequest = class {
+      status = status;
+      responseText = text;
+      upload = { onprogress: null };
+      onload: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      getResponseHeader() {
+        return null;
+      }
+      send() {
+        queueMicrotask(() => this.onload?.());
+      }
+    };
+  }
+  afterEach(() => delete g.XMLHttpRequest);
+
+  it('answers the stored file and reports the whole file sent', async () => {
+    const stored = { name: 'ab.png', sha256: 'ab', content_type: 'image/png', size: 3 };
+    fakeXhr(200, JSON.stringify({ success: 'true', data: stored }));
+    const sent: number[] = [];
+    assert.deepEqual(await api.uploadMedia(new Blob(['abc']), 'ab', 'a.png', (n) => sent.push(n)), stored);
+    assert.deepEqual(sent, [3]);
+  });
+
+  it('a refusal carries the server code, and a 401 tells the onSignedOut listeners', async () => {
+    fakeXhr(415, JSON.stringify({ success: 'false', error: { code: 'unsupported_media', message: 'a.txt is not an image' } }));
+    const refused = await failureOf(api.uploadMedia(new Blob(['abc']), null, 'a.txt', () => {}));
+    assert.equal(refused.code, 'unsupported_media');
+    assert.equal(refused.message, 'a.txt is not an image');
+    fakeXhr(401, 'not json');
+    let heard = 0;
+    const off = api.onSignedOut(() => heard++);
+    try {
+      assert.equal((await failureOf(api.uploadMedia(new Blob(['abc']), null, 'a.png', () => {}))).code, 'unauthorized');
+    } finally {
+      off();
+    }
+    assert.equal(heard, 1);
   });
 });
