@@ -16,7 +16,7 @@ package export_test
 // by later runs (delete $TMPDIR/feedlab-bench-export-* to reclaim the space: 17 MB and
 // 150 MB).
 //
-// Each iteration runs export.Write of the engagement type to a writer that counts bytes
+// Each iteration runs export.WriteWith of the engagement type to a writer that counts bytes
 // and lines (and checks every row arrived), while a sampler reads runtime.MemStats every
 // 10 ms. Reported: rows/s, MB/s, the peak HeapInuse seen during the export and its growth
 // over the heap before it started (flat memory means these stay the same from 100k to 1M
