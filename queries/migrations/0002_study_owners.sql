@@ -1,4 +1,4 @@
--- 0002: study ownership (DESIGN.md decision 9). A study belongs to the researcher who
+-- 0002: study ownership (docs/decisions.md, "Ground rules"). A study belongs to the researcher who
 -- created it and may be shared with others; a study without an owner (made on the command
 -- line without --owner, or the built-in demo) is visible to every researcher. Nothing is
 -- dropped: existing studies keep every row and get an owner only where one can be named.
