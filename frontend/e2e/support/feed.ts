@@ -69,3 +69,45 @@ export async function showCard(page: Page, idx: number): Promise<void> {
   );
   await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
 }
+
+/** lastEvent is the card's latest intersection event: whether it is in view, and when
+ * (the page's Date.now()) it came into view. */
+function lastEvent(page: Page, entityId: string): Promise<{ inview: boolean; wall: number } | null> {
+  return page.evaluate((id) => {
+    const events = JSON.parse(localStorage.getItem('intersect_events') ?? '[]') as Array<{ entity_id: string; inview: boolean; wall?: number }>;
+    const last = events.filter((e) => e.entity_id === id).at(-1);
+    return last ? { inview: last.inview, wall: last.wall ?? 0 } : null;
+  }, entityId);
+}
+
+/** inViewSince waits until the card's latest intersection event says it is in view and
+ * returns that event's wall-clock time (the page's Date.now()). */
+export async function inViewSince(page: Page, entityId: string): Promise<number> {
+  let wall = 0;
+  await expect
+    .poll(async () => {
+      const last = await lastEvent(page, entityId);
+      wall = last?.inview ? last.wall : 0;
+      return wall;
+    })
+    .toBeGreaterThan(0);
+  return wall;
+}
+
+/** outOfView waits until the card's latest intersection event says it left the view: its
+ * dwell is closed. */
+export async function outOfView(page: Page, entityId: string): Promise<void> {
+  await expect.poll(async () => (await lastEvent(page, entityId))?.inview).toBe(false);
+}
+
+/**
+ * readFor lets `ms` of reading pass at once on the page's clock (page.clock.install() before
+ * the page opened) and stops that clock there: the tracker's clock and Date.now() are both
+ * Playwright's, so what the page measures next (a hide, a reload, a card leaving) happens
+ * exactly `ms` (plus the few ms since the card came into view) later, however slow the
+ * machine. Nothing timed runs until page.clock.resume(): call it once the moment is taken.
+ */
+export async function readFor(page: Page, ms: number): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + ms);
+}
