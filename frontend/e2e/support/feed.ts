@@ -111,3 +111,32 @@ export async function readFor(page: Page, ms: number): Promise<void> {
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + ms);
 }
+
+/**
+ * countFetches makes every page the tab opens from now on count its API fetches still on
+ * their way (call it before page.goto). Playwright reports no end for a keepalive fetch, so
+ * the page counts them itself, at the promise.
+ */
+export async function countFetches(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { apiInFlight: number };
+    w.apiInFlight = 0;
+    const real = window.fetch;
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!new URL(url, location.href).pathname.startsWith('/v1/')) return real.call(window, input, init);
+      w.apiInFlight++;
+      return real.call(window, input, init).finally(() => w.apiInFlight--);
+    };
+  });
+}
+
+/**
+ * settled waits until the outbox is empty and no API fetch of the page (countFetches) is on
+ * its way: nothing the page sent can still land, so a test may count the rows for a
+ * duplicate.
+ */
+export async function settled(page: Page): Promise<void> {
+  await expect.poll(() => pendingEvents(page)).toBe(0);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { apiInFlight: number }).apiInFlight)).toBe(0);
+}
