@@ -55,7 +55,7 @@ test('the card in view when the tab is hidden gets its dwell sent then, and a ne
   });
   await outOfView(page, entityId);
   await page.clock.resume();
-  await scrollToEnd(page, 700, 60);
+  await scrollToEnd(page, 700);
   await page.getByRole('button', { name: 'Click to continue' }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   const dwells = await dwellsOf(baseURL!, id, user, entityId, before + 2);
@@ -70,7 +70,7 @@ test('reload with a card in view: its dwell is sent, the feed reopens at that ca
   await page.goto(`/?experiment_id=${id}`);
   await expect(cards(page).first()).toBeVisible();
   const user = await storedUser(page);
-  await scrollToEnd(page, 500, 80); // every card loaded, feed-entity-idx-5 logged
+  await scrollToEnd(page, 500); // every card loaded, feed-entity-idx-5 logged
   const card = cards(page).nth(6);
   const entityId = (await card.getAttribute('data-entity-id'))!;
   await showCard(page, 6);
@@ -87,7 +87,7 @@ test('reload with a card in view: its dwell is sent, the feed reopens at that ca
 
   // Back where they were.
   await expect(page.locator(`article[data-entity-id="${entityId}"]`)).toBeInViewport();
-  await scrollToEnd(page, 500, 80);
+  await scrollToEnd(page, 500);
   await page.getByRole('button', { name: 'Click to continue' }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   const answers = await rowsFor(baseURL!, 'user_form', id, user, (rs) => rs.some((r) => r.field === 'end-redirect'));

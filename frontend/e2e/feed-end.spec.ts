@@ -16,7 +16,7 @@ test('finishing offline: the modal says the answers are still being sent, shows 
   await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=off-1`);
   await expect(cards(page).first()).toBeVisible();
   const user = await storedUser(page);
-  await scrollToEnd(page, 700, 60);
+  await scrollToEnd(page, 700);
 
   await context.setOffline(true);
   await cards(page).last().getByRole('button', { name: 'Like' }).click();
@@ -87,7 +87,7 @@ for (const type of ['onpage', 'modal'] as const) {
     await page.goto(`/?experiment_id=${id}`);
     await expect(cards(page).first()).toBeVisible();
     const p = { userId: await storedUser(page), experimentId: id, condition: 1, params: [] };
-    await scrollToEnd(page, 700, 60);
+    await scrollToEnd(page, 700);
     await page.getByRole('button', { name: 'Click to continue' }).click();
     await expect(page).toHaveURL(/\/form\/final$/);
     await choose(page, 'random', 'no');
@@ -109,7 +109,7 @@ test('a custom message is shown after the feed when the study has no questionnai
   const id = await createStudy(baseURL!, [{ forms: '[]', 'custom-msg-type': 'modal', 'custom-msg': 'Debrief: these posts were made up.' }]);
   await page.goto(`/?experiment_id=${id}`);
   await expect(cards(page).first()).toBeVisible();
-  await scrollToEnd(page, 700, 60);
+  await scrollToEnd(page, 700);
   await page.getByRole('button', { name: 'Click to continue' }).click();
   await expect(page).toHaveURL(/\/form\/custom-msg\?/);
   await expect(page.getByRole('dialog')).toContainText('Debrief: these posts were made up.');

@@ -62,7 +62,7 @@ test('custom platform: the feed ends with Continue to finish the study, which go
   await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=pp1&STUDY_ID=st1&rid=r-9`);
   await expect(cards(page).first()).toBeVisible();
   const user = await storedUser(page);
-  await scrollToEnd(page, 700, 60);
+  await scrollToEnd(page, 700);
   await page.getByRole('button', { name: 'Click to continue' }).click();
   // Issue 14: the end modal says where the participant goes, and goes there after a few seconds.
   const dialog = page.getByRole('dialog');
@@ -88,7 +88,7 @@ test('prolific without questionnaires: the feed ends with the completion link', 
   const id = await createStudy(baseURL!, [{ platform: 'prolific', 'redirect-url': link, forms: '[]' }]);
   await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=pp2`);
   await expect(cards(page).first()).toBeVisible();
-  await scrollToEnd(page, 700, 60);
+  await scrollToEnd(page, 700);
   await page.getByRole('button', { name: 'Click to continue' }).click();
   const end = page.getByRole('dialog');
   await expect(end).toHaveAttribute('aria-modal', 'true');
@@ -136,7 +136,7 @@ test('dwell is sent when the tab is hidden, and the submit adds only the new dwe
   expect(Number(early.find((r) => r.entity_id === secondId)!.response)).toBeGreaterThanOrEqual(1100);
   await setVisibility('visible');
 
-  await scrollToEnd(page, 700, 60);
+  await scrollToEnd(page, 700);
   await page.getByRole('button', { name: 'Click to continue' }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   const stored = await page.evaluate(

@@ -19,7 +19,7 @@ test('a scripted participant: exposures hold the dwell the browser measured and 
   await like0.click(); // undone
   await expect(like0).toHaveAttribute('aria-pressed', 'false');
 
-  await scrollToEnd(page, 500, 80); // every card loaded and passed once
+  await scrollToEnd(page, 500); // every card loaded and passed once
   const card = cards(page).nth(6);
   const timedId = (await card.getAttribute('data-entity-id'))!;
   await showCard(page, 6);
@@ -32,7 +32,7 @@ test('a scripted participant: exposures hold the dwell the browser measured and 
   });
   await outOfView(page, timedId);
   await page.clock.resume();
-  await scrollToEnd(page, 700, 60);
+  await scrollToEnd(page, 700);
   await page.getByRole('button', { name: 'Click to continue' }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Thank you!' })).toBeVisible();
 

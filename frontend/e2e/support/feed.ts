@@ -18,17 +18,36 @@ export function cards(page: Page) {
 }
 
 /**
- * scrollToEnd scrolls the page down in wheel steps (with pauses, as a reader would) until
- * the submit control shows.
+ * scrollToEnd scrolls the page down in wheel steps until the submit control shows. Each step
+ * waits until it has landed (the page moved, or at the bottom it grew by a block or shows the
+ * submit) and a frame has been drawn after it, so the tracker saw every card it passed.
  */
-export async function scrollToEnd(page: Page, stepPx = 500, pauseMs = 120): Promise<void> {
+export async function scrollToEnd(page: Page, stepPx = 500): Promise<void> {
   const submit = page.getByRole('button', { name: 'Click to continue' });
-  const atBottom = () => page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
-  for (let i = 0; i < 80 && !((await submit.isVisible()) && (await atBottom())); i++) {
+  const where = () =>
+    page.evaluate(() => {
+      const h = document.documentElement.scrollHeight;
+      return { y: window.scrollY, h, atBottom: window.scrollY + window.innerHeight >= h - 2 };
+    });
+  for (let i = 0; i < 80; i++) {
+    const before = await where();
+    if (before.atBottom && (await submit.isVisible())) break;
     await page.mouse.wheel(0, stepPx);
-    await page.waitForTimeout(pauseMs);
+    await page.waitForFunction(
+      ({ y, h }) =>
+        window.scrollY !== y ||
+        document.documentElement.scrollHeight !== h ||
+        Array.from(document.querySelectorAll('button')).some((b) => b.textContent?.includes('Click to continue')),
+      before,
+      { timeout: 10_000 },
+    );
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   }
-  await expect(submit).toBeInViewport();
+  // A block that arrives after the submit showed pushes it down: scroll on until it stays.
+  await expect(async () => {
+    if (!(await submit.isVisible()) || !(await where()).atBottom) await page.mouse.wheel(0, stepPx);
+    await expect(submit).toBeInViewport({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** rowsFor polls an export until `check` accepts the participant's rows. */
