@@ -28,7 +28,7 @@ test('an engagement whose call fails is delivered exactly once after a reload', 
   await expect.poll(() => pendingEvents(page)).toBe(0);
   const rows = await rowsFor(baseURL!, 'engagement', id, user, (rs) => rs.some((r) => r.engagement_type === 'likes'));
   // The reloaded page's own send has been answered and it has nothing left to send; the
-  // beacon of the page that unloaded left before this page even loaded.
+  // last send of the page that unloaded left before this page even loaded.
   await settled(page);
   const again = await rowsFor(baseURL!, 'engagement', id, user, () => true);
   expect(again.filter((r) => r.engagement_type === 'likes')).toHaveLength(1);

@@ -133,8 +133,9 @@ export async function readFor(page: Page, ms: number): Promise<void> {
 
 /**
  * countFetches makes every page the tab opens from now on count its API fetches still on
- * their way (call it before page.goto). Playwright reports no end for a keepalive fetch, so
- * the page counts them itself, at the promise.
+ * their way (call it before page.goto). Playwright's request events left some of the
+ * outbox's fetches open for good (around a reload or a hidden tab), so the page counts them
+ * itself, at the promise.
  */
 export async function countFetches(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -152,8 +153,9 @@ export async function countFetches(page: Page): Promise<void> {
 
 /**
  * settled waits until the outbox is empty and no API fetch of the page (countFetches) is on
- * its way: nothing the page sent can still land, so a test may count the rows for a
- * duplicate.
+ * its way: nothing this page fetched can still land, so a test may count the rows for a
+ * duplicate. (A beacon has no end to wait for; the tests that use this send their last
+ * events by fetch.)
  */
 export async function settled(page: Page): Promise<void> {
   await expect.poll(() => pendingEvents(page)).toBe(0);
