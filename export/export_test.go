@@ -5,7 +5,10 @@ import (
 	"context"
 	"database/sql"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -170,8 +173,28 @@ func TestUnknownStudySetOrTypeWritesNothing(t *testing.T) {
 	if err := WriteWith(context.Background(), st, &buf, "everything", "x", Options{}); !errors.Is(err, ErrUnknownType) {
 		t.Fatalf("unknown type: %v", err)
 	}
-	if !slices.Equal(Types, []string{"engagement", "user_form", "entity_info", "experiment_parameters", "inventory", "stimulus_set", "participants", "exposures"}) {
-		t.Fatalf("types %v", Types)
+}
+
+// TestDownloadPageFixture: testdata/download_page.json is the download page's half of the
+// contract (the frontend's download.test.ts checks the page against the same file), so a
+// type added here without the page, or the page without the server, fails one of the two.
+func TestDownloadPageFixture(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "download_page.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page struct {
+		Types   []string `json:"types"`
+		MaxTrim int      `json:"max_trim"`
+	}
+	if err := json.Unmarshal(raw, &page); err != nil {
+		t.Fatalf("download_page.json: %v", err)
+	}
+	if !slices.Equal(page.Types, Types) {
+		t.Errorf("download_page.json lists %v; export.Types is %v", page.Types, Types)
+	}
+	if page.MaxTrim != MaxTrim {
+		t.Errorf("download_page.json says max_trim %d; export.MaxTrim is %d", page.MaxTrim, MaxTrim)
 	}
 }
 

@@ -1,27 +1,14 @@
 // No dwell is lost when the page goes away (issue 14, item 2): the card in view when the
 // tab is hidden, reloaded or closed gets its dwell closed and sent at that moment, and a
 // new dwell when the participant returns; a reload returns them to where they were.
+//
+// The page runs on Playwright's clock (page.clock.install() before it opens): the seconds
+// of reading pass at once, and the clock stands still from then until the page has taken
+// its measure, so each dwell is the test's to the millisecond on a busy machine too.
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/appliance';
-import { cards, rowsFor, scrollToEnd, showCard, storedUser } from './support/feed';
+import { cards, inViewSince, outOfView, readFor, rowsFor, scrollToEnd, showCard, storedUser } from './support/feed';
 import { createStudy, exportCSV } from './support/studies';
-
-/** inViewSince waits until the card's latest intersection event says it is in view and
- * returns that event's wall-clock time. */
-async function inViewSince(page: Page, entityId: string): Promise<number> {
-  let wall = 0;
-  await expect
-    .poll(async () => {
-      wall = await page.evaluate((id) => {
-        const events = JSON.parse(localStorage.getItem('intersect_events') ?? '[]') as Array<{ entity_id: string; inview: boolean; wall?: number }>;
-        const last = events.filter((e) => e.entity_id === id).at(-1);
-        return last && last.inview && last.wall ? last.wall : 0;
-      }, entityId);
-      return wall;
-    })
-    .toBeGreaterThan(0);
-  return wall;
-}
 
 /** dwellCount is how many dwells the browser has recorded for the card so far. */
 const dwellCount = (page: Page, entityId: string) =>
@@ -41,6 +28,7 @@ async function dwellsOf(baseURL: string, id: string, user: string, entityId: str
 
 test('the card in view when the tab is hidden gets its dwell sent then, and a new dwell on return', async ({ page, baseURL }) => {
   const id = await createStudy(baseURL!, [{ forms: '[]' }]);
+  await page.clock.install();
   await page.goto(`/?experiment_id=${id}`);
   await expect(cards(page).first()).toBeVisible();
   const user = await storedUser(page);
@@ -49,50 +37,57 @@ test('the card in view when the tab is hidden gets its dwell sent then, and a ne
   await showCard(page, 2);
   const since = await inViewSince(page, entityId);
   const before = await dwellCount(page, entityId);
-  await page.waitForTimeout(1200);
+  await readFor(page, 1200);
   const hiddenAt = await setVisibility(page, 'hidden');
+  await page.clock.resume();
   // Sent while the participant is away: they may never come back.
   const first = (await dwellsOf(baseURL!, id, user, entityId, before + 1))[before];
-  expect(Math.abs(first - (hiddenAt - since))).toBeLessThan(100);
+  expect(first).toBeGreaterThanOrEqual(1200);
+  expect(Math.abs(first - (hiddenAt - since))).toBeLessThan(20);
 
-  await page.waitForTimeout(1000); // away: not dwell
+  await page.clock.fastForward(1000); // away: not dwell
   await setVisibility(page, 'visible');
   const back = await inViewSince(page, entityId);
-  await page.waitForTimeout(700);
+  await readFor(page, 700);
   const leftAt = await page.evaluate(() => {
     window.scrollBy(0, 3000);
     return Date.now();
   });
-  await page.waitForTimeout(300);
-  await scrollToEnd(page, 700, 60);
+  await outOfView(page, entityId);
+  await page.clock.resume();
+  await scrollToEnd(page, 700);
   await page.getByRole('button', { name: 'Click to continue' }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   const dwells = await dwellsOf(baseURL!, id, user, entityId, before + 2);
   expect(dwells).toHaveLength(before + 2);
-  expect(Math.abs(dwells[before + 1] - (leftAt - back))).toBeLessThan(150);
+  expect(dwells[before + 1]).toBeGreaterThanOrEqual(700);
+  expect(Math.abs(dwells[before + 1] - (leftAt - back))).toBeLessThan(20); // the second away is not in it
 });
 
 test('reload with a card in view: its dwell is sent, the feed reopens at that card, and the checkpoints do not start over', async ({ page, baseURL }) => {
   const id = await createStudy(baseURL!, [{ forms: '[]' }]);
+  await page.clock.install();
   await page.goto(`/?experiment_id=${id}`);
   await expect(cards(page).first()).toBeVisible();
   const user = await storedUser(page);
-  await scrollToEnd(page, 500, 80); // every card loaded, feed-entity-idx-5 logged
+  await scrollToEnd(page, 500); // every card loaded, feed-entity-idx-5 logged
   const card = cards(page).nth(6);
   const entityId = (await card.getAttribute('data-entity-id'))!;
   await showCard(page, 6);
   const since = await inViewSince(page, entityId);
   // Passing it on the way down may already have given it a dwell.
   const before = await dwellCount(page, entityId);
-  await page.waitForTimeout(1500);
+  await readFor(page, 1500);
   const reloadAt = await page.evaluate(() => Date.now());
   await page.reload();
+  await page.clock.resume();
   const dwells = await dwellsOf(baseURL!, id, user, entityId, before + 1);
-  expect(Math.abs(dwells[before] - (reloadAt - since))).toBeLessThan(100);
+  expect(dwells[before]).toBeGreaterThanOrEqual(1500);
+  expect(Math.abs(dwells[before] - (reloadAt - since))).toBeLessThan(20);
 
   // Back where they were.
   await expect(page.locator(`article[data-entity-id="${entityId}"]`)).toBeInViewport();
-  await scrollToEnd(page, 500, 80);
+  await scrollToEnd(page, 500);
   await page.getByRole('button', { name: 'Click to continue' }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   const answers = await rowsFor(baseURL!, 'user_form', id, user, (rs) => rs.some((r) => r.field === 'end-redirect'));
@@ -103,6 +98,7 @@ test('reload with a card in view: its dwell is sent, the feed reopens at that ca
 test('closing the tab with a card in view: its dwell is sent by beacon', async ({ context, baseURL }) => {
   const id = await createStudy(baseURL!, [{ forms: '[]' }]);
   const page = await context.newPage();
+  await page.clock.install();
   await page.goto(`/?experiment_id=${id}`);
   await expect(cards(page).first()).toBeVisible();
   const user = await storedUser(page);
@@ -111,15 +107,17 @@ test('closing the tab with a card in view: its dwell is sent by beacon', async (
   await showCard(page, 1);
   const since = await inViewSince(page, entityId);
   const before = await dwellCount(page, entityId);
-  await page.waitForTimeout(1000);
+  await readFor(page, 1000);
   const closedAt = await page.evaluate(() => Date.now());
   await page.close({ runBeforeUnload: true });
   const dwell = (await dwellsOf(baseURL!, id, user, entityId, before + 1))[before];
-  expect(Math.abs(dwell - (closedAt - since))).toBeLessThan(100);
+  expect(dwell).toBeGreaterThanOrEqual(1000);
+  expect(Math.abs(dwell - (closedAt - since))).toBeLessThan(20);
 });
 
 test('the card under the accuracy prompt keeps counting after the prompt, without the prompt time', async ({ page, baseURL }) => {
   const id = await createStudy(baseURL!, [{ forms: '[]', 'intervention-type': 'accprompt-modal', 'intervention-perc': '50' }]);
+  await page.clock.install();
   await page.goto(`/?experiment_id=${id}`);
   await expect(cards(page).first()).toBeVisible();
   const user = await storedUser(page);
@@ -139,16 +137,18 @@ test('the card under the accuracy prompt keeps counting after the prompt, withou
   const since = await inViewSince(page, entityId);
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await page.waitForTimeout(1500);
+  // runFor, not a jump: the page's effects (the prompt stopping and restarting the dwell
+  // clock) run at their time within the 1.5 s and the 0.8 s, as they would for a reader.
+  await page.clock.runFor(1500);
   await dialog.getByText('Probably true').click();
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog).toHaveCount(0);
-  await page.waitForTimeout(800);
+  await page.clock.runFor(800);
   const leftAt = await page.evaluate(() => {
     window.scrollBy(0, 3000);
     return Date.now();
   });
-  await page.waitForTimeout(300);
+  await outOfView(page, entityId);
   await setVisibility(page, 'hidden');
   const { open, close } = await page.evaluate(() => (window as unknown as { dlg: { open: number; close: number } }).dlg);
   const [dwell] = await dwellsOf(baseURL!, id, user, entityId, 1);

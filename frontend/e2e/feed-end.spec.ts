@@ -1,6 +1,6 @@
 // The end of the flow tells the truth and always reaches the platform (issue 14, item 1).
 import { expect, test } from './support/appliance';
-import { cards, rowsFor, scrollToEnd, storedUser } from './support/feed';
+import { cards, countFetches, rowsFor, scrollToEnd, settled, storedUser } from './support/feed';
 import { createStudy, exportCSV } from './support/studies';
 import { answersOf, choose, joinStudy, submit } from './forms-helpers';
 
@@ -12,10 +12,11 @@ test('finishing offline: the modal says the answers are still being sent, shows 
   test.setTimeout(90_000);
   const link = 'https://app.prolific.com/submissions/complete?cc=OFF1';
   const id = await createStudy(baseURL!, [{ platform: 'prolific', 'redirect-url': link, forms: '[]', 'feed-button-like': 'yes' }]);
+  await countFetches(page);
   await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=off-1`);
   await expect(cards(page).first()).toBeVisible();
   const user = await storedUser(page);
-  await scrollToEnd(page, 700, 60);
+  await scrollToEnd(page, 700);
 
   await context.setOffline(true);
   await cards(page).last().getByRole('button', { name: 'Like' }).click();
@@ -39,7 +40,7 @@ test('finishing offline: the modal says the answers are still being sent, shows 
 
   // Delivered exactly once.
   const answers = await rowsFor(baseURL!, 'user_form', id, user, (rs) => rs.some((r) => r.field === 'end-redirect'));
-  await page.waitForTimeout(500);
+  await settled(page); // a late duplicate has landed by now
   const again = (await exportCSV(baseURL!, 'user_form', id)).filter((r) => r.user_id === user);
   expect(again.length).toBe(answers.length);
   for (const f of ['end-redirect', 'submit-click', 'leave_feed', 'feed-entity-idx-final', 'outbox-drain-timeout']) {
@@ -86,7 +87,7 @@ for (const type of ['onpage', 'modal'] as const) {
     await page.goto(`/?experiment_id=${id}`);
     await expect(cards(page).first()).toBeVisible();
     const p = { userId: await storedUser(page), experimentId: id, condition: 1, params: [] };
-    await scrollToEnd(page, 700, 60);
+    await scrollToEnd(page, 700);
     await page.getByRole('button', { name: 'Click to continue' }).click();
     await expect(page).toHaveURL(/\/form\/final$/);
     await choose(page, 'random', 'no');
@@ -108,7 +109,7 @@ test('a custom message is shown after the feed when the study has no questionnai
   const id = await createStudy(baseURL!, [{ forms: '[]', 'custom-msg-type': 'modal', 'custom-msg': 'Debrief: these posts were made up.' }]);
   await page.goto(`/?experiment_id=${id}`);
   await expect(cards(page).first()).toBeVisible();
-  await scrollToEnd(page, 700, 60);
+  await scrollToEnd(page, 700);
   await page.getByRole('button', { name: 'Click to continue' }).click();
   await expect(page).toHaveURL(/\/form\/custom-msg\?/);
   await expect(page.getByRole('dialog')).toContainText('Debrief: these posts were made up.');

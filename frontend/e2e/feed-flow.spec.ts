@@ -1,5 +1,5 @@
 import { expect, test } from './support/appliance';
-import { cards, rowsFor, scrollToEnd, storedUser } from './support/feed';
+import { cards, inViewSince, rowsFor, scrollToEnd, storedUser } from './support/feed';
 import { createStudy } from './support/studies';
 
 test('consent → instructions → feed → like → submit; the like and the dwell reach the export', async ({ page, baseURL }) => {
@@ -16,6 +16,7 @@ test('consent → instructions → feed → like → submit; the like and the dw
       forms: '[]',
     },
   ]);
+  await page.clock.install(); // the second of reading below passes at once
   await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=p-flow`);
 
   const consent = page.getByRole('dialog');
@@ -48,7 +49,8 @@ test('consent → instructions → feed → like → submit; the like and the dw
   const second = cards(page).nth(1);
   const secondId = (await second.getAttribute('data-entity-id'))!;
   await second.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await page.waitForTimeout(1300);
+  await inViewSince(page, secondId);
+  await page.clock.fastForward(1300);
   await scrollToEnd(page);
   await expect(cards(page)).toHaveCount(10);
   await expect(page.getByText('No more data :)')).toBeVisible();
@@ -70,7 +72,7 @@ test('consent → instructions → feed → like → submit; the like and the dw
   const dwell = rows.filter((r) => r.engagement_type === 'dwell');
   expect(new Set(dwell.map((r) => r.entity_id)).size).toBe(10); // every card, synthetic dwells included
   const read = dwell.filter((r) => r.entity_id === secondId).map((r) => Number(r.response));
-  expect(Math.max(...read)).toBeGreaterThanOrEqual(900);
+  expect(Math.max(...read)).toBeGreaterThanOrEqual(1300);
 
   const answers = await rowsFor(baseURL!, 'user_form', id, user, (rs) => rs.some((r) => r.field === 'end-redirect'));
   const fields = answers.map((r) => r.field);

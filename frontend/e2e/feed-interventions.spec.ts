@@ -1,5 +1,5 @@
 import { expect, test } from './support/appliance';
-import { cards, rowsFor, storedUser } from './support/feed';
+import { cards, inViewSince, rowsFor, storedUser } from './support/feed';
 import { createStudy } from './support/studies';
 
 test('the accuracy prompt opens at intervention_idx, requires an answer, logs it and opens once', async ({ page, baseURL }) => {
@@ -49,7 +49,9 @@ test('the accuracy prompt opens at intervention_idx, requires an answer, logs it
   await page.reload();
   await expect(cards(page).first()).toBeVisible();
   await cards(page).nth(3).evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await page.waitForTimeout(300);
+  // The tracker has seen the card, so the feed has decided (the dialog would render in the
+  // same task).
+  await inViewSince(page, (await cards(page).nth(3).getAttribute('data-entity-id'))!);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 

@@ -8,7 +8,19 @@ import { join } from 'node:path';
 import { cards, rowsFor, storedUser } from './support/feed';
 import { createStudy } from './support/studies';
 
+/** shot takes a screenshot once the page has drawn what is in view: the fonts, every image in
+ * the viewport, and a frame after them. */
 async function shot(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForFunction(() =>
+    Array.from(document.images)
+      .filter((i) => {
+        const r = i.getBoundingClientRect();
+        return r.bottom > 0 && r.top < window.innerHeight && r.width > 0;
+      })
+      .every((i) => i.complete),
+  );
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const file = `${name}-${test.info().project.name}.png`;
   const path = test.info().outputPath(file);
   await page.screenshot({ path });
@@ -34,8 +46,6 @@ test('the scroll feed: side columns are a static frame, not loading skeletons', 
   } else {
     await expect(side).toBeHidden();
   }
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(300);
   await shot(page, 'feed-scroll');
 });
 
@@ -51,7 +61,6 @@ test('swipe: the post fills the screen', async ({ page, baseURL }) => {
   expect(card).toBeGreaterThanOrEqual(viewport - header - footer - 20);
   const media = await cards(page).first().locator('img').evaluate((el) => el.getBoundingClientRect().height);
   expect(media).toBeGreaterThan(viewport * 0.5);
-  await page.waitForTimeout(300);
   await shot(page, 'feed-swipe');
 });
 
@@ -108,8 +117,6 @@ test('a source line per condition: off by default, a covariate publisher and tim
     first.locator('.card__media').evaluate((el) => el.getBoundingClientRect().top),
   ]);
   expect(lineTop).toBeLessThan(mediaTop);
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(300);
   await shot(page, 'feed-source-line');
 });
 

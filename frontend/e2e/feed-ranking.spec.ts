@@ -32,11 +32,11 @@ async function uploadSet(baseURL: string, n: number, prefix: string): Promise<st
 
 /** pageOrder loads every block of the feed and returns the entity ids in page order. */
 async function pageOrder(page: Page, total: number): Promise<string[]> {
-  for (let i = 0; i < 20 && (await cards(page).count()) < total; i++) {
+  // Each scroll to the bottom asks for the next block; retried until every block is in.
+  await expect(async () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(300);
-  }
-  await expect(cards(page)).toHaveCount(total);
+    await expect(cards(page)).toHaveCount(total, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
   return cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-entity-id') ?? ''));
 }
 

@@ -1,9 +1,10 @@
 import { expect, test } from './support/appliance';
-import { cards, pendingEvents, rowsFor, scrollToEnd, showCard, storedUser } from './support/feed';
+import { cards, countFetches, inViewSince, outOfView, pendingEvents, readFor, rowsFor, scrollToEnd, settled, showCard, storedUser } from './support/feed';
 import { createStudy } from './support/studies';
 
 test('an engagement whose call fails is delivered exactly once after a reload', async ({ page, baseURL }) => {
   const id = await createStudy(baseURL!, [{ 'feed-button-like': 'yes', forms: '[]' }]);
+  await countFetches(page);
   await page.goto(`/?experiment_id=${id}`);
   await expect(cards(page).first()).toBeVisible();
   const user = await storedUser(page);
@@ -26,7 +27,9 @@ test('an engagement whose call fails is delivered exactly once after a reload', 
   await expect(cards(page).first()).toBeVisible();
   await expect.poll(() => pendingEvents(page)).toBe(0);
   const rows = await rowsFor(baseURL!, 'engagement', id, user, (rs) => rs.some((r) => r.engagement_type === 'likes'));
-  await page.waitForTimeout(500); // a late duplicate would show up now
+  // The reloaded page's own send has been answered and it has nothing left to send; the
+  // last send of the page that unloaded left before this page even loaded.
+  await settled(page);
   const again = await rowsFor(baseURL!, 'engagement', id, user, () => true);
   expect(again.filter((r) => r.engagement_type === 'likes')).toHaveLength(1);
   expect(rows.find((r) => r.engagement_type === 'likes')).toMatchObject({ entity_id: entityId, response: '1' });
@@ -59,7 +62,7 @@ test('custom platform: the feed ends with Continue to finish the study, which go
   await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=pp1&STUDY_ID=st1&rid=r-9`);
   await expect(cards(page).first()).toBeVisible();
   const user = await storedUser(page);
-  await scrollToEnd(page, 700, 60);
+  await scrollToEnd(page, 700);
   await page.getByRole('button', { name: 'Click to continue' }).click();
   // Issue 14: the end modal says where the participant goes, and goes there after a few seconds.
   const dialog = page.getByRole('dialog');
@@ -85,7 +88,7 @@ test('prolific without questionnaires: the feed ends with the completion link', 
   const id = await createStudy(baseURL!, [{ platform: 'prolific', 'redirect-url': link, forms: '[]' }]);
   await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=pp2`);
   await expect(cards(page).first()).toBeVisible();
-  await scrollToEnd(page, 700, 60);
+  await scrollToEnd(page, 700);
   await page.getByRole('button', { name: 'Click to continue' }).click();
   const end = page.getByRole('dialog');
   await expect(end).toHaveAttribute('aria-modal', 'true');
@@ -108,15 +111,19 @@ test('an unknown experiment shows the error screen', async ({ page }) => {
 
 test('dwell is sent when the tab is hidden, and the submit adds only the new dwells', async ({ page, baseURL }) => {
   const id = await createStudy(baseURL!, [{ 'feed-button-like': 'yes', forms: '[]' }]);
+  await page.clock.install(); // the reading below passes at once (support/feed.ts readFor)
+  await countFetches(page);
   await page.goto(`/?experiment_id=${id}`);
   await expect(cards(page).first()).toBeVisible();
   const user = await storedUser(page);
   const second = cards(page).nth(1);
   const secondId = (await second.getAttribute('data-entity-id'))!;
   await showCard(page, 1); // the images above it loaded: no layout shift splits its dwell
-  await page.waitForTimeout(1100);
+  await inViewSince(page, secondId);
+  await readFor(page, 1100);
   await page.mouse.wheel(0, 1200);
-  await page.waitForTimeout(300);
+  await outOfView(page, secondId);
+  await page.clock.resume();
 
   // The participant switches away (and might never return).
   const setVisibility = (state: 'hidden' | 'visible') =>
@@ -126,10 +133,10 @@ test('dwell is sent when the tab is hidden, and the submit adds only the new dwe
     }, state);
   await setVisibility('hidden');
   const early = await rowsFor(baseURL!, 'engagement', id, user, (rs) => rs.some((r) => r.engagement_type === 'dwell' && r.entity_id === secondId));
-  expect(Number(early.find((r) => r.entity_id === secondId)!.response)).toBeGreaterThanOrEqual(900);
+  expect(Number(early.find((r) => r.entity_id === secondId)!.response)).toBeGreaterThanOrEqual(1100);
   await setVisibility('visible');
 
-  await scrollToEnd(page, 700, 60);
+  await scrollToEnd(page, 700);
   await page.getByRole('button', { name: 'Click to continue' }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   const stored = await page.evaluate(
@@ -138,7 +145,7 @@ test('dwell is sent when the tab is hidden, and the submit adds only the new dwe
   const expected = Object.values(stored).reduce((n, r) => n + r.dwells, 0);
   expect(expected).toBeGreaterThanOrEqual(10);
   const rows = await rowsFor(baseURL!, 'engagement', id, user, (rs) => rs.filter((r) => r.engagement_type === 'dwell').length >= expected);
-  await page.waitForTimeout(300);
+  await settled(page); // a repeated batch has landed by now
   const all = (await rowsFor(baseURL!, 'engagement', id, user, () => true)).filter((r) => r.engagement_type === 'dwell');
   expect(all).toHaveLength(expected); // each dwell once: the early batch is not repeated
   expect(rows.filter((r) => r.engagement_type === 'dwell' && r.entity_id === secondId).length).toBe(stored[secondId].dwells);

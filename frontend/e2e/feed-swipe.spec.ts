@@ -1,5 +1,5 @@
 import { expect, test } from './support/appliance';
-import { cards, rowsFor, storedUser } from './support/feed';
+import { cards, inViewSince, rowsFor, storedUser } from './support/feed';
 import { createStudy } from './support/studies';
 
 test('swipe: one post per swipe, no page scroll, submit from the second-to-last card', async ({ page, baseURL }) => {
@@ -13,7 +13,8 @@ test('swipe: one post per swipe, no page scroll, submit from the second-to-last 
   const slide = await swiper.evaluate((el) => el.clientHeight);
   for (let i = 1; i < 8; i++) {
     await swiper.evaluate((el, top) => el.scrollTo({ top }), slide * i);
-    await page.waitForTimeout(150);
+    // The tracker has seen the i-th post: the feed has decided whether to offer the submit.
+    await inViewSince(page, (await cards(page).nth(i).getAttribute('data-entity-id'))!);
     await expect(submit).toHaveCount(0);
   }
   // One post fills the view: the card shown is the i-th.

@@ -28,11 +28,10 @@ test('a video card plays only in the play window; mute and pause are sent with r
   await page.goto(`/?experiment_id=${id}`);
   // Restricted mode: load every block first.
   const all = page.locator('article[data-entity-id]');
-  for (let i = 0; i < 10 && (await all.count()) < 8; i++) {
+  await expect(async () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(250);
-  }
-  await expect(all).toHaveCount(8);
+    await expect(all).toHaveCount(8, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
   // Room above and below the feed, so the video can be placed anywhere in the viewport
   // wherever the random order put it.
   await page.addStyleTag({ content: '.feed-page { padding: 100vh 0; }' });
@@ -65,7 +64,10 @@ test('a video card plays only in the play window; mute and pause are sent with r
     window.scrollBy(0, r.top + r.height / 2 - window.innerHeight * 0.4);
   });
   await expect.poll(paused).toBe(false);
-  await page.waitForTimeout(200);
+  // Playing for real (frames advancing), so the pause below is the participant's and not
+  // one that interrupts play() starting.
+  const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(at);
   await video.evaluate((v: HTMLVideoElement) => {
     v.muted = false;
   });

@@ -104,6 +104,9 @@ test('a throttled sign-in says how long to wait', async ({ page }, info) => {
   const fail = async () => (await page.request.post('/v1/auth/login', { data: { name, password: 'wrong password' } })).status();
   for (let i = 0; i < 5; i++) expect(await fail()).toBe(401);
   for (const wait of [1, 2, 4]) {
+    // A real pause: the delay runs on the server's clock, which Playwright's clock (the
+    // page's) cannot move. auth/backoff_test.go checks the doubling on a clock of its own;
+    // this checks that the real server keeps to it end to end.
     await page.waitForTimeout(wait * 1000 + 150);
     expect(await fail()).toBe(401);
   }

@@ -33,7 +33,7 @@ test('pause: a new participant sees the not-accepting page; one already in the f
 
   // The participant already in the feed likes a card and finishes.
   await cards(page).first().getByRole('button', { name: 'Like' }).click();
-  await scrollToEnd(page, 700, 60);
+  await scrollToEnd(page, 700);
   await page.getByRole('button', { name: 'Click to continue' }).click();
   const end = page.getByRole('dialog');
   await expect(end.getByText('Your answers have been saved.')).toBeVisible({ timeout: 30_000 });
