@@ -213,25 +213,5 @@ func TestServeContainsOneParticipantsFlood(t *testing.T) {
 
 // startBinaryServe is startChildServe for another feedlab binary.
 func startBinaryServe(ctx context.Context, t *testing.T, bin, data string, flags ...string) (*childServe, error) {
-	port := freePort(t)
-	c := &childServe{base: fmt.Sprintf("http://127.0.0.1:%d", port), out: &syncBuffer{}, exited: make(chan struct{})}
-	c.cmd = exec.CommandContext(ctx, bin, append([]string{"serve", "--addr", fmt.Sprintf("127.0.0.1:%d", port), "--data", data}, flags...)...)
-	c.cmd.Stdout, c.cmd.Stderr = c.out, c.out
-	if err := c.cmd.Start(); err != nil {
-		return nil, err
-	}
-	go func() { c.cmd.Wait(); close(c.exited) }()
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		select {
-		case <-c.exited:
-			return nil, fmt.Errorf("the serve exited:\n%s", c.out)
-		default:
-		}
-		if res, err := http.Get(c.base + "/v1/analytics"); err == nil {
-			res.Body.Close()
-			return c, nil
-		}
-	}
-	c.kill()
-	return nil, fmt.Errorf("the serve did not answer within 20 s:\n%s", c.out)
+	return startServeWith(t, data, flags, func(args []string) *exec.Cmd { return exec.CommandContext(ctx, bin, args...) })
 }

@@ -381,9 +381,15 @@ func (c *childServe) kill() {
 
 // startChildServe starts serve in a child process on a free port and waits until it answers.
 func startChildServe(ctx context.Context, t *testing.T, data string, flags ...string) (*childServe, error) {
+	return startServeWith(t, data, flags, func(args []string) *exec.Cmd { return mainCommand(ctx, t, args...) })
+}
+
+// startServeWith runs serve's arguments through command on a free port and waits until it
+// answers.
+func startServeWith(t *testing.T, data string, flags []string, command func(args []string) *exec.Cmd) (*childServe, error) {
 	port := freePort(t)
 	c := &childServe{base: fmt.Sprintf("http://127.0.0.1:%d", port), out: &syncBuffer{}, exited: make(chan struct{})}
-	c.cmd = mainCommand(ctx, t, append([]string{"serve", "--addr", fmt.Sprintf("127.0.0.1:%d", port), "--data", data}, flags...)...)
+	c.cmd = command(append([]string{"serve", "--addr", fmt.Sprintf("127.0.0.1:%d", port), "--data", data}, flags...))
 	c.cmd.Stdout, c.cmd.Stderr = c.out, c.out
 	if err := c.cmd.Start(); err != nil {
 		return nil, err

@@ -15,18 +15,7 @@ import (
 // dropped; test participants nowhere.
 func TestDashboardFigures(t *testing.T) {
 	ctx := t.Context()
-	st, err := store.Open(ctx, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	set := store.NewSet{Name: "20260101_news", Category: "news", Columns: []string{"source_url", "filename", "retrieve_date", "entity_type"}}
-	for range 3 {
-		set.Entities = append(set.Entities, store.NewEntity{EntityURL: "/media/x.png", SourceURL: "https://example.org", Filename: "x.png", RetrieveDate: "2026", EntityType: "image"})
-	}
-	if err := st.CreateEntitySet(ctx, set, nil); err != nil {
-		t.Fatal(err)
-	}
+	st := storeWithNewsSet(t)
 	sets := `[{"entity_set":"20260101_news","number_to_show":3}]`
 	id, err := Create(ctx, st, []params.Row{
 		{Condition: 1, Param: "entity_sets", Value: sets}, {Condition: 1, Param: "quota", Value: "5"},

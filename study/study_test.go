@@ -12,18 +12,7 @@ import (
 
 func TestCreateLoadAndTheParticipantsView(t *testing.T) {
 	ctx := t.Context()
-	st, err := store.Open(ctx, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	set := store.NewSet{Name: "20260101_news", Category: "news", Columns: []string{"source_url", "filename", "retrieve_date", "entity_type"}}
-	for range 3 {
-		set.Entities = append(set.Entities, store.NewEntity{EntityURL: "/media/x.png", SourceURL: "https://example.org", Filename: "x.png", RetrieveDate: "2026", EntityType: "image"})
-	}
-	if err := st.CreateEntitySet(ctx, set, nil); err != nil {
-		t.Fatal(err)
-	}
+	st := storeWithNewsSet(t)
 	rows := []params.Row{
 		{Condition: 1, Param: "entity_sets", Value: `[{"entity_set":"20260101_news","number_to_show":2,"randomize_between_subjects":"yes"}]`},
 		{Condition: 1, Param: "consent", Value: "default"},
@@ -68,4 +57,23 @@ func TestCreateLoadAndTheParticipantsView(t *testing.T) {
 	if ids := PlatformIDs(map[string]string{"workerId": "w1", "other": "x"}); len(ids) != 1 || ids["workerId"] != "w1" {
 		t.Errorf("platform ids %v", ids)
 	}
+}
+
+// storeWithNewsSet opens a store in a temporary directory holding one set of three image
+// cards, 20260101_news.
+func storeWithNewsSet(t *testing.T) *store.Store {
+	t.Helper()
+	st, err := store.Open(t.Context(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	set := store.NewSet{Name: "20260101_news", Category: "news", Columns: []string{"source_url", "filename", "retrieve_date", "entity_type"}}
+	for range 3 {
+		set.Entities = append(set.Entities, store.NewEntity{EntityURL: "/media/x.png", SourceURL: "https://example.org", Filename: "x.png", RetrieveDate: "2026", EntityType: "image"})
+	}
+	if err := st.CreateEntitySet(t.Context(), set, nil); err != nil {
+		t.Fatal(err)
+	}
+	return st
 }
