@@ -17,7 +17,7 @@ import (
 
 var (
 	renderer = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Linkify),
-		goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(localImages{}, 100))))
+		goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(localImages{}, 100), util.Prioritized(scriptContent{}, 100))))
 	policy = newPolicy()
 )
 

@@ -76,3 +76,21 @@ func FuzzToHTML(f *testing.F) {
 
 // imgSrc finds the src of every <img>.
 var imgSrc = regexp.MustCompile(`(?i)<img[^>]*\ssrc="([^"]*)"`)
+
+// TestScriptAndStyleContentIsDropped: a message holding <script>alert(1)</script> showed
+// "alert(1)" (the tags were omitted, their content kept as text). The content of script
+// and style elements goes with their tags; other words around them stay (issue 22, item 5).
+func TestScriptAndStyleContentIsDropped(t *testing.T) {
+	for src, want := range map[string]string{
+		"Thanks! <script>alert(1)</script> bye":          "<p>Thanks!  bye</p>\n",
+		"a <STYLE type=\"x\">body{color:red}</Style> b":  "<p>a  b</p>\n",
+		"x <script>never closed *y* z":                   "<p>x </p>\n",
+		"<scripts>kept</scripts> and <b>bold</b> *text*": "<p>kept and bold <em>text</em></p>\n",
+		"<script>alert(1)</script>":                      "\n",
+	} {
+		got, err := ToHTML(src)
+		if err != nil || got != want {
+			t.Errorf("ToHTML(%q) = %q, %v; want %q", src, got, err, want)
+		}
+	}
+}
