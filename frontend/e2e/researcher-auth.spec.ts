@@ -78,6 +78,12 @@ test('sign in, sign out, and a wrong password', async ({ page }, info) => {
   await signInOnPage(page, name, 'not the password');
   await expect(page.getByRole('status').filter({ hasText: 'Wrong name or password.' })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // Emptied fields get their own errors; the old answer does not stay beside them.
+  await page.getByLabel('Name').fill('');
+  await page.getByLabel('Password').fill('');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Wrong name or password.' })).toHaveCount(0);
+  await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
 
   // An unknown name gets the same words.
   await signInOnPage(page, `${name}-nobody`, PASSWORD);

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useFormikContext } from 'formik';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 /** FormStatusProps: the message (or children) and its tone. */
 export interface FormStatusProps {
@@ -16,4 +17,23 @@ export function FormStatus({ message, children, tone = 'info' }: FormStatusProps
       {content}
     </div>
   );
+}
+
+/**
+ * StatusClearsOnEdit clears a Formik form's status (the last answer of the server, such as
+ * "Wrong name or password.") as soon as a field changes: an old answer must not stand beside
+ * the new state of the form (say, next to "Name is required" after the fields were emptied).
+ */
+export function StatusClearsOnEdit() {
+  const { values, status, setStatus } = useFormikContext();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (status !== undefined) setStatus(undefined);
+    // Only a change of the values clears it; status itself changing must not.
+  }, [values]);
+  return null;
 }

@@ -10,5 +10,5 @@ export { CheckboxField, type CheckboxFieldProps } from './CheckboxField';
 export { FileField, type FileFieldProps } from './FileField';
 export { MarkdownField, type MarkdownFieldProps } from './MarkdownField';
 export { Section, type SectionProps } from './Section';
-export { FormStatus, type FormStatusProps } from './FormStatus';
+export { FormStatus, StatusClearsOnEdit, type FormStatusProps } from './FormStatus';
 export type { Option } from './shared';

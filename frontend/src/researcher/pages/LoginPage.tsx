@@ -5,7 +5,7 @@ import { findRoute, navigate, type PageProps } from '../../lib/router';
 import { useTitle } from '../../lib/useTitle';
 import * as api from '../api';
 import { useAuth } from '../auth';
-import { FormStatus, TextField } from '../fields';
+import { FormStatus, StatusClearsOnEdit, TextField } from '../fields';
 import { signInMessage } from '../messages';
 import { researcherRoutes } from '../routes';
 import { safeNext } from '../safeNext';
@@ -56,6 +56,7 @@ export function LoginPage({ location }: PageProps) {
             <TextField name="name" label="Name" autoComplete="username" spellCheck={false} />
             <TextField name="password" label="Password" type="password" autoComplete="current-password" />
             <FormStatus tone="error" message={status as string | undefined} />
+            <StatusClearsOnEdit />
             <div className="actions">
               <button type="submit" className="button" disabled={isSubmitting}>
                 {isSubmitting ? 'Signing in…' : 'Sign in'}
