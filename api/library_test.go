@@ -12,11 +12,8 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -223,35 +220,12 @@ func TestUploadStreamsALargeFile(t *testing.T) {
 	io.Copy(h, body())
 	sum := hex.EncodeToString(h.Sum(nil))
 
-	runtime.GC()
-	var base runtime.MemStats
-	runtime.ReadMemStats(&base)
-	var peak atomic.Uint64
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		var m runtime.MemStats
-		for {
-			select {
-			case <-stop:
-				return
-			case <-time.After(5 * time.Millisecond):
-			}
-			runtime.ReadMemStats(&m)
-			if m.HeapInuse > peak.Load() {
-				peak.Store(m.HeapInuse)
-			}
-		}
-	}()
+	stopWatch := watchHeap(5 * time.Millisecond)
 	r := e.putMedia(c, sum, body(), "big.png")
-	close(stop)
-	wg.Wait()
+	grew := stopWatch()
 	if r.status != 200 || data(r)["size"] != float64(size+len(pngBytes(0))) {
 		t.Fatalf("upload: %d %s", r.status, r.body)
 	}
-	grew := int64(peak.Load()) - int64(base.HeapInuse)
 	t.Logf("heap in use grew by %d KB during a %d MB upload", grew>>10, size>>20)
 	if grew > size/8 {
 		t.Fatalf("heap grew by %d MB during a %d MB upload: the body is held in memory", grew>>20, size>>20)

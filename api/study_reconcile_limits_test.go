@@ -7,10 +7,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptrace"
-	"runtime"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -68,28 +66,7 @@ func TestReconcileRefusesHugeListsWhileReading(t *testing.T) {
 		return response{status: res.StatusCode, body: body}
 	}
 
-	runtime.GC()
-	var base runtime.MemStats
-	runtime.ReadMemStats(&base)
-	var peak atomic.Uint64
-	stop := make(chan struct{})
-	var sampler sync.WaitGroup
-	sampler.Add(1)
-	go func() {
-		defer sampler.Done()
-		var m runtime.MemStats
-		for {
-			select {
-			case <-stop:
-				return
-			case <-time.After(2 * time.Millisecond):
-			}
-			runtime.ReadMemStats(&m)
-			if m.HeapInuse > peak.Load() {
-				peak.Store(m.HeapInuse)
-			}
-		}
-	}()
+	stopWatch := watchHeap(2 * time.Millisecond)
 	start := time.Now()
 	answers := make([]response, len(attacks))
 	var wg sync.WaitGroup
@@ -102,9 +79,7 @@ func TestReconcileRefusesHugeListsWhileReading(t *testing.T) {
 	}
 	wg.Wait()
 	took := time.Since(start)
-	close(stop)
-	sampler.Wait()
-	grew := int64(peak.Load()) - int64(base.HeapInuse)
+	grew := stopWatch()
 	t.Logf("four hostile lists answered in %v; heap in use grew by %d KB", took, grew>>10)
 	for i, a := range attacks {
 		r := answers[i]
