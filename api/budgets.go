@@ -142,25 +142,34 @@ func questionnaire(name string) (export.Questionnaire, bool) {
 // someone arrived) and every participant's use of them.
 type budgets struct {
 	mu      sync.Mutex
-	studies map[string][]budget // experiment_id → per condition, from 1
+	studies map[string]studyBudgets // experiment_id → the budgets of its current definition
 	usage   *usageTable
 }
 
+// studyBudgets are a study's budgets per condition (from 1) and the definition they were
+// computed from: an edit before the first real participant (a preview's events come
+// earlier) loads a new definition, and the budgets follow it.
+type studyBudgets struct {
+	def *study.Definition
+	per []budget
+}
+
 func newBudgets() *budgets {
-	return &budgets{studies: map[string][]budget{}, usage: newUsageTable()}
+	return &budgets{studies: map[string]studyBudgets{}, usage: newUsageTable()}
 }
 
 // forCondition answers the budget of a condition of def.
 func (b *budgets) forCondition(def *study.Definition, condition int64) budget {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	per, ok := b.studies[def.ExperimentID]
-	if !ok {
+	cached := b.studies[def.ExperimentID]
+	per := cached.per
+	if cached.def != def {
 		per = make([]budget, len(def.Study.Conditions))
 		for i, c := range def.Study.Conditions {
 			per[i] = conditionBudget(c)
 		}
-		b.studies[def.ExperimentID] = per
+		b.studies[def.ExperimentID] = studyBudgets{def: def, per: per}
 	}
 	if condition < 1 || int(condition) > len(per) {
 		// Cannot happen for a registered participant; the largest budget is the safe side.

@@ -476,3 +476,25 @@ func TestConcurrentEventsCannotOvershootABudget(t *testing.T) {
 		t.Errorf("%d rows stored for %d acknowledged batches (budget %d)", got, acked, b.rows)
 	}
 }
+
+// TestBudgetsFollowAnEditedDesign: a study's budgets are computed from the definition the
+// event's study was loaded as; an edit before the first real participant (a preview
+// participant's events already computed them) loads a new definition, and the budgets
+// follow it instead of staying those of the old design.
+func TestBudgetsFollowAnEditedDesign(t *testing.T) {
+	b := newBudgets()
+	def := func(cards int) *study.Definition {
+		return &study.Definition{ExperimentID: "fl-edit", Study: params.Study{Conditions: []params.Condition{
+			{Number: 1, EntitySets: []params.EntitySetChoice{{EntitySet: "s", NumberToShow: cards}}},
+		}}}
+	}
+	small, large := def(5), def(50)
+	before := b.forCondition(small, 1)
+	if again := b.forCondition(small, 1); again != before {
+		t.Fatalf("the same definition gave other budgets: %+v, %+v", before, again)
+	}
+	after := b.forCondition(large, 1)
+	if after.rows <= before.rows || after.visitsPerCard != before.visitsPerCard {
+		t.Fatalf("50 cards after the edit: %+v; 5 cards before: %+v", after, before)
+	}
+}
