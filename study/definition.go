@@ -3,7 +3,6 @@ package study
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -59,13 +58,8 @@ func (d *Definition) ComposerFor(in Inputs) store.Composer {
 		if c == nil {
 			return nil, fmt.Errorf("study: %s has no condition %d", d.ExperimentID, condition)
 		}
-		items, err := ComposeFor(ctx, feedCondition(d.ExperimentID, *c), seed, entities, in.participant(condition))
-		var se *feed.ScriptError
-		if err != nil && errors.As(err, &se) && !errors.Is(err, feed.ErrRankingFailed) {
-			// A script that passed its dry run failed on this participant's inputs.
-			err = fmt.Errorf("%w: condition %d's script: %w", feed.ErrRankingFailed, condition, err)
-		}
-		return items, err
+		// A script's failure is a *feed.ScriptError, which is feed.ErrRankingFailed.
+		return ComposeFor(ctx, feedCondition(d.ExperimentID, *c), seed, entities, in.participant(condition))
 	}
 }
 
