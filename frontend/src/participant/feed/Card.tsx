@@ -203,6 +203,9 @@ function CardVideo({ entity, tracker }: { entity: FeedEntity; tracker: FeedTrack
   );
 }
 
+/** autoChanges counts each video's automatic changes, so a change clears only its own mark. */
+const autoChanges = new WeakMap<HTMLVideoElement, number>();
+
 /**
  * setVideoPlaying plays or pauses a card video on behalf of the play window, marking the
  * change as automatic so the card does not report it as the participant's.
@@ -210,8 +213,13 @@ function CardVideo({ entity, tracker }: { entity: FeedEntity; tracker: FeedTrack
 export function setVideoPlaying(v: HTMLVideoElement, play: boolean): void {
   if (play === !v.paused) return;
   v.dataset.auto = play ? 'play' : 'pause';
+  // Only this change's own mark is cleared: a pause's timer, or an interrupted play's
+  // promise, ending after a newer change must not unmark it (its event would then be
+  // reported as the participant's).
+  const change = (autoChanges.get(v) ?? 0) + 1;
+  autoChanges.set(v, change);
   const done = () => {
-    delete v.dataset.auto;
+    if (autoChanges.get(v) === change) delete v.dataset.auto;
   };
   if (play) {
     v.play().then(done, done);
