@@ -35,8 +35,8 @@ const (
 	TypeExposures    = "exposures"
 )
 
-// Types lists every download type in the download page's order.
-var Types = []string{TypeEngagement, TypeUserForm, TypeEntityInfo, TypeExperimentParameters, TypeInventory, TypeStimulusSet, TypeParticipants, TypeExposures}
+// Types lists every download type in the download page's order (TypeTable, types.go).
+var Types = typeNames()
 
 // ErrUnknownType is returned for a type not in Types.
 var ErrUnknownType = errors.New("export: unknown type")
@@ -45,7 +45,10 @@ var ErrUnknownType = errors.New("export: unknown type")
 const PlatformIDNotice = "Note: this export holds recruitment-platform participant ids (PROLIFIC_PID, workerId, RID, ...) because they are needed for payment; handle it as personal data."
 
 // HoldsPlatformIDs reports whether an export type may contain platform participant ids.
-func HoldsPlatformIDs(typ string) bool { return typ == TypeUserForm || typ == TypeParticipants }
+func HoldsPlatformIDs(typ string) bool {
+	t, ok := TypeNamed(typ)
+	return ok && t.PlatformIDs
+}
 
 // expandExcluded are parameters not repeated as columns on every row: long markdown texts
 // that would multiply the file size and say nothing per event, and the study-wide title

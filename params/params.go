@@ -70,13 +70,6 @@ type Study struct {
 	Recruitment Recruitment
 }
 
-// KnownForms lists the questionnaires a condition may send participants to, each served
-// at /form/<name>.
-var KnownForms = []string{"form", "crt", "ses", "socialmediause", "lean", "imp", "ac", "aot", "ccn", "def", "exp", "ftg", "final", "custom-msg"}
-
-// knownForms is a private copy, so that a caller changing KnownForms changes nothing here.
-var knownForms = append([]string(nil), KnownForms...)
-
 // buttonKinds are the feed buttons, each set by the parameter feed-button-<kind>.
 var buttonKinds = []string{"share", "like", "bookmark", "accuracy", "upvote", "downvote"}
 

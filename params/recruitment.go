@@ -36,12 +36,13 @@ const (
 	MaxQuota = 1_000_000
 )
 
-// AssignmentRules are the values of the assignment parameter, the default first.
-var AssignmentRules = []string{AssignBalancedCompleted, AssignBalancedArrivals}
+// assignmentRules are the values of the assignment parameter, the default first
+// (AssignmentChoices, options.go).
+var assignmentRules = values(assignmentChoices)
 
-// AttentionFailExits are the values of attention-fail-exit: "" (none, the participant
-// continues as before) or quality-terminate.
-var AttentionFailExits = []string{"none", "quality-terminate"}
+// attentionFailExits are the values of attention-fail-exit: none (the participant
+// continues as before) or quality-terminate (AttentionFailChoices, options.go).
+var attentionFailExits = values(attentionFailChoices)
 
 // recruitmentParams are the per-condition recruitment parameters, in the order Rows writes them.
 var recruitmentParams = []string{paramQuota, paramRedirTerm, paramRedirQuality, paramRedirOver, paramRedirScreen, paramAttentionExit}
@@ -114,7 +115,7 @@ func conditionRecruitment(c *Condition, get func(string) field) {
 	c.Exits.Quality = optionalURL(get(paramRedirQuality))
 	c.Exits.OverQuota = optionalURL(get(paramRedirOver))
 	c.Exits.ScreenOut = optionalURL(get(paramRedirScreen))
-	c.Exits.AttentionFail = orNone(get(paramAttentionExit).oneOf("", AttentionFailExits...))
+	c.Exits.AttentionFail = orNone(get(paramAttentionExit).oneOf("", attentionFailExits...))
 	if c.Exits.AttentionFail != "" && c.Exits.Quality == "" {
 		f := get(paramAttentionExit)
 		f.fail("attention-fail-exit is quality-terminate but redirect-url-quality is empty; set the quality-terminate URL or set this to none")
@@ -135,7 +136,7 @@ func (v *validator) studyRecruitment(byCond map[int]map[string]Row, top int) Rec
 			f := field{v: v, cond: c, param: param, raw: row.Value, line: row.Line}
 			switch param {
 			case paramAssignment:
-				r.Assignment = f.oneOf(AssignBalancedCompleted, AssignmentRules...)
+				r.Assignment = f.oneOf(AssignBalancedCompleted, assignmentRules...)
 			case paramActiveMinutes:
 				r.ActiveMinutes = intRange(f, DefaultActiveMinutes, 0, MaxActiveMinutes)
 			case paramQuotaTotal:

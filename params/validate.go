@@ -251,16 +251,16 @@ func (v *validator) condition(num int, rows map[string]Row, rejected map[string]
 	}
 	c := Condition{Number: num, Buttons: map[string]string{}}
 
-	c.Feed = get("feed").oneOf("scroll", "scroll", "swipe")
+	c.Feed = get("feed").oneOf(feedTypes[0].Name, values(feedTypes)...)
 	c.SourceLine = sourceSpec(get("source-line"), "domain")
 	c.SourceTime = sourceSpec(get("source-time"))
 	var sizes map[string]int
 	c.EntitySets, sizes = v.entitySets(get("entity_sets"))
 	for _, kind := range buttonKinds {
-		c.Buttons[kind] = get("feed-button-"+kind).oneOf("no", "no", "yes", "lognormal")
+		c.Buttons[kind] = get("feed-button-"+kind).oneOf(buttonValues[0].Name, values(buttonValues)...)
 	}
 
-	c.InterventionType = orNone(get("intervention-type").oneOf("", "none", "default-modal", "accprompt-modal"))
+	c.InterventionType = orNone(get("intervention-type").oneOf("", values(interventionTypes)...))
 	if c.InterventionType != "" {
 		// With no type the spec resets the percentage, so a leftover value is ignored.
 		c.InterventionPerc = intRange(get("intervention-perc"), defaultInterventionPerc, 1, 100)
@@ -279,7 +279,7 @@ func (v *validator) condition(num int, rows map[string]Row, rejected map[string]
 		}
 	}
 
-	c.CustomMsgType = orNone(get("custom-msg-type").oneOf("", "none", "onpage", "modal"))
+	c.CustomMsgType = orNone(get("custom-msg-type").oneOf("", values(customMsgTypes)...))
 	if c.CustomMsgType != "" {
 		m := get("custom-msg")
 		c.CustomMsg = m.markdown()
@@ -292,11 +292,11 @@ func (v *validator) condition(num int, rows map[string]Row, rejected map[string]
 	c.Instruct = get("instruct").markdown()
 	c.Consent = get("consent").markdown()
 
-	c.Platform = orNone(get("platform").oneOf("", "none", "mturk", "prolific", "lucid", "custom"))
-	switch c.Platform {
-	case "prolific", "lucid", "custom":
+	c.Platform = orNone(get("platform").oneOf("", platformValues()...))
+	switch p, _ := PlatformNamed(c.Platform); {
+	case p.NeedsRedirect:
 		c.RedirectURL = redirectURL(get("redirect-url"), c.Platform)
-	case "mturk":
+	case p.CompletionCode:
 		c.CompletionCode = completionCode(get("completion-code"))
 	}
 	conditionRecruitment(&c, get)

@@ -157,8 +157,6 @@ var EditableTexts = []string{"consent", "instruct", "custom-msg", "title"}
 // their platform, or "" when the platform has no such link. The study's completion link is
 // never used: it would pay someone who took no part.
 func ReturnURL(c params.Condition) string {
-	if c.Platform == "prolific" {
-		return "https://app.prolific.com/submissions"
-	}
-	return ""
+	p, _ := params.PlatformNamed(c.Platform)
+	return p.ReturnURL
 }
