@@ -31,8 +31,22 @@ sqlc_check() {
   fi
 }
 
+registry_check() {
+  step "Checking the generated TypeScript registry is up to date (tools/genregistry)"
+  local fresh
+  fresh=$(mktemp)
+  go run ./tools/genregistry -o - >"$fresh"
+  if ! diff -u frontend/src/generated/registry.ts "$fresh" >&2; then
+    rm -f "$fresh"
+    echo "frontend/src/generated/registry.ts is stale: a Go table changed; run 'go generate ./frontend' and commit the result." >&2
+    exit 1
+  fi
+  rm -f "$fresh"
+}
+
 build() {
   frontend_deps
+  registry_check
   step "Bundling the frontend (esbuild)"
   (cd frontend && node build.mjs)
   sqlc_check

@@ -8,6 +8,10 @@
 // here and read by both: src/researcher/routes.json lists the researcher pages.
 package frontend
 
+// src/generated/registry.ts holds the Go tables the browser needs synchronously
+// (tools/genregistry); regenerate it after changing one.
+//go:generate go run ../tools/genregistry -o src/generated/registry.ts
+
 import (
 	"embed"
 	"encoding/json"

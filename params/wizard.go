@@ -13,7 +13,13 @@ import (
 
 // urlEncoded are the parameters whose values the wizard URL-encodes before sending, and
 // that ExperimentParameters encodes for the participant's browser (spec §5, create study).
+// The wizard and the participant's page read this list from the generated
+// frontend/src/generated/registry.ts (tools/genregistry).
 var urlEncoded = []string{"platform", "redirect-url", "completion-code", "consent", "custom-msg", "instruct"}
+
+// URLEncoded are the parameters whose values travel URL-encoded between the server and
+// the browser; a copy.
+func URLEncoded() []string { return slices.Clone(urlEncoded) }
 
 // FromWizard undoes the wizard's URL-encoding (decodeURIComponent: %XX only, '+' stays)
 // of platform, redirect-url, completion-code, consent, custom-msg and instruct, so that
