@@ -5,10 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -175,26 +172,32 @@ func TestUnknownStudySetOrTypeWritesNothing(t *testing.T) {
 	}
 }
 
-// TestDownloadPageFixture: testdata/download_page.json is the download page's half of the
-// contract (the frontend's download.test.ts checks the page against the same file), so a
-// type added here without the page, or the page without the server, fails one of the two.
-func TestDownloadPageFixture(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join("testdata", "download_page.json"))
-	if err != nil {
-		t.Fatal(err)
+// TestEveryExportTypeIsWired: each entry of the type table is written, has a header and a
+// codebook with its one-line summary, so a type added to the table without its writer or
+// its codebook fails here (the download page and /v1/capabilities read the table itself).
+func TestEveryExportTypeIsWired(t *testing.T) {
+	st, study := seeded(t)
+	for _, typ := range TypeTable() {
+		id := study
+		if typ.OfSet {
+			id = "20260101_news"
+		}
+		var buf bytes.Buffer
+		if err := WriteWith(context.Background(), st, &buf, typ.Name, id, Options{}); err != nil || buf.Len() == 0 {
+			t.Errorf("%s: err=%v, %d bytes", typ.Name, err, buf.Len())
+			continue
+		}
+		cb, err := NewCodebook(context.Background(), st, typ.Name, id, Options{}, "test")
+		if err != nil {
+			t.Errorf("%s: codebook: %v", typ.Name, err)
+			continue
+		}
+		if typeSummaries[typ.Name] == "" || typ.Title == "" || len(cb.Columns) == 0 {
+			t.Errorf("%s: title %q, summary %q, %d codebook columns", typ.Name, typ.Title, typeSummaries[typ.Name], len(cb.Columns))
+		}
 	}
-	var page struct {
-		Types   []string `json:"types"`
-		MaxTrim int      `json:"max_trim"`
-	}
-	if err := json.Unmarshal(raw, &page); err != nil {
-		t.Fatalf("download_page.json: %v", err)
-	}
-	if !slices.Equal(page.Types, Types) {
-		t.Errorf("download_page.json lists %v; export.Types is %v", page.Types, Types)
-	}
-	if page.MaxTrim != MaxTrim {
-		t.Errorf("download_page.json says max_trim %d; export.MaxTrim is %d", page.MaxTrim, MaxTrim)
+	if !slices.Equal(Types, typeNames()) || len(Types) != len(TypeTable()) {
+		t.Fatalf("Types %v differs from the table", Types)
 	}
 }
 

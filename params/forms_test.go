@@ -1,35 +1,43 @@
 package params
 
 import (
+	"encoding/json"
 	"os"
-	"regexp"
-	"slices"
 	"testing"
 )
 
-// TestKnownFormsMatchTheFrontend keeps KnownForms equal to the questionnaires the
-// participant app serves (QUESTIONNAIRE_NAMES and the custom message page of
-// frontend/src/participant/forms/names.ts), so a questionnaire added on one side fails
-// here until the other follows.
-func TestKnownFormsMatchTheFrontend(t *testing.T) {
-	src, err := os.ReadFile("../frontend/src/participant/forms/names.ts")
+// TestQuestionnaireTitlesMatchTheDefinitions holds the questionnaire table to the
+// participant app's definitions (frontend/questionnaires.json, generated from them and
+// checked against them by questionnairesJSON.test.ts): the same pages in the same order
+// with the titles the participant page shows, the custom end message page aside. The
+// participant router reads its names from the table (registry.ts), so a questionnaire
+// added on one side fails here or in definitions.test.ts until the other follows.
+func TestQuestionnaireTitlesMatchTheDefinitions(t *testing.T) {
+	raw, err := os.ReadFile("../frontend/questionnaires.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	list := regexp.MustCompile(`(?s)export const QUESTIONNAIRE_NAMES\s*=\s*\[(.*?)\]`).FindSubmatch(src)
-	custom := regexp.MustCompile(`export const CUSTOM_MESSAGE_PATH\s*=\s*['"]/form/([^'"]+)['"]`).FindSubmatch(src)
-	if list == nil || custom == nil {
-		t.Fatal("names.ts no longer declares QUESTIONNAIRE_NAMES = [...] and CUSTOM_MESSAGE_PATH = '/form/...'")
+	var defs struct {
+		Questionnaires []struct {
+			Name  string `json:"name"`
+			Title string `json:"title"`
+		} `json:"questionnaires"`
 	}
-	var ts []string
-	for _, m := range regexp.MustCompile(`'([^']*)'|"([^"]*)"`).FindAllSubmatch(list[1], -1) {
-		ts = append(ts, string(m[1])+string(m[2]))
+	if err := json.Unmarshal(raw, &defs); err != nil {
+		t.Fatal(err)
 	}
-	ts = append(ts, string(custom[1]))
-	got, want := slices.Clone(KnownForms), ts
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
-		t.Fatalf("params.KnownForms is %v; the participant app serves %v", KnownForms, ts)
+	var ours []Questionnaire
+	for _, q := range Questionnaires() {
+		if !q.Message {
+			ours = append(ours, q)
+		}
+	}
+	if len(ours) != len(defs.Questionnaires) || len(ours) == 0 {
+		t.Fatalf("the table has %d questionnaires with questions, the definitions %d", len(ours), len(defs.Questionnaires))
+	}
+	for i, d := range defs.Questionnaires {
+		if ours[i].Name != d.Name || ours[i].Title != d.Title {
+			t.Errorf("questionnaire %d: the table says %s %q, the definitions %s %q", i+1, ours[i].Name, ours[i].Title, d.Name, d.Title)
+		}
 	}
 }

@@ -9,25 +9,28 @@ import "slices"
 type Questionnaire struct {
 	Name  string `json:"name"`
 	Title string `json:"title"`
+	// Message: a page that shows the study's custom end message and asks nothing; every
+	// other entry has a definition with its questions in the participant app.
+	Message bool `json:"message"`
 }
 
 // questionnaires are the questionnaire pages in the wizard's order. custom-msg is the
 // custom end message page: it has no questions, and comes where the researcher lists it.
 var questionnaires = []Questionnaire{
-	{"form", "Demographics"},
-	{"crt", "Word problems"},
-	{"ses", "Socioeconomic status"},
-	{"socialmediause", "Social media use"},
-	{"lean", "Political ideology"},
-	{"imp", "News importance"},
-	{"ac", "Attention check"},
-	{"aot", "Actively open-minded thinking"},
-	{"ccn", "Monkeypox attribution and concern"},
-	{"def", "Desired exposure frequency"},
-	{"exp", "Exposure frequency"},
-	{"ftg", "COVID-19 fatigue"},
-	{"final", "Final questions"},
-	{CustomMsgForm, "Custom end message"},
+	{Name: "form", Title: "Demographics"},
+	{Name: "crt", Title: "Word problems"},
+	{Name: "ses", Title: "Socioeconomic status"},
+	{Name: "socialmediause", Title: "Social media use"},
+	{Name: "lean", Title: "Political ideology"},
+	{Name: "imp", Title: "News importance"},
+	{Name: "ac", Title: "Attention check"},
+	{Name: "aot", Title: "Actively open-minded thinking"},
+	{Name: "ccn", Title: "Monkeypox attribution and concern"},
+	{Name: "def", Title: "Desired exposure frequency"},
+	{Name: "exp", Title: "Exposure frequency"},
+	{Name: "ftg", Title: "COVID-19 fatigue"},
+	{Name: "final", Title: "Final questions"},
+	{Name: CustomMsgForm, Title: "Custom end message", Message: true},
 }
 
 // CustomMsgForm is the custom end message page's name among the questionnaires.

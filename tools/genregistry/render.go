@@ -34,6 +34,12 @@ type platform struct {
 	Reconcile      string `json:"reconcile"`
 }
 
+type questionnaire struct {
+	Name    string `json:"name"`
+	Title   string `json:"title"`
+	Message bool   `json:"message"`
+}
+
 type named struct {
 	Name  string `json:"name"`
 	Title string `json:"title"`
@@ -44,9 +50,9 @@ func entries() []entry {
 	for _, p := range params.Platforms() {
 		platforms = append(platforms, platform{p.Name, p.Title, p.LinkParams, p.NeedsRedirect, p.CompletionCode, p.Reconcile})
 	}
-	var forms []named
+	var forms []questionnaire
 	for _, q := range params.Questionnaires() {
-		forms = append(forms, named{q.Name, q.Title})
+		forms = append(forms, questionnaire{q.Name, q.Title, q.Message})
 	}
 	var types []named
 	for _, t := range export.TypeTable() {
@@ -55,9 +61,11 @@ func entries() []entry {
 	return []entry{
 		{doc: "URL_ENCODED_PARAMS are the parameters whose values travel URL-encoded between the server and the browser (params.URLEncoded).",
 			name: "URL_ENCODED_PARAMS", value: params.URLEncoded(), asConst: true},
+		{doc: "BUTTONS are the feed buttons, each set by the parameter feed-button-<name> (params.ButtonKinds).",
+			name: "BUTTONS", value: params.ButtonKinds(), asConst: true},
 		{doc: "PLATFORMS are the recruitment platforms in the wizard's order, None ('') first (params.Platforms).",
 			name: "PLATFORMS", value: platforms, asConst: true, typ: "PlatformName = (typeof PLATFORMS)[number]['name']"},
-		{doc: "QUESTIONNAIRES are the /form/<name> pages with their titles as the participant page shows them (params.Questionnaires).",
+		{doc: "QUESTIONNAIRES are the /form/<name> pages with their titles as the participant page shows them; message: the custom end message page, which asks nothing (params.Questionnaires).",
 			name: "QUESTIONNAIRES", value: forms, asConst: true, typ: "QuestionnaireName = (typeof QUESTIONNAIRES)[number]['name']"},
 		{doc: "EXPORT_TYPES are the download types in the download page's order, with its labels (export.TypeTable).",
 			name: "EXPORT_TYPES", value: types, asConst: true, typ: "ExportTypeName = (typeof EXPORT_TYPES)[number]['name']"},

@@ -12,6 +12,16 @@ export const URL_ENCODED_PARAMS = [
   "instruct"
 ] as const;
 
+/** BUTTONS are the feed buttons, each set by the parameter feed-button-<name> (params.ButtonKinds). */
+export const BUTTONS = [
+  "share",
+  "like",
+  "bookmark",
+  "accuracy",
+  "upvote",
+  "downvote"
+] as const;
+
 /** PLATFORMS are the recruitment platforms in the wizard's order, None ('') first (params.Platforms). */
 export const PLATFORMS = [
   {
@@ -57,63 +67,77 @@ export const PLATFORMS = [
 ] as const;
 export type PlatformName = (typeof PLATFORMS)[number]['name'];
 
-/** QUESTIONNAIRES are the /form/<name> pages with their titles as the participant page shows them (params.Questionnaires). */
+/** QUESTIONNAIRES are the /form/<name> pages with their titles as the participant page shows them; message: the custom end message page, which asks nothing (params.Questionnaires). */
 export const QUESTIONNAIRES = [
   {
     "name": "form",
-    "title": "Demographics"
+    "title": "Demographics",
+    "message": false
   },
   {
     "name": "crt",
-    "title": "Word problems"
+    "title": "Word problems",
+    "message": false
   },
   {
     "name": "ses",
-    "title": "Socioeconomic status"
+    "title": "Socioeconomic status",
+    "message": false
   },
   {
     "name": "socialmediause",
-    "title": "Social media use"
+    "title": "Social media use",
+    "message": false
   },
   {
     "name": "lean",
-    "title": "Political ideology"
+    "title": "Political ideology",
+    "message": false
   },
   {
     "name": "imp",
-    "title": "News importance"
+    "title": "News importance",
+    "message": false
   },
   {
     "name": "ac",
-    "title": "Attention check"
+    "title": "Attention check",
+    "message": false
   },
   {
     "name": "aot",
-    "title": "Actively open-minded thinking"
+    "title": "Actively open-minded thinking",
+    "message": false
   },
   {
     "name": "ccn",
-    "title": "Monkeypox attribution and concern"
+    "title": "Monkeypox attribution and concern",
+    "message": false
   },
   {
     "name": "def",
-    "title": "Desired exposure frequency"
+    "title": "Desired exposure frequency",
+    "message": false
   },
   {
     "name": "exp",
-    "title": "Exposure frequency"
+    "title": "Exposure frequency",
+    "message": false
   },
   {
     "name": "ftg",
-    "title": "COVID-19 fatigue"
+    "title": "COVID-19 fatigue",
+    "message": false
   },
   {
     "name": "final",
-    "title": "Final questions"
+    "title": "Final questions",
+    "message": false
   },
   {
     "name": "custom-msg",
-    "title": "Custom end message"
+    "title": "Custom end message",
+    "message": true
   }
 ] as const;
 export type QuestionnaireName = (typeof QUESTIONNAIRES)[number]['name'];

@@ -4,6 +4,7 @@
 // and written through the storage module under the spec's key names.
 import type { ExperimentParameter, RedirectionRoute } from './feedTypes';
 import type { SessionStore } from './storage';
+import { URL_ENCODED_PARAMS } from '../generated/registry';
 
 /** SESSION_EXPIRY_MS: a session older than 180 minutes starts afresh. */
 export const SESSION_EXPIRY_MS = 180 * 60 * 1000;
@@ -14,8 +15,8 @@ export const DEFAULT_EXPERIMENT_ID = 'solarflare';
 /** USER_ID_SUFFIX_LEN random characters of 0-9a-z follow the timestamp in a new user_id. */
 export const USER_ID_SUFFIX_LEN = 5;
 
-/** The parameters the wizard URL-encodes; the others arrive plain (params package). */
-const ENCODED_PARAMS = ['platform', 'redirect-url', 'completion-code', 'consent', 'custom-msg', 'instruct'];
+/** The parameters the wizard URL-encodes; the others arrive plain (params.URLEncoded). */
+const ENCODED_PARAMS: readonly string[] = URL_ENCODED_PARAMS;
 
 /** Keys cleared at the end of the flow (spec: "At the end of the flow"). */
 export const END_OF_FLOW_KEYS = [

@@ -1,18 +1,14 @@
 // The participant link a researcher pastes into a recruitment platform: the study URL
 // plus the platform's own placeholders (PLATFORMS.md), which the platform fills in for
 // each participant. My studies and the wizard both build links here.
+import { PLATFORMS } from '../generated/registry';
 
-/** PLATFORM_PARAMETERS are the query parameters each platform's link carries. */
-export const PLATFORM_PARAMETERS: Readonly<Record<string, string>> = {
-  prolific: '&PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}',
-  lucid: '&RID=[%RID%]',
-  // MTurk adds assignmentId, hitId, workerId and turkSubmitTo to an external question by
-  // itself; a custom platform and a classroom (none) add nothing.
-  mturk: '',
-  custom: '',
-  none: '',
-  '': '',
-};
+/** PLATFORM_PARAMETERS are the query parameters each platform's link carries
+ * (params.Platform.LinkParams, generated); none is the None platform's other spelling. */
+export const PLATFORM_PARAMETERS: Readonly<Record<string, string>> = Object.fromEntries([
+  ...PLATFORMS.map((p) => [p.name, p.linkParams]),
+  ['none', ''],
+]);
 
 /**
  * participantLink is the link to a study for participants: base (the address the server

@@ -1,23 +1,11 @@
 // The questionnaire routes, known to the router without loading the questionnaires
 // themselves (they are fetched with import() when a participant reaches one, so they cost
-// nothing on the feed's first load). A unit test keeps this list equal to the registry.
+// nothing on the feed's first load). The names come from the Go table (params.Questionnaires,
+// generated); a unit test keeps the definitions equal to them.
+import { QUESTIONNAIRES } from '../../generated/registry';
 
 /** QUESTIONNAIRE_NAMES are the /form/<name> pages with a questionnaire definition. */
-export const QUESTIONNAIRE_NAMES = [
-  'form',
-  'crt',
-  'ses',
-  'socialmediause',
-  'lean',
-  'imp',
-  'ac',
-  'aot',
-  'ccn',
-  'def',
-  'exp',
-  'ftg',
-  'final',
-] as const;
+export const QUESTIONNAIRE_NAMES: readonly string[] = QUESTIONNAIRES.filter((q) => !q.message).map((q) => q.name);
 
 /** CUSTOM_MESSAGE_PATH is the custom end message page. */
 export const CUSTOM_MESSAGE_PATH = '/form/custom-msg';

@@ -10,11 +10,16 @@ export interface NamedOption {
 
 /** Capabilities is what the server has: the wizard lists these instead of hard-coding them. */
 export interface Capabilities {
-  algorithms: Array<NamedOption & { settings?: AlgorithmSetting[] }>;
+  /** algorithms: summary is one line in plain words of what the feed looks like under it. */
+  algorithms: Array<NamedOption & { summary?: string; settings?: AlgorithmSetting[] }>;
   intervention_types: NamedOption[];
   custom_msg_types: NamedOption[];
   questionnaires: NamedOption[];
-  platforms: Array<NamedOption & { example_url: string }>;
+  /** platforms: params.Platforms (needs_redirect: redirect-url is required; completion_code:
+   * a code is shown instead). */
+  platforms: Array<NamedOption & { example_url: string; needs_redirect?: boolean; completion_code?: boolean; link_params?: string }>;
+  /** export_types are the download types in the download page's order (absent on older servers). */
+  export_types?: NamedOption[];
   /** recruitment: the assignment rules and the attention-check exits (absent on older servers). */
   recruitment?: { assignment_rules: NamedOption[]; default_active_minutes: number; attention_fail_exits: NamedOption[] };
   feed_types: NamedOption[];

@@ -1,8 +1,10 @@
 // Reconciliation: matching a recruitment platform's list against the study.
+import type { PLATFORMS } from '../../generated/registry';
 import { call, enc } from './client';
 
-/** ReconcilePlatform is a platform whose list reconciliation reads ('' tells it from the header). */
-export type ReconcilePlatform = '' | 'prolific' | 'mturk' | 'lucid';
+/** ReconcilePlatform is a platform whose list reconciliation reads ('' tells it from the
+ * header): those with a reconcile format in params.Platforms (generated). */
+export type ReconcilePlatform = '' | Exclude<(typeof PLATFORMS)[number], { reconcile: '' }>['name'];
 
 /** ReconcileClass is the verdict on one line of the platform's list. */
 export type ReconcileClass = 'completed' | 'started' | 'never_seen' | 'duplicate' | 'test';

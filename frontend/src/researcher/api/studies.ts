@@ -1,4 +1,5 @@
 // Studies: listing, sharing, checking and creating them, and their bundles.
+import { URL_ENCODED_PARAMS } from '../../generated/registry';
 import { call, enc } from './client';
 
 /** Problem is one problem the server found in study parameters (line 0 when unknown). */
@@ -69,8 +70,9 @@ export function parametersUrl(id: string): string {
   return `/v1/studies/${enc(id)}/parameters.csv`;
 }
 
-/** ENCODED_PARAMS are the parameters whose values the wizard protocol sends URL-encoded. */
-export const ENCODED_PARAMS: readonly string[] = ['platform', 'redirect-url', 'completion-code', 'consent', 'custom-msg', 'instruct'];
+/** ENCODED_PARAMS are the parameters whose values the wizard protocol sends URL-encoded
+ * (params.URLEncoded, generated). */
+export const ENCODED_PARAMS: readonly string[] = URL_ENCODED_PARAMS;
 
 /** encodeRows turns plain rows into the wizard protocol's rows (ENCODED_PARAMS URL-encoded). */
 export function encodeRows(rows: ParamRow[]): ParamRow[] {

@@ -2,12 +2,14 @@
 // participant table, the lifecycle, a preview link, the texts and the audit log.
 import { call, enc } from './client';
 import type { StudyDetail, ParamRow } from './studies';
+import type { Stage } from '../../generated/registry';
 
 /** StudyStatus is a study's lifecycle: open takes new participants, paused and closed do not. */
 export type StudyStatus = 'open' | 'paused' | 'closed';
 
-/** Stage is the furthest funnel stage a participant reached (CONTRACT, participants.stage). */
-export type Stage = 'arrived' | 'consented' | 'feed' | 'submitted' | 'questionnaires' | 'completed';
+/** Stage is the furthest funnel stage a participant reached (CONTRACT, participants.stage;
+ * store.Stages, generated). */
+export type { Stage };
 
 /** StudyPageInfo is GET /v1/studies/{id} with the study page's fields (older servers omit them). */
 export interface StudyPageInfo extends StudyDetail {

@@ -3,23 +3,15 @@
 // the two analysis-ready ones, the form's rules, the request, the file names and the
 // status messages in the spec's words.
 import * as Yup from 'yup';
+import { EXPORT_TYPES, MAX_TRIM } from '../../generated/registry';
 import type { DumpRequest } from '../api';
 
 /** DATA_TYPES are the spec's six options in its order, then feedlab's two derived,
- * analysis-ready exports, with their labels. */
-export const DATA_TYPES = [
-  { value: 'engagement', label: 'Feed engagement data' },
-  { value: 'user_form', label: 'User information' },
-  { value: 'entity_info', label: 'Entity information (covariates for stimuli)' },
-  { value: 'experiment_parameters', label: 'Experiment parameters' },
-  { value: 'inventory', label: 'Inventory (for creating custom feed algorithms)' },
-  { value: 'stimulus_set', label: 'Stimulus set' },
-  { value: 'participants', label: 'Participants (one row each, every answer as a column)' },
-  { value: 'exposures', label: 'Exposures (one row per participant and card, ready for analysis)' },
-] as const;
+ * analysis-ready exports, with their labels (export.TypeTable, generated). */
+export const DATA_TYPES: ReadonlyArray<{ value: string; label: string }> = EXPORT_TYPES.map((t) => ({ value: t.name, label: t.title }));
 
-/** The largest trim the server takes (export.MaxTrim). */
-export const MAX_TRIM = 1000;
+/** The largest trim the server takes (export.MaxTrim, generated). */
+export { MAX_TRIM };
 
 /** STATUS holds the spec's status messages. */
 export const STATUS = {

@@ -11,7 +11,7 @@ import { CheckboxField, FileField, FormStatus, SelectField, TextField } from '..
 import { errorMessage } from '../messages';
 import { TableRegion } from './Figures';
 import { dateTime } from './model';
-import { CLASS_LABELS, classLabel, PLATFORM_NAMES, studyPlatform } from './reconcileModel';
+import { CLASS_LABELS, classLabel, PLATFORM_NAMES, RECONCILE_PLATFORMS, studyPlatform } from './reconcileModel';
 
 interface ReconcileValues {
   platform: api.ReconcilePlatform;
@@ -24,7 +24,7 @@ const SHOWN_LINES = 300;
 const MAX_TEXT = 8 * 1024 * 1024;
 
 const schema = Yup.object({
-  platform: Yup.string().oneOf(['', 'prolific', 'mturk', 'lucid']),
+  platform: Yup.string().oneOf(['', ...RECONCILE_PLATFORMS.map((p) => p.name)]),
   markReturns: Yup.boolean(),
   text: Yup.string()
     .trim()
@@ -97,12 +97,7 @@ export function ReconcilePanel({ study }: { study: api.StudyPageInfo }) {
               name="platform"
               label="Platform"
               hint={ownName ? `This study recruits on ${ownName}; a list without a header is read as ${ownName} ids.` : undefined}
-              options={[
-                { value: '', label: 'Tell from the header line' },
-                { value: 'prolific', label: 'Prolific (submissions export)' },
-                { value: 'mturk', label: 'MTurk (batch results)' },
-                { value: 'lucid', label: 'Lucid / Cint (RIDs)' },
-              ]}
+              options={[{ value: '', label: 'Tell from the header line' }, ...RECONCILE_PLATFORMS.map((p) => ({ value: p.name, label: `${p.title} (${p.reconcile})` }))]}
             />
             {canMark && (
               <CheckboxField

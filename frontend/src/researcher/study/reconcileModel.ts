@@ -1,5 +1,6 @@
 // The pure part of the reconciliation and classroom panels: the words for each class, the
 // study's platform from its rows, and the label list a researcher pastes. Unit-tested.
+import { PLATFORMS } from '../../generated/registry';
 import type { ParamRow, ReconcileClass, ReconcilePlatform } from '../api';
 
 /** CLASS_LABELS are the researcher's words for each class, in the order they act on them. */
@@ -16,12 +17,14 @@ export function classLabel(c: ReconcileClass): string {
   return CLASS_LABELS.find(([k]) => k === c)?.[1] ?? c;
 }
 
+/** RECONCILE_PLATFORMS are the platforms reconciliation reads, in the wizard's order, each
+ * with the list it reads (params.Platforms, generated). */
+export const RECONCILE_PLATFORMS: ReadonlyArray<{ name: Exclude<ReconcilePlatform, ''>; title: string; reconcile: string }> = PLATFORMS.filter(
+  (p): p is Extract<(typeof PLATFORMS)[number], { name: Exclude<ReconcilePlatform, ''> }> => p.reconcile !== '',
+);
+
 /** PLATFORM_NAMES name the platforms reconciliation reads. */
-export const PLATFORM_NAMES: Record<Exclude<ReconcilePlatform, ''>, string> = {
-  prolific: 'Prolific',
-  mturk: 'MTurk',
-  lucid: 'Lucid / Cint',
-};
+export const PLATFORM_NAMES = Object.fromEntries(RECONCILE_PLATFORMS.map((p) => [p.name, p.title])) as Record<Exclude<ReconcilePlatform, ''>, string>;
 
 /** studyPlatform is the study's recruitment platform from its rows ('' for none). */
 export function studyPlatform(rows: ParamRow[] | undefined): string {

@@ -3,12 +3,13 @@
 // for the preview only: the server's parser (the one `feedlab sets import` uses) checks
 // every value again and its problems are shown as it words them.
 import * as Yup from 'yup';
+import { CATEGORIES } from '../../generated/registry';
 
 /** REQUIRED_COLUMNS are the columns every stimulus set must have (stimuli.RequiredColumns). */
 export const REQUIRED_COLUMNS = ['source_url', 'filename', 'retrieve_date', 'entity_type'] as const;
 
-/** CATEGORIES are the set categories, in the order offered (stimuli.Categories). */
-export const CATEGORIES = ['news', 'opinion', 'sensational', 'ads'] as const;
+/** CATEGORIES are the set categories, in the order offered (stimuli.Categories, generated). */
+export { CATEGORIES };
 
 /** MAX_SET_IDENT is the longest identifier part of a set name (stimuli.MaxSetIdentLen). */
 export const MAX_SET_IDENT = 15;

@@ -1,5 +1,6 @@
 // The registry of questionnaires: a new questionnaire is a new definition file listed here
-// (and its name in ../names.ts, which the router reads without loading these).
+// (and its entry in the Go table params/questionnaires.go, whose names the router reads
+// from src/generated/registry.ts without loading these).
 import type { Questionnaire } from '../types';
 import { ac } from './ac';
 import { aot } from './aot';

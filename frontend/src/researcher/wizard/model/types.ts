@@ -1,6 +1,7 @@
 // The study wizard's form state: the spec's saved keys (spec §3 "Saved study-form state")
 // with one entry per condition in every per-condition list. Pure data, no React, so the
 // rules (defaults, resizing, rows in and out, the client checks) are unit-tested.
+import { BUTTONS, PLATFORMS, URL_ENCODED_PARAMS } from '../../../generated/registry';
 
 /** ParamRow is one study parameter, as the wizard sends it and params.csv holds it. */
 export interface ParamRow {
@@ -20,8 +21,8 @@ export interface EntitySetInfo {
 
 export type ButtonValue = 'no' | 'yes' | 'lognormal';
 
-/** BUTTONS are the feed buttons, each the parameter feed-button-<name>. */
-export const BUTTONS = ['share', 'like', 'bookmark', 'accuracy', 'upvote', 'downvote'] as const;
+/** BUTTONS are the feed buttons, each the parameter feed-button-<name> (params.ButtonKinds, generated). */
+export { BUTTONS };
 export type ButtonName = (typeof BUTTONS)[number];
 
 /** TextMode is how a condition's instructions or consent is set: the built-in text
@@ -154,8 +155,9 @@ export const DEFAULT_PERC = 50;
 /** MAX_TITLE is the longest study title the server accepts. */
 export const MAX_TITLE = 200;
 
-/** ENCODED are the parameters whose values are URL-encoded in wizard rows (spec §5). */
-export const ENCODED = ['platform', 'redirect-url', 'completion-code', 'consent', 'custom-msg', 'instruct'];
+/** ENCODED are the parameters whose values are URL-encoded in wizard rows (spec §5;
+ * params.URLEncoded, generated). */
+export const ENCODED: readonly string[] = URL_ENCODED_PARAMS;
 
 /** ENTITY_SETS_ERROR is the spec's message when a condition has no stimulus set. */
 export const ENTITY_SETS_ERROR = 'You need to select at least one set per condition under the Cards section.';
@@ -164,5 +166,6 @@ export const LOAD_SETS_ERROR = 'There was an error loading the entity sets';
 /** CREATE_ERROR is the spec's message when creating the study failed. */
 export const CREATE_ERROR = 'Whoops, failed to create study.';
 
-/** platformsWithUrl are the platforms that send a participant to a redirect URL at the end. */
-export const platformsWithUrl = ['prolific', 'lucid', 'custom'];
+/** platformsWithUrl are the platforms that send a participant to a redirect URL at the end
+ * (params.Platform.NeedsRedirect, generated). */
+export const platformsWithUrl: readonly string[] = PLATFORMS.filter((p) => p.needsRedirect).map((p) => p.name);
