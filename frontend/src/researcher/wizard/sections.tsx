@@ -7,7 +7,7 @@ import { CheckboxGroup, MarkdownField, NumberField, RadioGroup, Section, SelectF
 import { groupSets, setLabel } from './model/entitySets';
 import { allTextMode, moveForm, setAllTextMode, toggleForm } from './model/state';
 import { conditionAt } from './model/state';
-import { BUTTONS, DEFAULT_ALGORITHM, ENTITY_SETS_ERROR, LOAD_SETS_ERROR, platformsWithUrl, type EntitySetInfo, type StudyText, type WizardState } from './model/types';
+import { BUTTONS, DEFAULT_ALGORITHM, ENTITY_SETS_ERROR, LOAD_SETS_ERROR, platformsWithCode, platformsWithUrl, type EntitySetInfo, type StudyText, type WizardState } from './model/types';
 
 /** SetsState is what the Cards section knows about the stimulus sets. */
 export interface SetsState {
@@ -469,7 +469,7 @@ function PlatformFields({ i, caps }: { i: number; caps: Capabilities }) {
           hint={example ? <>Where participants go when they finish. Example: <code>{example}</code></> : 'Where participants go when they finish.'}
         />
       )}
-      {platform === 'mturk' && (
+      {platformsWithCode.includes(platform) && (
         <TextField
           name={`params.platformParams.${i}.completionCode`}
           label="Completion code"

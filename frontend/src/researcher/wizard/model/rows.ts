@@ -7,6 +7,7 @@ import {
   DEFAULT_FEED,
   DEFAULT_PERC,
   ENCODED,
+  platformsWithCode,
   platformsWithUrl,
   RECRUITMENT_FIELDS,
   STUDY_RECRUITMENT,
@@ -83,7 +84,7 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
     add('consent', textValue(p.studyConsent[i]));
     add('platform', pf.platform);
     add('redirect-url', platformsWithUrl.includes(pf.platform) ? pf.redirectUrl.trim() : '');
-    add('completion-code', pf.platform === 'mturk' ? pf.completionCode.trim() : '');
+    add('completion-code', platformsWithCode.includes(pf.platform) ? pf.completionCode.trim() : '');
     const src = p.sourceParams[i] ?? { line: '', time: '' };
     add('source-line', sourceValue(src.line));
     add('source-time', sourceValue(src.time));
@@ -209,7 +210,7 @@ export function stateFromRows(rows: ParamRow[]): WizardState {
     cond.platformParams = {
       platform,
       redirectUrl: platformsWithUrl.includes(platform) ? get('redirect-url') : '',
-      completionCode: platform === 'mturk' ? get('completion-code') : '',
+      completionCode: platformsWithCode.includes(platform) ? get('completion-code') : '',
       ...recruitmentFields(get),
     };
     if (i === 0) {
@@ -248,7 +249,7 @@ export function normalize(state: WizardState): WizardState {
       platformParams: {
         platform: pf.platform,
         redirectUrl: platformsWithUrl.includes(pf.platform) ? pf.redirectUrl.trim() : '',
-        completionCode: pf.platform === 'mturk' ? pf.completionCode.trim() : '',
+        completionCode: platformsWithCode.includes(pf.platform) ? pf.completionCode.trim() : '',
         ...recruitmentFields((param) => {
           const key = Object.entries(RECRUITMENT_FIELDS).find(([, v]) => v === param)?.[0] as keyof Platform;
           return blank(pf[key]);

@@ -169,3 +169,7 @@ export const CREATE_ERROR = 'Whoops, failed to create study.';
 /** platformsWithUrl are the platforms that send a participant to a redirect URL at the end
  * (params.Platform.NeedsRedirect, generated). */
 export const platformsWithUrl: readonly string[] = PLATFORMS.filter((p) => p.needsRedirect).map((p) => p.name);
+
+/** platformsWithCode are the platforms whose participants get a completion code to paste
+ * back instead (params.Platform.CompletionCode, generated). */
+export const platformsWithCode: readonly string[] = PLATFORMS.filter((p) => p.completionCode).map((p) => p.name);
