@@ -16,10 +16,15 @@ type Platform struct {
 	// IDParams are the arrival parameters that carry the platform's person id, the ones a
 	// platform's list is matched on when reconciling.
 	IDParams []string `json:"id_params"`
+	// End is how a participant's flow ends on this platform (the End* constants); it
+	// decides whether redirect-url or completion-code applies.
+	End string `json:"end"`
 	// NeedsRedirect: the participant is sent to redirect-url at the end, so it is required.
+	// Set from End by Platforms.
 	NeedsRedirect bool `json:"needs_redirect"`
 	// CompletionCode: the participant is shown a completion code to paste back
 	// (completion-code, generated per participant when empty) instead of a redirect.
+	// Set from End by Platforms.
 	CompletionCode bool `json:"completion_code"`
 	// Reconcile names the list the platform gives back, as the reconciliation panel says it
 	// ("submissions export"); "" when feedlab reads no list of this platform.
@@ -32,23 +37,33 @@ type Platform struct {
 	ExampleURL string `json:"example_url"`
 }
 
+// The ways a participant's flow ends, as the participant's end page shows them
+// (frontend/src/participant/flow/endFlow.ts).
+const (
+	EndHome        = "home"         // a thank-you and Return home
+	EndRedirect    = "redirect"     // a link to redirect-url, as given
+	EndRedirectRID = "redirect-rid" // a link to redirect-url with the panel's RID put in
+	EndCode        = "code"         // the completion code to paste back
+	EndContinue    = "continue"     // on to redirect-url with user_id and the arrival parameters, automatically
+)
+
 // platforms are the recruitment platforms, in the order the wizard lists them; None first.
 // The exits other than completion (redirect-url-terminate, -quality, -overquota,
 // -screenout) are offered for every platform: each platform names them differently but
 // any of them may have them (Exits).
 var platforms = []Platform{
-	{Name: "", Title: "None"},
-	{Name: "mturk", Title: "MTurk", IDParams: []string{"workerId"}, CompletionCode: true, Reconcile: "batch results",
+	{Name: "", Title: "None", End: EndHome},
+	{Name: "mturk", Title: "MTurk", IDParams: []string{"workerId"}, End: EndCode, Reconcile: "batch results",
 		// MTurk adds assignmentId, hitId, workerId and turkSubmitTo to an external question by itself.
 		LinkParams: ""},
-	{Name: "prolific", Title: "Prolific", IDParams: []string{"PROLIFIC_PID"}, NeedsRedirect: true, Reconcile: "submissions export",
+	{Name: "prolific", Title: "Prolific", IDParams: []string{"PROLIFIC_PID"}, End: EndRedirect, Reconcile: "submissions export",
 		LinkParams: "&PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}",
 		ReturnURL:  "https://app.prolific.com/submissions",
 		ExampleURL: "https://app.prolific.com/submissions/complete?cc=XXXXXXX"},
-	{Name: "lucid", Title: "Lucid / Cint", IDParams: []string{"RID", "rid"}, NeedsRedirect: true, Reconcile: "RIDs",
+	{Name: "lucid", Title: "Lucid / Cint", IDParams: []string{"RID", "rid"}, End: EndRedirectRID, Reconcile: "RIDs",
 		LinkParams: "&RID=[%RID%]",
 		ExampleURL: "https://samplicio.us/s/ClientCallBack.aspx?RIS=10&RID=[%RID%]"},
-	{Name: "custom", Title: "Custom", NeedsRedirect: true, ExampleURL: "https://example.org/thank-you"},
+	{Name: "custom", Title: "Custom", End: EndContinue, ExampleURL: "https://example.org/thank-you"},
 }
 
 // PlatformNamed returns the platform a (canonical, lower-case) platform value names;
@@ -73,6 +88,8 @@ func Platforms() []Platform {
 
 func (p Platform) clone() Platform {
 	p.IDParams = append([]string{}, p.IDParams...) // [] rather than null in JSON
+	p.NeedsRedirect = p.End == EndRedirect || p.End == EndRedirectRID || p.End == EndContinue
+	p.CompletionCode = p.End == EndCode
 	return p
 }
 

@@ -293,7 +293,7 @@ func (v *validator) condition(num int, rows map[string]Row, rejected map[string]
 	c.Consent = get("consent").markdown()
 
 	c.Platform = orNone(get("platform").oneOf("", platformValues()...))
-	switch p, _ := PlatformNamed(c.Platform); {
+	switch p, _ := PlatformNamed(c.Platform); { // None and an unknown value: neither
 	case p.NeedsRedirect:
 		c.RedirectURL = redirectURL(get("redirect-url"), c.Platform)
 	case p.CompletionCode:

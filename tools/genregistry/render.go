@@ -29,6 +29,7 @@ type platform struct {
 	Name           string `json:"name"`
 	Title          string `json:"title"`
 	LinkParams     string `json:"linkParams"`
+	End            string `json:"end"`
 	NeedsRedirect  bool   `json:"needsRedirect"`
 	CompletionCode bool   `json:"completionCode"`
 	Reconcile      string `json:"reconcile"`
@@ -48,7 +49,7 @@ type named struct {
 func entries() []entry {
 	var platforms []platform
 	for _, p := range params.Platforms() {
-		platforms = append(platforms, platform{p.Name, p.Title, p.LinkParams, p.NeedsRedirect, p.CompletionCode, p.Reconcile})
+		platforms = append(platforms, platform{p.Name, p.Title, p.LinkParams, p.End, p.NeedsRedirect, p.CompletionCode, p.Reconcile})
 	}
 	var forms []questionnaire
 	for _, q := range params.Questionnaires() {

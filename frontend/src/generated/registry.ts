@@ -28,6 +28,7 @@ export const PLATFORMS = [
     "name": "",
     "title": "None",
     "linkParams": "",
+    "end": "home",
     "needsRedirect": false,
     "completionCode": false,
     "reconcile": ""
@@ -36,6 +37,7 @@ export const PLATFORMS = [
     "name": "mturk",
     "title": "MTurk",
     "linkParams": "",
+    "end": "code",
     "needsRedirect": false,
     "completionCode": true,
     "reconcile": "batch results"
@@ -44,6 +46,7 @@ export const PLATFORMS = [
     "name": "prolific",
     "title": "Prolific",
     "linkParams": "&PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}",
+    "end": "redirect",
     "needsRedirect": true,
     "completionCode": false,
     "reconcile": "submissions export"
@@ -52,6 +55,7 @@ export const PLATFORMS = [
     "name": "lucid",
     "title": "Lucid / Cint",
     "linkParams": "&RID=[%RID%]",
+    "end": "redirect-rid",
     "needsRedirect": true,
     "completionCode": false,
     "reconcile": "RIDs"
@@ -60,6 +64,7 @@ export const PLATFORMS = [
     "name": "custom",
     "title": "Custom",
     "linkParams": "",
+    "end": "continue",
     "needsRedirect": true,
     "completionCode": false,
     "reconcile": ""

@@ -4,7 +4,7 @@
 // and written through the storage module under the spec's key names.
 import type { ExperimentParameter, RedirectionRoute } from './feedTypes';
 import type { SessionStore } from './storage';
-import { URL_ENCODED_PARAMS } from '../generated/registry';
+import { PLATFORMS, URL_ENCODED_PARAMS } from '../generated/registry';
 
 /** SESSION_EXPIRY_MS: a session older than 180 minutes starts afresh. */
 export const SESSION_EXPIRY_MS = 180 * 60 * 1000;
@@ -17,6 +17,13 @@ export const USER_ID_SUFFIX_LEN = 5;
 
 /** The parameters the wizard URL-encodes; the others arrive plain (params.URLEncoded). */
 const ENCODED_PARAMS: readonly string[] = URL_ENCODED_PARAMS;
+
+/** platformEnd is how a participant's flow ends on a platform (params.Platform.End,
+ * generated): home for none or a platform this app does not know. */
+export function platformEnd(platform: string): (typeof PLATFORMS)[number]['end'] {
+  const name = platform.trim().toLowerCase();
+  return PLATFORMS.find((p) => p.name === (name === 'none' ? '' : name))?.end ?? 'home';
+}
 
 /** Keys cleared at the end of the flow (spec: "At the end of the flow"). */
 export const END_OF_FLOW_KEYS = [
@@ -176,11 +183,12 @@ export function buildRedirectionRoutes(inp: RouteInputs): RedirectionRoute[] {
   }
   const platform = paramValue(inp.params, 'platform') ?? '';
   const routes: RedirectionRoute[] = forms.map((f) => ({ [formRoute(f, inp)]: 0 }));
-  if (platform === 'custom') {
+  const continues = platformEnd(platform) === 'continue';
+  if (continues) {
     const target = paramValue(inp.params, 'redirect-url') ?? '';
     if (target !== '') routes.push({ [withQuery(target, { user_id: inp.userId, ...inp.queryParams })]: 0 });
   }
-  if (forms.length === 0 && platform !== 'custom') routes.push({ '/': 0 });
+  if (forms.length === 0 && !continues) routes.push({ '/': 0 });
   return routes;
 }
 

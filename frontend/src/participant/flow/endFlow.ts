@@ -6,7 +6,7 @@
 import { ApiError, apiCall } from '../../lib/api';
 import { DRAIN_TIMEOUT_MS, drainBeforeLeaving, logCheckpoint, writeForm, type EventSink, type FormValue } from '../../lib/events';
 import { newEventId } from '../../lib/outbox';
-import { advance, DEFAULT_EXPERIMENT_ID, finishFlow, paramValue, participantRef, routePath } from '../../lib/session';
+import { advance, DEFAULT_EXPERIMENT_ID, finishFlow, paramValue, participantRef, platformEnd, routePath } from '../../lib/session';
 import type { SessionStore } from '../../lib/storage';
 
 /** END_CHECKPOINT marks the participant complete on the server. */
@@ -18,13 +18,14 @@ export const CODE_TIMEOUT_MS = 8_000;
 export type EndScreen =
   /** home: a thank-you and 'Return home', which navigates to target. */
   | { kind: 'home'; platform: string; target: string; solarflare: boolean }
-  /** link: prolific or lucid, the completion link. */
-  | { kind: 'link'; platform: 'prolific' | 'lucid'; href: string }
-  /** code: mturk, the completion code (null until known) to copy. */
-  | { kind: 'code'; platform: 'mturk'; code: string | null }
-  /** continue: the custom platform, 'Continue to finish the study' to its redirect-url
-   * (user_id and the arrival parameters added), automatically once the answers are saved. */
-  | { kind: 'continue'; platform: 'custom'; href: string };
+  /** link: a platform ending by redirect or redirect-rid (prolific, lucid), the completion link. */
+  | { kind: 'link'; platform: string; href: string }
+  /** code: a platform ending by code (mturk), the completion code (null until known) to copy. */
+  | { kind: 'code'; platform: string; code: string | null }
+  /** continue: a platform ending by continue (custom), 'Continue to finish the study' to its
+   * redirect-url (user_id and the arrival parameters added), automatically once the answers
+   * are saved. */
+  | { kind: 'continue'; platform: string; href: string };
 
 /** EndInputs are what decides the end screen, read before the session keys are cleared. */
 export interface EndInputs {
@@ -94,16 +95,18 @@ export function endScreen(inp: EndInputs): EndScreen {
   const platform = inp.platform.trim().toLowerCase();
   const home = safeHref(inp.redirectRoute) || '/';
   if (inp.experimentId === DEFAULT_EXPERIMENT_ID) return { kind: 'home', platform, target: '/', solarflare: true };
-  if (platform === 'prolific') {
+  // How each platform ends is its entry in the Go platform table (params.Platform.End).
+  const end = platformEnd(platform);
+  if (end === 'redirect') {
     const href = safeHref(decodedUrl(inp.redirectUrl));
     if (href !== '') return { kind: 'link', platform, href };
   }
-  if (platform === 'lucid') {
+  if (end === 'redirect-rid') {
     const href = lucidLink(inp.redirectUrl, inp.rid);
     if (href !== '') return { kind: 'link', platform, href };
   }
-  if (platform === 'mturk') return { kind: 'code', platform, code: inp.completionCode.trim() || null };
-  if (platform === 'custom' && /^https?:\/\//i.test(home)) return { kind: 'continue', platform, href: home };
+  if (end === 'code') return { kind: 'code', platform, code: inp.completionCode.trim() || null };
+  if (end === 'continue' && /^https?:\/\//i.test(home)) return { kind: 'continue', platform, href: home };
   return { kind: 'home', platform, target: home, solarflare: false };
 }
 
