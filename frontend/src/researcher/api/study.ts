@@ -22,17 +22,11 @@ export interface StudyPageInfo extends StudyDetail {
 }
 
 /** Funnel counts participants (never test ones) by the furthest stage they reached. */
-export interface Funnel {
-  arrived: number;
-  consented: number;
-  feed: number;
-  submitted: number;
-  questionnaires: number;
-  completed: number;
+export type Funnel = Record<Stage, number> & {
   dropped: number;
   /** exits: participants by how their session ended (completed, returned, over_quota…). */
   exits?: Record<string, number>;
-}
+};
 
 /** ConditionStats is the dashboard's figures for one condition. */
 export interface ConditionStats {
