@@ -41,9 +41,10 @@ type questionnaire struct {
 	Message bool   `json:"message"`
 }
 
-type named struct {
+type exportType struct {
 	Name  string `json:"name"`
 	Title string `json:"title"`
+	OfSet bool   `json:"ofSet"`
 }
 
 func entries() []entry {
@@ -55,9 +56,9 @@ func entries() []entry {
 	for _, q := range params.Questionnaires() {
 		forms = append(forms, questionnaire{q.Name, q.Title, q.Message})
 	}
-	var types []named
+	var types []exportType
 	for _, t := range export.TypeTable() {
-		types = append(types, named{t.Name, t.Title})
+		types = append(types, exportType{t.Name, t.Title, t.OfSet})
 	}
 	return []entry{
 		{doc: "URL_ENCODED_PARAMS are the parameters whose values travel URL-encoded between the server and the browser (params.URLEncoded).",
@@ -68,7 +69,7 @@ func entries() []entry {
 			name: "PLATFORMS", value: platforms, asConst: true, typ: "PlatformName = (typeof PLATFORMS)[number]['name']"},
 		{doc: "QUESTIONNAIRES are the /form/<name> pages with their titles as the participant page shows them; message: the custom end message page, which asks nothing (params.Questionnaires).",
 			name: "QUESTIONNAIRES", value: forms, asConst: true, typ: "QuestionnaireName = (typeof QUESTIONNAIRES)[number]['name']"},
-		{doc: "EXPORT_TYPES are the download types in the download page's order, with its labels (export.TypeTable).",
+		{doc: "EXPORT_TYPES are the download types in the download page's order, with its labels; ofSet: the id is a stimulus set's name (export.TypeTable).",
 			name: "EXPORT_TYPES", value: types, asConst: true, typ: "ExportTypeName = (typeof EXPORT_TYPES)[number]['name']"},
 		{doc: "MAX_TRIM is the largest trim the exposures export takes (export.MaxTrim).",
 			name: "MAX_TRIM", value: export.MaxTrim},

@@ -147,39 +147,47 @@ export const QUESTIONNAIRES = [
 ] as const;
 export type QuestionnaireName = (typeof QUESTIONNAIRES)[number]['name'];
 
-/** EXPORT_TYPES are the download types in the download page's order, with its labels (export.TypeTable). */
+/** EXPORT_TYPES are the download types in the download page's order, with its labels; ofSet: the id is a stimulus set's name (export.TypeTable). */
 export const EXPORT_TYPES = [
   {
     "name": "engagement",
-    "title": "Feed engagement data"
+    "title": "Feed engagement data",
+    "ofSet": false
   },
   {
     "name": "user_form",
-    "title": "User information"
+    "title": "User information",
+    "ofSet": false
   },
   {
     "name": "entity_info",
-    "title": "Entity information (covariates for stimuli)"
+    "title": "Entity information (covariates for stimuli)",
+    "ofSet": false
   },
   {
     "name": "experiment_parameters",
-    "title": "Experiment parameters"
+    "title": "Experiment parameters",
+    "ofSet": false
   },
   {
     "name": "inventory",
-    "title": "Inventory (for creating custom feed algorithms)"
+    "title": "Inventory (for creating custom feed algorithms)",
+    "ofSet": false
   },
   {
     "name": "stimulus_set",
-    "title": "Stimulus set"
+    "title": "Stimulus set",
+    "ofSet": true
   },
   {
     "name": "participants",
-    "title": "Participants (one row each, every answer as a column)"
+    "title": "Participants (one row each, every answer as a column)",
+    "ofSet": false
   },
   {
     "name": "exposures",
-    "title": "Exposures (one row per participant and card, ready for analysis)"
+    "title": "Exposures (one row per participant and card, ready for analysis)",
+    "ofSet": false
   }
 ] as const;
 export type ExportTypeName = (typeof EXPORT_TYPES)[number]['name'];

@@ -10,6 +10,9 @@ import type { DumpRequest } from '../api';
  * analysis-ready exports, with their labels (export.TypeTable, generated). */
 export const DATA_TYPES: ReadonlyArray<{ value: string; label: string }> = EXPORT_TYPES.map((t) => ({ value: t.name, label: t.title }));
 
+/** ofSet: the type's id is a stimulus set's name, not an experiment_id. */
+const ofSet = (type: string): boolean => EXPORT_TYPES.some((t) => t.name === type && t.ofSet);
+
 /** The largest trim the server takes (export.MaxTrim, generated). */
 export { MAX_TRIM };
 
@@ -83,10 +86,10 @@ const count = (v: number | ''): number => (typeof v === 'number' && v > 0 ? v : 
 export function dumpRequest(values: DownloadValues, codebook = false): DumpRequest {
   const id = values.id.trim();
   const req: DumpRequest =
-    values.data_type === 'stimulus_set'
+    ofSet(values.data_type)
       ? { idName: id, data_type: values.data_type, stimulus_set: id }
       : { idName: id, data_type: values.data_type, experiment_id: id };
-  if (values.include_test && values.data_type !== 'stimulus_set') req.include_test = true;
+  if (values.include_test && !ofSet(values.data_type)) req.include_test = true;
   if (values.raw) req.raw = true;
   if (values.data_type === 'exposures') {
     if (count(values.dwell_cap_ms)) req.dwell_cap_ms = count(values.dwell_cap_ms);
