@@ -147,8 +147,8 @@ func TestResearcherAPIScenarios(t *testing.T) {
 
 		{name: "capabilities signed out", method: get, path: "/v1/capabilities", status: 401, code: codeUnauthorized},
 		{name: "capabilities", as: "linus", method: get, path: "/v1/capabilities", status: 200,
-			has: []string{`{"name":"random","title":"Random","settings":[]}`, `{"name":"thompson_sampling","title":"Thompson sampling","settings":[]}`, `"param":"algorithm-script","label":"Ranking script"`,
-				`"max_conditions":50`, `{"name":"crt","title":"Word problems"}`, `"example_url":"https://app.prolific.com/`, `"categories":["news","opinion","sensational","ads"]`,
+			has: []string{`{"name":"random","title":"Random","summary":"Random: every participant gets the cards in a fresh random order.","settings":[]}`, `{"name":"thompson_sampling","title":"Thompson sampling","summary":"Thompson sampling: `, `"param":"algorithm-script","label":"Ranking script"`,
+				`"max_conditions":50`, `{"name":"crt","title":"Word problems","message":false}`, `"example_url":"https://app.prolific.com/`, `"categories":["news","opinion","sensational","ads"]`,
 				`"participant_urls":["` + e.srv.URL + `/"]`, `{"name":"accprompt-modal","title":"Popup accuracy prompt"}`}},
 
 		{name: "studies signed out", method: get, path: "/v1/studies", status: 401, code: codeUnauthorized},
