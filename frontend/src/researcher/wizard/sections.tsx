@@ -6,7 +6,7 @@ import { renderMarkdown, type Capabilities, type MarkdownFieldName } from '../ap
 import { CheckboxGroup, MarkdownField, NumberField, RadioGroup, Section, SelectField, SliderField, TextField, type Option } from '../fields';
 import { groupSets, setLabel } from './model/entitySets';
 import { allTextMode, moveForm, setAllTextMode, toggleForm } from './model/state';
-import { conditionAt } from './model/state';
+import { conditionAt, ranksAllCards } from './model/state';
 import { BUTTONS, DEFAULT_ALGORITHM, ENTITY_SETS_ERROR, LOAD_SETS_ERROR, platformsWithUrl, type EntitySetInfo, type StudyText, type WizardState } from './model/types';
 
 /** SetsState is what the Cards section knows about the stimulus sets. */
@@ -109,7 +109,7 @@ export function CardsSection({ sets, setsError }: SectionsProps) {
       <PerCondition>
         {(i) => {
           const c = conditionAt(values.params, i);
-          const ranked = (c.algorithmParams || DEFAULT_ALGORITHM) !== DEFAULT_ALGORITHM;
+          const ranked = ranksAllCards(c.algorithmParams);
           return (
             <>
               {groups.map((g) => (
@@ -127,14 +127,19 @@ export function CardsSection({ sets, setsError }: SectionsProps) {
                 return (
                   <fieldset key={name} className="wizard-set">
                     <legend>{label}</legend>
-                    <NumberField
-                      name={`params.selectionSets.${i}.${name}.number_to_show`}
-                      label="Cards to show"
-                      min={1}
-                      max={size}
-                      disabled={ranked}
-                      hint={ranked ? 'This algorithm ranks all cards of the set.' : size ? `1 to ${size}; ${size} shows them all.` : undefined}
-                    />
+                    {ranked ? (
+                      // What is sent is the set's size; the number typed stays in the form
+                      // for a switch back to random, but is neither shown nor checked here.
+                      <UsedValue label="Cards to show" value={size === undefined ? 'All cards' : `All ${size} cards`} hint="This algorithm ranks all cards of the set." />
+                    ) : (
+                      <NumberField
+                        name={`params.selectionSets.${i}.${name}.number_to_show`}
+                        label="Cards to show"
+                        min={1}
+                        max={size}
+                        hint={size ? `1 to ${size}; ${size} shows them all.` : undefined}
+                      />
+                    )}
                     <SelectField
                       name={`params.selectionSets.${i}.${name}.randomize_between_subjects`}
                       label="Randomize between subjects"
@@ -279,6 +284,21 @@ export function CustomMessageSection({ caps }: SectionsProps) {
         }}
       </PerCondition>
     </Section>
+  );
+}
+
+/** UsedValue is a disabled field that shows the value that will be used instead of one
+ * typed earlier (which may be invalid and must not block Verify). */
+function UsedValue({ label, value, hint }: { label: string; value: string; hint: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <p id={`${id}-hint`} className="field__hint">
+        {hint}
+      </p>
+      <input id={id} type="text" disabled value={value} aria-describedby={`${id}-hint`} />
+    </div>
   );
 }
 

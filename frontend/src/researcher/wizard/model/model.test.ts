@@ -286,10 +286,27 @@ describe('client checks', () => {
     // a None intervention's percentage is not checked
     const none = edit(twoConditions(), 0, (c) => ({ ...c, interventionParams: { type: '', perc: 50, video: '' } }));
     await schema.validate(none);
-    const positions = (v: string) => edit(twoConditions(), 0, (c) => ({ ...c, algorithmSettings: { will_smith_priority_treatment: { 'algorithm-positions': v } } }));
+    const positions = (v: string, algorithm = 'will_smith_priority_treatment') =>
+      edit(twoConditions(), 0, (c) => ({ ...c, algorithmParams: algorithm, algorithmSettings: { will_smith_priority_treatment: { 'algorithm-positions': v } } }));
     await schema.validate(positions(' 1, 5,10 '));
     await assert.rejects(schema.validate(positions('1,0')), /feed positions from 1/);
     await assert.rejects(schema.validate(positions('first')), /feed positions from 1/);
+    // kept for another algorithm, not sent: not checked
+    await schema.validate(positions('first', 'random'));
+  });
+
+  it('a field the form disables is not checked: cards to show under an algorithm that ranks every card', async () => {
+    const schema = wizardSchema(SETS);
+    const typed = edit(twoConditions(), 1, (c) => ({ ...c, selectionSets: { ...c.selectionSets, zeta: { number_to_show: 99, randomize_between_subjects: 'yes' } } }));
+    await assert.rejects(schema.validate(typed), /This set has 3 cards; show at most 3\./);
+    const ranked = edit(typed, 1, (c) => ({ ...c, algorithmParams: 'engagement' }));
+    await schema.validate(ranked);
+    // what is sent is the set's size, whatever was typed
+    const sets = JSON.parse(plainRows(ranked, SETS).find((r) => r.condition === 2 && r.param === 'entity_sets')!.value);
+    assert.deepEqual(sets.map((e: { number_to_show: number }) => e.number_to_show), [24, 3]);
+    // the other condition, still random, is checked as before
+    const other = edit(ranked, 0, (c) => ({ ...c, selectionSets: { solarflare_demo: { number_to_show: 0, randomize_between_subjects: 'yes' } } }));
+    await assert.rejects(schema.validate(other), /Show at least 1 card/);
   });
 });
 

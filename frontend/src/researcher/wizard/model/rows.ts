@@ -1,6 +1,6 @@
 // Form state → parameter rows (what Create Study sends, spec §5) and plain rows → form
 // state (a params.csv checked by the server, or a study to duplicate).
-import { derive, resizeParams, initialState, defaultCondition, conditionAt, withCondition } from './state';
+import { derive, resizeParams, initialState, defaultCondition, conditionAt, ranksAllCards, withCondition } from './state';
 import {
   BUTTONS,
   DEFAULT_ALGORITHM,
@@ -62,7 +62,7 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
     const add = (param: string, value: unknown) => rows.push({ condition: c, param, value: blank(value) });
     const algorithm = blank(p.algorithmParams[i]) || DEFAULT_ALGORITHM;
     const entitySets = p.selectedSetsParsed[i].map((e) =>
-      algorithm !== DEFAULT_ALGORITHM && sizes.has(e.entity_set) ? { ...e, number_to_show: sizes.get(e.entity_set)! } : e,
+      ranksAllCards(algorithm) && sizes.has(e.entity_set) ? { ...e, number_to_show: sizes.get(e.entity_set)! } : e,
     );
     const iv = p.interventionParams[i];
     const msg = p.customEndMsgParams[i];

@@ -104,6 +104,13 @@ export function initialState(): WizardState {
   return { conditions: 1, shown: false, params: resizeParams(emptyParams(), 1) };
 }
 
+/** ranksAllCards says whether an algorithm ranks every card of the chosen sets (all but
+ * random do): then a set's cards-to-show is not the researcher's to choose, and the set's
+ * size is what is sent (spec §4). An empty choice is random. */
+export function ranksAllCards(algorithm: string | undefined): boolean {
+  return (algorithm || DEFAULT_ALGORITHM) !== DEFAULT_ALGORITHM;
+}
+
 /** conditionAt returns condition i's (0-based) parameters. */
 export function conditionAt(params: StudyParams, i: number): ConditionParams {
   const out = {} as Record<string, unknown>;
