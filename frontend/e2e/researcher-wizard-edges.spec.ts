@@ -43,3 +43,57 @@ test('a disabled Cards to show says all the set\'s cards are used and never bloc
   await expect(page.getByText('Some fields need attention: see the messages in the sections above.')).toBeVisible();
   await expect(cards.getByText('This set has 24 cards; show at most 24.')).toBeVisible();
 });
+
+test('platform, redirect URL, quota and exits are typed once for every condition, or per condition with the switch off', async ({ page }) => {
+  await openWizard(page, NAME, PASSWORD);
+  await setConditions(page, 3);
+  for (const n of [1, 2, 3]) await condition(page, 'Cards', n).getByRole('checkbox', { name: SET }).check();
+  const platform = section(page, 'Recruitment platform');
+  const once = platform.getByRole('checkbox', { name: 'Same platform in every condition' });
+  await expect(once).toBeChecked();
+  await expect(platform.getByLabel('Platform', { exact: true })).toHaveCount(1);
+  await platform.getByLabel('Platform', { exact: true }).selectOption('prolific');
+  await platform.getByLabel('Redirect URL').fill('https://app.prolific.com/submissions/complete?cc=DONE1');
+  const exits = section(page, 'Assignment, quotas and exits');
+  await expect(exits.getByRole('checkbox', { name: 'Same quota and exits in every condition' })).toBeChecked();
+  await expect(exits.getByLabel('Quota (completed participants)', { exact: true })).toHaveCount(1);
+  await exits.getByLabel('Quota (completed participants)', { exact: true }).fill('30');
+  await exits.getByLabel('Screen-out URL (Prolific)').fill('https://app.prolific.com/submissions/complete?cc=OUT1');
+  if (shots) {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await platform.screenshot({ path: `${shots}/edges-study-wide-${width}.png` });
+      await exits.screenshot({ path: `${shots}/edges-exits-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  let rows = parseCSV(readFileSync(await verifyFile(page), 'utf8'));
+  let get = (c: string, p: string) => rows.find((r) => r.condition === c && r.param === p)?.value;
+  for (const c of ['1', '2', '3']) {
+    expect(get(c, 'platform')).toBe('prolific');
+    expect(get(c, 'redirect-url')).toBe('https://app.prolific.com/submissions/complete?cc=DONE1');
+    expect(get(c, 'quota')).toBe('30');
+    expect(get(c, 'redirect-url-screenout')).toBe('https://app.prolific.com/submissions/complete?cc=OUT1');
+  }
+
+  // Off: each condition shows the values it has, and one can differ.
+  await once.uncheck();
+  await expect(condition(page, 'Recruitment platform', 2).getByLabel('Redirect URL')).toHaveValue('https://app.prolific.com/submissions/complete?cc=DONE1');
+  await condition(page, 'Recruitment platform', 3).getByLabel('Platform', { exact: true }).selectOption('mturk');
+  await condition(page, 'Recruitment platform', 3).getByLabel('Completion code').fill('MT-3');
+  rows = parseCSV(readFileSync(await verifyFile(page), 'utf8'));
+  get = (c: string, p: string) => rows.find((r) => r.condition === c && r.param === p)?.value;
+  expect(get('2', 'platform')).toBe('prolific');
+  expect(get('3', 'platform')).toBe('mturk');
+  expect(get('3', 'completion-code')).toBe('MT-3');
+  expect(get('3', 'quota')).toBe('30');
+
+  // Reload keeps the switch; on again, condition 1's platform is every condition's.
+  await page.reload();
+  await expect(once).not.toBeChecked();
+  await once.check();
+  await expect(platform.getByLabel('Platform', { exact: true })).toHaveValue('prolific');
+  rows = parseCSV(readFileSync(await verifyFile(page), 'utf8'));
+  expect(rows.find((r) => r.condition === '3' && r.param === 'platform')?.value).toBe('prolific');
+});

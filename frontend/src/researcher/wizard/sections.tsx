@@ -6,8 +6,8 @@ import { renderMarkdown, type Capabilities, type MarkdownFieldName } from '../ap
 import { CheckboxGroup, MarkdownField, NumberField, RadioGroup, Section, SelectField, SliderField, TextField, type Option } from '../fields';
 import { groupSets, setLabel } from './model/entitySets';
 import { allTextMode, moveForm, setAllTextMode, toggleForm } from './model/state';
-import { conditionAt, ranksAllCards } from './model/state';
-import { BUTTONS, DEFAULT_ALGORITHM, ENTITY_SETS_ERROR, LOAD_SETS_ERROR, platformsWithUrl, type EntitySetInfo, type StudyText, type WizardState } from './model/types';
+import { conditionAt, ranksAllCards, setSameInEvery } from './model/state';
+import { BUTTONS, DEFAULT_ALGORITHM, ENTITY_SETS_ERROR, LOAD_SETS_ERROR, platformsWithUrl, type EntitySetInfo, type SharedGroup, type StudyText, type WizardState } from './model/types';
 
 /** SetsState is what the Cards section knows about the stimulus sets. */
 export interface SetsState {
@@ -292,7 +292,7 @@ export function CustomMessageSection({ caps }: SectionsProps) {
 function UsedValue({ label, value, hint }: { label: string; value: string; hint: string }) {
   const id = useId();
   return (
-    <div className="field">
+    <div className="field field--used">
       <label htmlFor={id}>{label}</label>
       <p id={`${id}-hint`} className="field__hint">
         {hint}
@@ -501,10 +501,39 @@ function PlatformFields({ i, caps }: { i: number; caps: Capabilities }) {
   );
 }
 
+/** SameInEvery is a group's "in every condition" switch, like the consent and instructions
+ * toggles: on, the section shows one set of fields for the whole study; off, one per
+ * condition (each starting from the values it has). */
+function SameInEvery({ group, label }: { group: SharedGroup; label: string }) {
+  const { values, setValues } = useWizard();
+  return (
+    <label className="choice wizard-toggle">
+      <input type="checkbox" checked={values.params.sameInEvery[group]} onChange={(e) => void setValues(setSameInEvery(values, group, e.currentTarget.checked))} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/** OncePerStudy lays out a group's fields once (condition 1's, copied to every condition)
+ * while its switch is on or there is one condition, else once per condition. */
+function OncePerStudy({ group, label, children }: { group: SharedGroup; label: string; children: (i: number) => ReactNode }) {
+  const { values } = useWizard();
+  if (values.conditions < 2) return <PerCondition>{children}</PerCondition>;
+  const once = values.params.sameInEvery[group];
+  return (
+    <>
+      <SameInEvery group={group} label={label} />
+      {once ? <div className="wizard-once">{children(0)}</div> : <PerCondition>{children}</PerCondition>}
+    </>
+  );
+}
+
 export function PlatformSection({ caps }: SectionsProps) {
   return (
     <Section title="Recruitment platform">
-      <PerCondition>{(i) => <PlatformFields i={i} caps={caps} />}</PerCondition>
+      <OncePerStudy group="platform" label="Same platform in every condition">
+        {(i) => <PlatformFields i={i} caps={caps} />}
+      </OncePerStudy>
     </Section>
   );
 }
@@ -515,7 +544,7 @@ function RecruitmentFields({ i, caps }: { i: number; caps: Capabilities }) {
   const at = (f: string) => `params.platformParams.${i}.${f}`;
   return (
     <>
-      <TextField name={at('quota')} label="Quota (completed participants)" hint="Empty for no quota. A full condition takes no new participants." />
+      <TextField name={at('quota')} label="Quota (completed participants)" hint="Per condition. Empty for no quota. A full condition takes no new participants." />
       <TextField name={at('overquotaUrl')} label="Over-quota URL" type="url" hint={<>Where an arrival goes when the study is full. Lucid: <code>…RIS=40&amp;RID=[%RID%]</code></>} />
       <TextField name={at('terminateUrl')} label="Terminate URL (Lucid)" type="url" hint={<>Lucid code 20; [%RID%] is replaced by the respondent id.</>} />
       <TextField name={at('qualityUrl')} label="Quality-terminate URL (Lucid)" type="url" hint="Lucid code 30." />
@@ -542,7 +571,9 @@ export function RecruitmentSection({ caps }: SectionsProps) {
         hint={`A participant in progress counts toward balance and quotas while their last event is this recent. Empty: ${caps.recruitment?.default_active_minutes ?? 30}; 0: completed participants only.`}
       />
       <TextField name="params.recruitment.quotaTotal" label="Study quota (completed participants)" hint="Empty for no quota. When reached, the study closes itself." />
-      <PerCondition>{(i) => <RecruitmentFields i={i} caps={caps} />}</PerCondition>
+      <OncePerStudy group="exits" label="Same quota and exits in every condition">
+        {(i) => <RecruitmentFields i={i} caps={caps} />}
+      </OncePerStudy>
     </Section>
   );
 }

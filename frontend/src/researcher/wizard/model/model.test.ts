@@ -18,6 +18,7 @@ import {
   setAllTextMode,
   setCustomMsgType,
   setInterventionType,
+  setSameInEvery,
   toggleForm,
   toggleSet,
   withCondition,
@@ -41,6 +42,7 @@ function edit(state: WizardState, i: number, f: (c: ReturnType<typeof conditionA
 function twoConditions(): WizardState {
   let s = applyCount(initialState(), 2, 50);
   s = { ...s, params: { ...s.params, title: 'Pilot, "spring" 2025' } };
+  s = setSameInEvery(s, 'platform', false); // condition 2 has a platform of its own
   s = edit(s, 0, (c) => toggleSet(c, 'solarflare_demo', 24, true));
   s = edit(s, 1, (c) => {
     c = toggleSet(c, 'solarflare_demo', 24, true);
@@ -374,6 +376,62 @@ describe('enforceRules', () => {
     assert.deepEqual(c.customEndMsgParams, { type: '', msg: '' });
     assert.deepEqual(c.selectionSets, { zeta: { number_to_show: 3, randomize_between_subjects: 'yes' } });
     assert.deepEqual(s.params.selectedSetsParsed[1], [{ entity_set: 'zeta', number_to_show: 3, randomize_between_subjects: 'yes' }]);
+  });
+});
+
+describe('settings entered once for every condition', () => {
+  const typedOnce = () => {
+    let s = applyCount(initialState(), 3, 50);
+    s = edit(s, 0, (c) => ({ ...c, platformParams: { ...c.platformParams, platform: 'prolific', redirectUrl: 'https://app.prolific.com/submissions/complete?cc=C1', quota: '30', screenoutUrl: 'https://app.prolific.com/submissions/complete?cc=S1' } }));
+    return enforceRules(s, new Map());
+  };
+
+  it('are on by default: condition 1\'s values go to every condition and every row', () => {
+    assert.deepEqual(initialState().params.sameInEvery, { platform: true, exits: true });
+    const s = typedOnce();
+    const rows = plainRows(s);
+    for (const c of [1, 2, 3]) {
+      const get = (p: string) => rows.find((r) => r.condition === c && r.param === p)?.value;
+      assert.equal(get('platform'), 'prolific');
+      assert.equal(get('redirect-url'), 'https://app.prolific.com/submissions/complete?cc=C1');
+      assert.equal(get('quota'), '30');
+      assert.equal(get('redirect-url-screenout'), 'https://app.prolific.com/submissions/complete?cc=S1');
+    }
+    // a condition added later follows too
+    const four = enforceRules(applyCount(s, 4, 50), new Map());
+    assert.equal(four.params.platformParams[3].redirectUrl, 'https://app.prolific.com/submissions/complete?cc=C1');
+    assert.equal(enforceRules(four, new Map()), four, 'an agreeing state is left alone');
+  });
+
+  it('off keeps each condition\'s values to edit apart; on again takes condition 1\'s', () => {
+    let s = setSameInEvery(typedOnce(), 'platform', false);
+    s = edit(s, 2, (c) => ({ ...c, platformParams: { ...c.platformParams, platform: 'mturk', completionCode: 'M3' } }));
+    s = enforceRules(s, new Map());
+    assert.equal(s.params.platformParams[2].platform, 'mturk');
+    assert.equal(s.params.platformParams[1].platform, 'prolific');
+    // the exits switch is still on: a quota typed on condition 1 reaches condition 3
+    s = enforceRules(edit(s, 0, (c) => ({ ...c, platformParams: { ...c.platformParams, quota: '25' } })), new Map());
+    assert.equal(s.params.platformParams[2].quota, '25');
+    s = setSameInEvery(s, 'platform', true);
+    assert.equal(s.params.platformParams[2].platform, 'prolific');
+    assert.equal(s.params.platformParams[2].completionCode, '');
+  });
+
+  it('a study read from rows, or a form saved before the switches, has them on only where the conditions agree', () => {
+    const back = stateFromRows(plainRows(typedOnce()));
+    assert.deepEqual(back.params.sameInEvery, { platform: true, exits: true });
+    assert.deepEqual(stateFromRows(plainRows(twoConditions())).params.sameInEvery, { platform: false, exits: true });
+
+    const backend = memoryBackend();
+    const store = createWizardStore(backend);
+    const old = twoConditions();
+    const { sameInEvery: _, ...params } = old.params;
+    backend.setItem(KEYS.conditions, '2');
+    backend.setItem(KEYS.params, JSON.stringify(params));
+    backend.setItem(KEYS.selected, 'true');
+    const loaded = store.load();
+    assert.deepEqual(loaded.params.sameInEvery, { platform: false, exits: true });
+    assert.equal(enforceRules(loaded, new Map()).params.platformParams[1].platform, 'prolific', 'condition 2 keeps its own platform');
   });
 });
 

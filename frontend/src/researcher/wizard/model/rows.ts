@@ -1,6 +1,6 @@
 // Form state → parameter rows (what Create Study sends, spec §5) and plain rows → form
 // state (a params.csv checked by the server, or a study to duplicate).
-import { derive, resizeParams, initialState, defaultCondition, conditionAt, ranksAllCards, withCondition } from './state';
+import { derive, resizeParams, initialState, defaultCondition, conditionAt, ranksAllCards, sameInEveryFrom, withCondition } from './state';
 import {
   BUTTONS,
   DEFAULT_ALGORITHM,
@@ -223,7 +223,8 @@ export function stateFromRows(rows: ParamRow[]): WizardState {
     cond.sourceParams = { line: sourceValue(get('source-line')), time: sourceValue(get('source-time')) };
     params = withCondition(params, i, cond);
   }
-  return { conditions: n, shown: true, params: derive(params) };
+  params = derive(params);
+  return { conditions: n, shown: true, params: { ...params, sameInEvery: sameInEveryFrom(params, n) } };
 }
 
 /**
@@ -265,7 +266,7 @@ export function normalize(state: WizardState): WizardState {
     const v = blank(state.params.recruitment?.[key]).trim();
     if (v !== '') rec[key] = v;
   }
-  return { conditions: state.conditions, shown: true, params: { ...params, recruitment: rec } };
+  return { conditions: state.conditions, shown: true, params: { ...params, recruitment: rec, sameInEvery: sameInEveryFrom(params, state.conditions) } };
 }
 
 /** recruitmentFields reads a condition's recruitment parameters, keeping only those set. */
