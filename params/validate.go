@@ -200,6 +200,14 @@ func (f field) fail(format string, args ...any) {
 	f.v.add(Problem{Line: f.line, Condition: f.cond, Param: f.param, Message: fmt.Sprintf(format, args...)})
 }
 
+// failAt reports a problem placed inside the field's value (a ranking script's line and column).
+func (f field) failAt(at *ScriptAt, format string, args ...any) {
+	if f.rejected {
+		return
+	}
+	f.v.add(Problem{Line: f.line, Condition: f.cond, Param: f.param, Message: fmt.Sprintf(format, args...), Script: at})
+}
+
 // oneOf checks an enumerated value; empty gives def.
 func (f field) oneOf(def string, allowed ...string) string {
 	w := f.word()
