@@ -97,3 +97,64 @@ test('platform, redirect URL, quota and exits are typed once for every condition
   rows = parseCSV(readFileSync(await verifyFile(page), 'utf8'));
   expect(rows.find((r) => r.condition === '3' && r.param === 'platform')?.value).toBe('prolific');
 });
+
+test('a ranking script\'s errors sit beside the box by the script\'s own line and column; a template and the examples are one click away', async ({ page }) => {
+  await openWizard(page, NAME, PASSWORD);
+  await setConditions(page, 1);
+  await condition(page, 'Cards', 1).getByRole('checkbox', { name: SET }).check();
+  const algo = condition(page, 'News feed algorithm', 1);
+  await algo.getByRole('radio', { name: 'Custom script' }).check();
+  const script = algo.getByLabel('Ranking script');
+  await expect(script).toHaveValue('');
+
+  // An empty box takes the template at once.
+  await algo.getByRole('button', { name: 'Use the starting template' }).click();
+  await expect(script).toHaveValue(/^# rank\(cards, participant\) returns every card exactly once/);
+  await expect(script).toHaveValue(/def rank\(cards, participant\):/);
+
+  await script.fill('# my order\ndef rank(cards, participant):\n    return sorted(card)\n');
+  await page.getByRole('button', { name: 'Verify parameters' }).click();
+  const beside = algo.getByRole('list', { name: 'Problems in the script' });
+  await expect(beside).toHaveText("Line 3, column 19: undefined name 'card' (did you mean 'cards'?)");
+  await expect(script).toHaveAccessibleDescription(/Line 3, column 19: undefined name 'card'/);
+  await expect(script).toHaveAttribute('aria-invalid', 'true');
+  if (shots) {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await section(page, 'News feed algorithm').screenshot({ path: `${shots}/edges-script-error-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  // A box with a script asks first; keeping it changes nothing.
+  await algo.getByRole('button', { name: 'Example: science first' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Replace your script?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep my script' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(script).toHaveValue(/return sorted\(card\)/);
+  await algo.getByRole('button', { name: 'Example: science first' }).click();
+  await dialog.getByRole('button', { name: 'Replace it' }).click();
+  await expect(script).toHaveValue(/^# One topic first, newest first within each group\./);
+
+  // The example runs on the study's set: valid, and the problems beside the box are gone.
+  const rows = parseCSV(readFileSync(await verifyFile(page), 'utf8'));
+  expect(rows.find((r) => r.param === 'algorithm-script')?.value).toContain('science');
+  await expect(page.getByText(/The parameters are valid/)).toBeVisible();
+  await expect(beside).toHaveCount(0);
+});
+
+test('each algorithm\'s one-line explanation shows under the choice when the server gives one', async ({ page }) => {
+  await page.route('**/v1/capabilities', async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    for (const a of body.data.algorithms) if (a.name === 'engagement') a.summary = 'Most liked and shared first.';
+    await route.fulfill({ response: res, json: body });
+  });
+  await openWizard(page, NAME, PASSWORD);
+  await setConditions(page, 1);
+  const algo = condition(page, 'News feed algorithm', 1);
+  await expect(algo.getByText('Most liked and shared first.')).toHaveCount(0);
+  await algo.getByRole('radio', { name: 'Engagement' }).check();
+  await expect(algo.getByText('Most liked and shared first.')).toBeVisible();
+});

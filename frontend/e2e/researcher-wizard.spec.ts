@@ -376,7 +376,7 @@ test('a custom ranking script is checked on the study\'s sets, its error named b
   await expect(problems).toContainText('rank returned 23 cards for a feed of 24');
   await script.fill('def rank(cards, participant):\n    return sorted(cards, key = lambda c: c[nope])\n');
   await page.getByRole('button', { name: 'Create Study' }).click();
-  await expect(problems).toContainText('fails at line 2, column 44: undefined name 'nope'');
+  await expect(problems).toContainText("fails at line 2, column 44: undefined name 'nope'");
   await script.fill('def rank(cards, participant):\n    return sorted(cards, key = lambda c: c["covariates"]["topic"])\n');
   expect(readFileSync(await verify(page), 'utf8')).toContain('1,algorithm-script,"def rank(cards, participant):');
   const id = await create(page);

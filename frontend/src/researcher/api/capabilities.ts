@@ -10,7 +10,8 @@ export interface NamedOption {
 
 /** Capabilities is what the server has: the wizard lists these instead of hard-coding them. */
 export interface Capabilities {
-  algorithms: Array<NamedOption & { settings?: AlgorithmSetting[] }>;
+  /** algorithms: summary is a one-line explanation shown under the choice (absent on older servers). */
+  algorithms: Array<NamedOption & { settings?: AlgorithmSetting[]; summary?: string }>;
   intervention_types: NamedOption[];
   custom_msg_types: NamedOption[];
   questionnaires: NamedOption[];

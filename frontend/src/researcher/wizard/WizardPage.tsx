@@ -19,6 +19,7 @@ import { CREATE_ERROR, ENTITY_SETS_ERROR, MAX_TITLE, type WizardState } from './
 import { useCapabilities, useEntitySets } from './data';
 import { Created } from './Created';
 import { Problems } from './Problems';
+import { ServerProblems } from './serverProblems';
 import {
   AlgorithmSection,
   ButtonsSection,
@@ -211,6 +212,8 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
   const { values, setValues } = form;
   const [typed, setTyped] = useState(String(values.conditions));
   const [setsError, setSetsError] = useState(false);
+  // The server's problems of the last Verify or Create, for fields that show theirs beside them.
+  const [serverProblems, setServerProblems] = useState<Problem[]>([]);
   const sizes = useMemo(() => new Map(sets.sets.map((s) => [s.entity_set, s.num_entities])), [sets.sets]);
   const max = caps?.max_conditions ?? 50;
   const countId = useId();
@@ -306,7 +309,7 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
       )}
 
       {values.shown && props && (
-        <>
+        <ServerProblems.Provider value={serverProblems}>
           <FeedTypeSection {...props} />
           <CardsSection {...props} />
           <ButtonsSection {...props} />
@@ -318,8 +321,8 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
           <ConsentSection {...props} />
           <PlatformSection {...props} />
           <RecruitmentSection {...props} />
-          <FinalBlock caps={props.caps} sets={sets} onSetsError={setSetsError} />
-        </>
+          <FinalBlock caps={props.caps} sets={sets} onSetsError={setSetsError} onProblems={setServerProblems} />
+        </ServerProblems.Provider>
       )}
     </form>
   );
@@ -327,9 +330,10 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
 
 type Result = { kind: 'created'; id: string; platforms: string[] } | null;
 
-function FinalBlock({ caps, sets, onSetsError }: { caps: Capabilities; sets: SetsState; onSetsError: (on: boolean) => void }) {
+function FinalBlock({ caps, sets, onSetsError, onProblems }: { caps: Capabilities; sets: SetsState; onSetsError: (on: boolean) => void; onProblems: (problems: Problem[]) => void }) {
   const form = useFormikContext<WizardState>();
   const [notice, setNotice] = useState<Notice | null>(null);
+  useEffect(() => onProblems(notice?.problems ?? []), [notice, onProblems]);
   const [busy, setBusy] = useState<'' | 'verify' | 'create'>('');
   const [result, setResult] = useState<Result>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);

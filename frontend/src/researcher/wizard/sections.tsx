@@ -5,6 +5,7 @@ import { useField, useFormikContext } from 'formik';
 import { renderMarkdown, type Capabilities, type MarkdownFieldName } from '../api';
 import { CheckboxGroup, MarkdownField, NumberField, RadioGroup, Section, SelectField, SliderField, TextField, type Option } from '../fields';
 import { groupSets, setLabel } from './model/entitySets';
+import { ScriptField } from './ScriptField';
 import { allTextMode, moveForm, setAllTextMode, toggleForm } from './model/state';
 import { conditionAt, ranksAllCards, setSameInEvery } from './model/state';
 import { BUTTONS, DEFAULT_ALGORITHM, ENTITY_SETS_ERROR, LOAD_SETS_ERROR, platformsWithUrl, type EntitySetInfo, type SharedGroup, type StudyText, type WizardState } from './model/types';
@@ -233,12 +234,23 @@ export function AlgorithmSection({ caps }: SectionsProps) {
         {(i) => (
           <>
             <RadioGroup name={`params.algorithmParams.${i}`} label="Algorithm" options={algos} />
+            <AlgorithmSummary caps={caps} i={i} />
             <AlgorithmSettingsFields caps={caps} i={i} />
           </>
         )}
       </PerCondition>
     </Section>
   );
+}
+
+/** AlgorithmSummary is the chosen algorithm's one-line explanation, as the server words it
+ * (capabilities' summary; nothing from a server that has none). */
+function AlgorithmSummary({ caps, i }: { caps: Capabilities; i: number }) {
+  const { values } = useWizard();
+  const name = values.params.algorithmParams[i] || DEFAULT_ALGORITHM;
+  const summary = caps.algorithms.find((a) => a.name === name)?.summary;
+  if (!summary) return null;
+  return <p className="wizard-algorithm-summary">{summary}</p>;
 }
 
 /** AlgorithmSettingsFields are the chosen algorithm's settings, as the server lists them
@@ -258,7 +270,8 @@ function AlgorithmSettingsFields({ caps, i }: { caps: Capabilities; i: number })
           const opts: Option[] = [{ value: '', label: s.default ? `Default (${s.default})` : 'Default' }, ...(s.choices ?? []).map((c) => ({ value: c, label: c }))];
           return <SelectField key={s.param} name={field} label={label} options={opts} hint={hint} />;
         }
-        return <TextField key={s.param} name={field} label={label} hint={hint} multiline={s.kind === 'script' ? 12 : undefined} />;
+        if (s.kind === 'script') return <ScriptField key={s.param} name={field} label={label} hint={hint} i={i} />;
+        return <TextField key={s.param} name={field} label={label} hint={hint} />;
       })}
     </div>
   );
