@@ -236,6 +236,8 @@ func TestValidateErrors(t *testing.T) {
 		{"condition zero", []Row{{0, "feed", "scroll", 0}}, "line 2: condition 0: conditions are numbered from 1"},
 		{"condition negative", []Row{{-3, "feed", "scroll", 0}}, "line 2: condition -3: conditions are numbered from 1"},
 		{"too many conditions", []Row{{51, "feed", "scroll", 0}}, "line 2: condition 51: a study may have at most 50 conditions"},
+		{"100 conditions, said once", []Row{{1, "n-conditions", "100", 0}, {52, "feed", "scroll", 0}, {100, "feed", "scroll", 0}, {51, "algorithm", "random", 0}},
+			"line 2: condition 1: n-conditions: is 100; a study may have at most 50 conditions\nline 3: conditions 51 to 100: a study may have at most 50 conditions"},
 		{"unknown param close", []Row{{1, "feed-button-likes", "yes", 0}}, `line 2: condition 1: unknown parameter "feed-button-likes" (did you mean feed-button-like?)`},
 		{"unknown param case", []Row{{1, "Feed", "scroll", 0}}, `line 2: condition 1: unknown parameter "Feed" (did you mean feed?)`},
 		{"unknown param short", []Row{{1, "upvote", "yes", 0}}, `line 2: condition 1: unknown parameter "upvote" (did you mean feed-button-upvote?)`},

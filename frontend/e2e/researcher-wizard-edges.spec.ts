@@ -158,3 +158,28 @@ test('each algorithm\'s one-line explanation shows under the choice when the ser
   await algo.getByRole('radio', { name: 'Engagement' }).check();
   await expect(algo.getByText('Most liked and shared first.')).toBeVisible();
 });
+
+test('100 conditions are refused with the maximum, in the form and by the server, never lowered to 50', async ({ page }) => {
+  await openWizard(page, NAME, PASSWORD);
+  await setConditions(page, 2);
+  const count = page.getByLabel('How many conditions?');
+  await count.fill('100');
+  await page.getByRole('button', { name: 'Enter', exact: true }).click();
+  await expect(page.getByText('At most 50 conditions: this server does not create larger studies.')).toBeVisible();
+  await expect(count).toHaveAttribute('aria-invalid', 'true');
+  await expect(count).toHaveAccessibleDescription(/At most 50 conditions/);
+  await expect(condition(page, 'Feed type', 3)).toHaveCount(0);
+  await expect(count).toHaveValue('100');
+  await count.fill('3');
+  await expect(page.getByText(/At most 50 conditions/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Enter', exact: true }).click();
+  await expect(condition(page, 'Feed type', 3)).toBeVisible();
+
+  // A file asking for 100 conditions: the server says the maximum once.
+  const rows = ['condition,param,value', '1,n-conditions,100', ...Array.from({ length: 100 }, (_, i) => `${i + 1},feed,scroll`)].join('\n');
+  await page.getByLabel('Parameters file (CSV)').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(rows + '\n') });
+  const problems = page.getByRole('list', { name: 'Problems in the file' });
+  await expect(problems).toContainText('Line 2 · condition 1 · n-conditions: is 100; a study may have at most 50 conditions');
+  await expect(problems).toContainText('Line 53: conditions 51 to 100: a study may have at most 50 conditions');
+  await expect(problems.getByRole('listitem').filter({ hasText: 'at most 50 conditions' })).toHaveCount(2);
+});

@@ -13,7 +13,7 @@ import { wizardSchema } from './model/checks';
 import { studyErrors } from './model/checks';
 import { toCSV, VERIFY_FILENAME } from './model/csv';
 import { stateFromRows, wizardRows } from './model/rows';
-import { applyCount, clampCount, derive, enforceRules, initialState } from './model/state';
+import { applyCount, clampCount, countProblem, derive, enforceRules, initialState } from './model/state';
 import { wizardStore } from './model/storage';
 import { CREATE_ERROR, ENTITY_SETS_ERROR, MAX_TITLE, type WizardState } from './model/types';
 import { useCapabilities, useEntitySets } from './data';
@@ -235,8 +235,10 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
     if (setsError && studyErrors(values).length === 0) setSetsError(false);
   }, [values, setsError]);
 
-  const pending = clampCount(typed, max) !== values.conditions;
+  const tooMany = countProblem(typed, max);
+  const pending = !tooMany && clampCount(typed, max) !== values.conditions;
   const apply = () => {
+    if (tooMany) return; // the message under the field says why; nothing is applied
     const next = applyCount(values, typed, max);
     setTyped(String(next.conditions));
     void setValues(next, false);
@@ -260,13 +262,14 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
             max={max}
             value={typed}
             onChange={(e) => setTyped(e.currentTarget.value)}
+            aria-invalid={tooMany ? true : undefined}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
                 apply();
               }
             }}
-            aria-describedby={`${countId}-pending ${countId}-note`}
+            aria-describedby={`${countId}-max ${countId}-pending ${countId}-note`}
           />
           <button
             type="button"
@@ -280,6 +283,9 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
             Reset
           </button>
         </div>
+        <p id={`${countId}-max`} className="field__error wizard-count__max" aria-live="polite">
+          {tooMany}
+        </p>
         <p id={`${countId}-pending`} className="wizard-pending" aria-live="polite">
           {pending ? `Not applied yet: press Enter to change from ${values.conditions} to ${clampCount(typed, max)} conditions.` : ''}
         </p>

@@ -10,6 +10,7 @@ import {
   applyCount,
   clampCount,
   conditionAt,
+  countProblem,
   defaultCondition,
   enforceRules,
   initialState,
@@ -84,6 +85,14 @@ describe('defaults and resizing', () => {
     assert.equal(s.shown, true);
     assert.equal(s.conditions, 3);
     for (const list of Object.values(s.params)) if (Array.isArray(list)) assert.equal(list.length, 3);
+  });
+
+  it('refuses a count above the maximum with the maximum in words, never lowering it silently', () => {
+    assert.equal(countProblem('100', 50), 'At most 50 conditions: this server does not create larger studies.');
+    assert.equal(countProblem(51, 50), 'At most 50 conditions: this server does not create larger studies.');
+    assert.equal(countProblem('50', 50), '');
+    assert.equal(countProblem('', 50), '');
+    assert.equal(countProblem('0', 50), '');
   });
 
   it('keeps existing conditions, gives new ones defaults and drops removed ones', () => {

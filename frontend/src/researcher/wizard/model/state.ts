@@ -154,6 +154,13 @@ export function clampCount(typed: string | number, max: number): number {
   return Math.min(Math.floor(n), Math.max(1, max));
 }
 
+/** countProblem is why a typed condition count cannot be applied ('' when it can): above
+ * the server's maximum it is refused, never silently lowered to the maximum. */
+export function countProblem(typed: string | number, max: number): string {
+  const n = typeof typed === 'number' ? typed : Number.parseInt(String(typed).trim(), 10);
+  return Number.isFinite(n) && n > max ? `At most ${max} conditions: this server does not create larger studies.` : '';
+}
+
 /** applyCount is Enter: apply the typed count, resize and show the sections. */
 export function applyCount(state: WizardState, typed: string | number, max: number): WizardState {
   const n = clampCount(typed, max);
