@@ -183,3 +183,19 @@ test('100 conditions are refused with the maximum, in the form and by the server
   await expect(problems).toContainText('Line 53: conditions 51 to 100: a study may have at most 50 conditions');
   await expect(problems.getByRole('listitem').filter({ hasText: 'at most 50 conditions' })).toHaveCount(2);
 });
+
+test('each platform\'s help says where its URL comes from: Prolific gives the completion URL, the researcher copies it in', async ({ page }) => {
+  await openWizard(page, NAME, PASSWORD);
+  await setConditions(page, 1);
+  const pf = condition(page, 'Recruitment platform', 1);
+  await pf.getByLabel('Platform', { exact: true }).selectOption('prolific');
+  await expect(pf.getByLabel('Redirect URL')).toHaveAccessibleDescription(/^Copy the completion URL Prolific gives you .*into Redirect URL: participants go there when they finish\. Example: https:\/\/app\.prolific\.com\//);
+  await pf.getByLabel('Platform', { exact: true }).selectOption('lucid');
+  await expect(pf.getByLabel('Redirect URL')).toHaveAccessibleDescription(/^Copy the client callback URL Lucid \/ Cint gives you for a complete into Redirect URL/);
+  await pf.getByLabel('Platform', { exact: true }).selectOption('custom');
+  await expect(pf.getByLabel('Redirect URL')).toHaveAccessibleDescription(/^Enter the address your platform gives you for a finished participant/);
+  await pf.getByLabel('Platform', { exact: true }).selectOption('mturk');
+  await expect(pf.getByLabel('Completion code')).toHaveAccessibleDescription('Workers paste this code into the HIT. Leave empty to give each participant their own code.');
+  const exits = condition(page, 'Assignment, quotas and exits', 1);
+  await expect(exits.getByLabel('Screen-out URL (Prolific)')).toHaveAccessibleDescription(/^Copy the completion URL of the screen-out path Prolific gives you/);
+});

@@ -487,6 +487,14 @@ export function ConsentSection(_: SectionsProps) {
   return <TextSection title="Informed consent" name="studyConsent" field="consent" noun="consent" allLabel="Default consent in every condition" />;
 }
 
+/** REDIRECT_HINT says, per platform, where the redirect URL comes from (the platform gives
+ * it; the researcher copies it here). */
+const REDIRECT_HINT: Record<string, string> = {
+  prolific: 'Copy the completion URL Prolific gives you (under the study\'s completion paths) into Redirect URL: participants go there when they finish.',
+  lucid: 'Copy the client callback URL Lucid / Cint gives you for a complete into Redirect URL, with [%RID%] where the respondent id goes: feedlab fills it in.',
+  custom: 'Enter the address your platform gives you for a finished participant: participants go there when they finish.',
+};
+
 function PlatformFields({ i, caps }: { i: number; caps: Capabilities }) {
   const [field] = useField<string>(`params.platformParams.${i}.platform`);
   const platform = field.value ?? '';
@@ -499,7 +507,17 @@ function PlatformFields({ i, caps }: { i: number; caps: Capabilities }) {
           name={`params.platformParams.${i}.redirectUrl`}
           label="Redirect URL"
           type="url"
-          hint={example ? <>Where participants go when they finish. Example: <code>{example}</code></> : 'Where participants go when they finish.'}
+          hint={
+            <>
+              {REDIRECT_HINT[platform] ?? 'Where participants go when they finish.'}
+              {example && (
+                <>
+                  {' '}
+                  Example: <code>{example}</code>
+                </>
+              )}
+            </>
+          }
         />
       )}
       {platform === 'mturk' && (
@@ -559,9 +577,9 @@ function RecruitmentFields({ i, caps }: { i: number; caps: Capabilities }) {
     <>
       <TextField name={at('quota')} label="Quota (completed participants)" hint="Per condition. Empty for no quota. A full condition takes no new participants." />
       <TextField name={at('overquotaUrl')} label="Over-quota URL" type="url" hint={<>Where an arrival goes when the study is full. Lucid: <code>…RIS=40&amp;RID=[%RID%]</code></>} />
-      <TextField name={at('terminateUrl')} label="Terminate URL (Lucid)" type="url" hint={<>Lucid code 20; [%RID%] is replaced by the respondent id.</>} />
-      <TextField name={at('qualityUrl')} label="Quality-terminate URL (Lucid)" type="url" hint="Lucid code 30." />
-      <TextField name={at('screenoutUrl')} label="Screen-out URL (Prolific)" type="url" hint="Prolific's completion URL with your screen-out code." />
+      <TextField name={at('terminateUrl')} label="Terminate URL (Lucid)" type="url" hint="The callback URL Lucid gives you for a terminate (RIS=20); feedlab puts the respondent id where [%RID%] is." />
+      <TextField name={at('qualityUrl')} label="Quality-terminate URL (Lucid)" type="url" hint="The callback URL Lucid gives you for a quality terminate (RIS=30)." />
+      <TextField name={at('screenoutUrl')} label="Screen-out URL (Prolific)" type="url" hint="Copy the completion URL of the screen-out path Prolific gives you: screened-out participants go there." />
       <SelectField name={at('attentionFail')} label="Failed attention check" options={options(exits)} hint="Quality terminate ends the session at the quality-terminate URL." />
     </>
   );
