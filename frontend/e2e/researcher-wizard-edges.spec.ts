@@ -29,7 +29,13 @@ test('a disabled Cards to show says all the set\'s cards are used and never bloc
   await expect(cards.getByLabel('Cards to show')).toBeDisabled();
   await expect(cards.getByLabel('Cards to show')).toHaveValue('All 24 cards');
   await expect(cards.getByText('This set has 24 cards; show at most 24.')).toHaveCount(0);
-  if (shots) await section(page, 'Cards').screenshot({ path: `${shots}/edges-disabled-cards.png` });
+  if (shots) {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await section(page, 'Cards').screenshot({ path: `${shots}/edges-disabled-cards-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
 
   const rows = parseCSV(readFileSync(await verifyFile(page), 'utf8'));
   expect(JSON.parse(rows.find((r) => r.param === 'entity_sets')!.value)[0].number_to_show).toBe(24);
