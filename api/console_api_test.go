@@ -234,6 +234,12 @@ func TestResearcherAPIScenarios(t *testing.T) {
 				}
 			}},
 		{name: "check unreadable csv", as: "linus", method: post, path: "/v1/check_parameters", body: map[string]string{"csv": "cond,param\n"}, status: 400, code: codeInvalidParameters, has: []string{`"line":1`}},
+		{name: "check a script with an error", as: "linus", method: post, path: "/v1/check_parameters", status: 400, code: codeInvalidParameters,
+			body: map[string]any{"condition_settings": []map[string]any{{"condition": 1, "param": "entity_sets", "value": demoSets}, {"condition": 1, "param": "algorithm", "value": "custom"},
+				{"condition": 1, "param": "algorithm-script", "value": "# order\ndef rank(cards, participant):\n    return sorted(card)\n"}}},
+			// The script's own line and column, in plain words, for the wizard to show beside the script.
+			has: []string{`"param":"algorithm-script"`, `"script":{"line":3,"column":19,"message":"undefined name 'card' (did you mean 'cards'?)"}`,
+				`the script fails at line 3, column 19: undefined name 'card'`}},
 		{name: "check nothing", as: "linus", method: post, path: "/v1/check_parameters", body: map[string]string{}, status: 400, code: codeBadRequest},
 		{name: "check both", as: "linus", method: post, path: "/v1/check_parameters", body: map[string]any{"csv": csvOK, "condition_settings": wizard}, status: 400, code: codeBadRequest},
 

@@ -30,6 +30,15 @@ type problem struct {
 	Condition int    `json:"condition"`
 	Param     string `json:"param"`
 	Message   string `json:"message"`
+	// Script is where in a ranking script the problem is (absent for other problems).
+	Script *scriptAt `json:"script,omitempty"`
+}
+
+// scriptAt is params.ScriptAt as the researcher API answers it.
+type scriptAt struct {
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Message string `json:"message"`
 }
 
 // problemList is params.Problems as the researcher API answers them (problems, warnings).
@@ -37,6 +46,9 @@ func problemList(ps params.Problems) []problem {
 	list := make([]problem, len(ps))
 	for i, p := range ps {
 		list[i] = problem{Line: p.Line, Condition: p.Condition, Param: p.Param, Message: p.Message}
+		if p.Script != nil {
+			list[i].Script = &scriptAt{Line: p.Script.Line, Column: p.Script.Column, Message: p.Script.Message}
+		}
 	}
 	return list
 }

@@ -159,7 +159,7 @@ func TestArrivalScriptErrorNamesTheScript(t *testing.T) {
 	src := "def rank(cards, participant):\n    return cards[0]['nope']\n"
 	_, err := ComposeFor(t.Context(), Condition{Sets: []SetChoice{{Set: "s"}}, Algorithm: Custom, Ranking: Ranking{Script: src}}, 1,
 		func(string) ([]Card, error) { return scriptCards(3), nil }, Participant{})
-	if !errors.Is(err, ErrRankingFailed) || !strings.Contains(err.Error(), ScriptHash(src)[:12]) || !strings.Contains(err.Error(), `line 2: key "nope" not in dict`) {
+	if !errors.Is(err, ErrRankingFailed) || !strings.Contains(err.Error(), ScriptHash(src)[:12]) || !strings.Contains(err.Error(), `line 2, column 20: key "nope" not in dict`) {
 		t.Fatalf("error %v", err)
 	}
 }

@@ -106,7 +106,7 @@ func runJob(job *scriptJob, cache *scriptCache, memory int64, errw io.Writer) sc
 		if !errors.As(err, &se) {
 			se = &ScriptError{Msg: err.Error()}
 		}
-		return scriptResult{Err: &ScriptError{Line: se.Line, Msg: truncate(se.Msg, 1000)}, Overran: c.expired.Load(),
+		return scriptResult{Err: &ScriptError{Line: se.Line, Column: se.Column, Msg: truncate(se.Msg, 1000)}, Overran: c.expired.Load(),
 			Recycle: heapObjects() > uint64(memory)/2}
 	}
 	hash := ScriptHash(job.Script)

@@ -38,18 +38,30 @@ const maxReasonLen = 500
 
 const scriptName = "rank.star"
 
-// ScriptError is a script that cannot be used, with the script line at fault (0 if none).
-// It matches ErrRankingFailed.
+// ScriptError is a script that cannot be used, with the script's line and column at fault
+// (from 1; 0 if unknown) and what is wrong there, in plain words. It matches ErrRankingFailed.
 type ScriptError struct {
-	Line int    `json:"line,omitempty"`
-	Msg  string `json:"msg"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
+	Msg    string `json:"msg"`
 }
 
 func (e *ScriptError) Error() string {
 	if e.Line > 0 {
-		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+		return e.Where() + ": " + e.Msg
 	}
 	return e.Msg
+}
+
+// Where is "line 3, column 7" (or "line 3" when the column is unknown; "" with no line).
+func (e *ScriptError) Where() string {
+	switch {
+	case e.Line > 0 && e.Column > 0:
+		return fmt.Sprintf("line %d, column %d", e.Line, e.Column)
+	case e.Line > 0:
+		return fmt.Sprintf("line %d", e.Line)
+	}
+	return ""
 }
 
 func (e *ScriptError) Unwrap() error { return ErrRankingFailed }
@@ -82,7 +94,7 @@ func compileScript(src string) (*starlark.Program, error) {
 	}
 	f, prog, err := starlark.SourceProgramOptions(fileOptions, scriptName, src, func(string) bool { return false })
 	if err != nil {
-		return nil, scriptError(err, nil, nil)
+		return nil, atLineEnd(scriptError(err, nil, nil), err, src)
 	}
 	bound := false
 	if m, ok := f.Module.(*resolve.Module); ok {
@@ -95,7 +107,7 @@ func compileScript(src string) (*starlark.Program, error) {
 	}
 	for _, stmt := range f.Stmts {
 		if d, ok := stmt.(*syntax.DefStmt); ok && d.Name.Name == "rank" && len(d.Params) != 2 {
-			return nil, &ScriptError{Line: int(d.Def.Line), Msg: fmt.Sprintf("rank takes %d parameters; it must take two: rank(cards, participant)", len(d.Params))}
+			return nil, &ScriptError{Line: int(d.Def.Line), Column: int(d.Def.Col), Msg: fmt.Sprintf("rank takes %d parameters; it must take two: rank(cards, participant)", len(d.Params))}
 		}
 	}
 	return prog, nil
@@ -155,10 +167,26 @@ func loadScript(src string, thread *starlark.Thread, c *clock) (*Script, error) 
 		return nil, errNoRank
 	}
 	if fn.NumParams() != 2 {
-		return nil, &ScriptError{Line: int(fn.Position().Line), Msg: fmt.Sprintf("rank takes %d parameters; it must take two: rank(cards, participant)", fn.NumParams())}
+		return nil, &ScriptError{Line: int(fn.Position().Line), Column: int(fn.Position().Col), Msg: fmt.Sprintf("rank takes %d parameters; it must take two: rank(cards, participant)", fn.NumParams())}
 	}
 	globals.Freeze() // shared by every participant's run
 	return &Script{Hash: ScriptHash(src), size: len(src), rank: fn}, nil
+}
+
+// atLineEnd moves an error about an unexpected end of line from the start of the next
+// line, where Starlark's scanner places it, to the end of the line that ended too soon.
+func atLineEnd(err, cause error, src string) error {
+	var se *ScriptError
+	var syn syntax.Error
+	if !errors.As(err, &se) || !errors.As(cause, &syn) || !strings.HasPrefix(syn.Msg, "got newline") || se.Column != 1 || se.Line < 2 {
+		return err
+	}
+	lines := strings.Split(src, "\n")
+	if se.Line-2 >= len(lines) {
+		return err
+	}
+	prev := strings.TrimRight(lines[se.Line-2], "\r")
+	return &ScriptError{Line: se.Line - 1, Column: utf8.RuneCountInString(prev) + 1, Msg: se.Msg}
 }
 
 // scriptError turns a Starlark error into a ScriptError naming the script's line.
@@ -171,22 +199,22 @@ func scriptError(err error, thread *starlark.Thread, c *clock) error {
 	}
 	var se syntax.Error
 	if errors.As(err, &se) {
-		return &ScriptError{Line: int(se.Pos.Line), Msg: se.Msg}
+		return &ScriptError{Line: int(se.Pos.Line), Column: int(se.Pos.Col), Msg: plainScriptMessage(se.Msg)}
 	}
 	var rl resolve.ErrorList
 	if errors.As(err, &rl) && len(rl) > 0 {
-		return &ScriptError{Line: int(rl[0].Pos.Line), Msg: rl[0].Msg}
+		return &ScriptError{Line: int(rl[0].Pos.Line), Column: int(rl[0].Pos.Col), Msg: plainScriptMessage(rl[0].Msg)}
 	}
 	var ee *starlark.EvalError
 	if errors.As(err, &ee) {
-		line := 0
+		var at syntax.Position
 		for i := len(ee.CallStack) - 1; i >= 0; i-- {
 			if ee.CallStack[i].Pos.Filename() == scriptName {
-				line = int(ee.CallStack[i].Pos.Line)
+				at = ee.CallStack[i].Pos
 				break
 			}
 		}
-		return &ScriptError{Line: line, Msg: ee.Msg}
+		return &ScriptError{Line: int(at.Line), Column: int(at.Col), Msg: ee.Msg}
 	}
 	return &ScriptError{Msg: err.Error()}
 }

@@ -22,11 +22,11 @@ func TestScriptErrorsNameTheirLine(t *testing.T) {
 	// Time enough for the step limit to stop the endless loop first on a loaded machine.
 	useSandbox(t, Limits{Timeout: 10 * time.Second, Memory: DefaultLimits.Memory, Workers: 2})
 	tests := []struct{ name, src, want string }{
-		{"syntax", "def rank(cards, participant):\n    return cards +\n", "line 2: "},
-		{"undefined", "def rank(cards, participant):\n    x = 1\n    return nope\n", "line 3: undefined: nope"},
-		{"runtime", "def rank(cards, participant):\n    return cards[0]['covariates']['missing']\n", "line 2: key \"missing\" not in dict"},
+		{"syntax", "def rank(cards, participant):\n    return cards +\n", "line 2, column 19: "},
+		{"undefined", "def rank(cards, participant):\n    x = 1\n    return nope\n", "line 3, column 12: undefined name 'nope'"},
+		{"runtime", "def rank(cards, participant):\n    return cards[0]['covariates']['missing']\n", "line 2, column 34: key \"missing\" not in dict"},
 		{"no rank", "def order(cards):\n    return cards\n", "does not define a function rank(cards, participant)"},
-		{"one parameter", "def rank(cards):\n    return cards\n", "line 1: rank takes 1 parameters"},
+		{"one parameter", "def rank(cards):\n    return cards\n", "line 1, column 1: rank takes 1 parameters"},
 		{"drops a card", "def rank(cards, participant):\n    return cards[1:]\n", "rank returned 2 cards for a feed of 3"},
 		{"repeats a card", "def rank(cards, participant):\n    return [cards[0], cards[0], cards[1]]\n", "returned entity_id 100 twice"},
 		{"unknown id", "def rank(cards, participant):\n    return [1, 2, 3]\n", "entity_id 1, which is not in this feed"},
@@ -34,7 +34,7 @@ func TestScriptErrorsNameTheirLine(t *testing.T) {
 		{"endless loop", "def rank(cards, participant):\n    while True:\n        pass\n", "more than 1000000 steps (an endless loop?)"},
 		{"empty", "  \n", "the script is empty"},
 		{"too long", strings.Repeat("#", MaxScriptLen+1), "at most 20000 are allowed"},
-		{"no I/O", "load('x.star', 'y')\ndef rank(cards, participant):\n    return cards\n", "line 1: "},
+		{"no I/O", "load('x.star', 'y')\ndef rank(cards, participant):\n    return cards\n", "line 1, column 1: "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -57,6 +57,8 @@ function buildEntry(entry) {
     metafile: true,
     jsx: 'automatic',
     jsxImportSource: 'preact',
+    // The ranking examples of docs/ranking, offered in the wizard as they are (their text).
+    loader: { '.star': 'text' },
     // The app is written against the React API and runs on Preact's compat layer.
     alias: {
       react: 'preact/compat',

@@ -15,6 +15,17 @@ type Problem struct {
 	Condition int    // 0 when the problem is not about one condition
 	Param     string // a known parameter name, or "" when the problem is not about one
 	Message   string
+	// Script places a problem inside a ranking script (algorithm-script), whose own lines
+	// are not the CSV's: the wizard shows it beside the script box. Nil for other problems.
+	Script *ScriptAt
+}
+
+// ScriptAt is where in a ranking script a problem is: the script's line and column (from
+// 1; 0 when unknown) and what is wrong there, in plain words.
+type ScriptAt struct {
+	Line    int
+	Column  int
+	Message string
 }
 
 // String renders the problem as "line L: condition C: param: message", leaving out the

@@ -186,7 +186,7 @@ func script(f field) string {
 	if err := feed.CheckScript(src); err != nil {
 		var se *feed.ScriptError
 		if errors.As(err, &se) {
-			f.fail("the script %s", scriptMessage(se))
+			f.failAt(scriptAt(se), "the script %s", scriptMessage(se))
 		} else {
 			f.fail("the script cannot be loaded: %v", err)
 		}
@@ -195,12 +195,17 @@ func script(f field) string {
 	return src
 }
 
-// scriptMessage words a script problem with its line.
+// scriptMessage words a script problem with its line and column.
 func scriptMessage(se *feed.ScriptError) string {
 	if se.Line > 0 {
-		return "fails at line " + strconv.Itoa(se.Line) + ": " + se.Msg
+		return "fails at " + se.Where() + ": " + se.Msg
 	}
 	return "is refused: " + se.Msg
+}
+
+// scriptAt is where a script problem is, for the field that shows the script.
+func scriptAt(se *feed.ScriptError) *ScriptAt {
+	return &ScriptAt{Line: se.Line, Column: se.Column, Message: se.Msg}
 }
 
 // ScriptProblem is the problem of a condition's script that failed on the study's sets.
@@ -209,6 +214,7 @@ func ScriptProblem(condition int, err error) Problem {
 	var se *feed.ScriptError
 	if errors.As(err, &se) {
 		p.Message = "the script " + scriptMessage(se) + " (run on the study's stimulus sets)"
+		p.Script = scriptAt(se)
 	} else {
 		p.Message = "the script failed on the study's stimulus sets: " + err.Error()
 	}

@@ -44,6 +44,9 @@ func Validate(rows []Row, sets SetLookup) (Study, error) {
 	rejected := map[int]map[string]bool{} // parameters already reported as unreadable
 	var nConds []Row
 	top := 0
+	// Rows of conditions above the maximum are one problem, not one per row: a study of
+	// 100 conditions is told the maximum once.
+	var over []Row
 	for _, r := range rows {
 		p := Problem{Line: r.Line, Condition: r.Condition}
 		switch {
@@ -53,9 +56,7 @@ func Validate(rows []Row, sets SetLookup) (Study, error) {
 			v.add(p)
 			continue
 		case r.Condition > MaxConditions:
-			p.Condition = 0
-			p.Message = fmt.Sprintf("condition %d: a study may have at most %d conditions", r.Condition, MaxConditions)
-			v.add(p)
+			over = append(over, r)
 			continue
 		}
 		seen[r.Condition] = true
@@ -104,6 +105,18 @@ func Validate(rows []Row, sets SetLookup) (Study, error) {
 		}
 	}
 
+	if len(over) > 0 {
+		lo, hi := over[0].Condition, over[0].Condition
+		for _, r := range over {
+			lo, hi = min(lo, r.Condition), max(hi, r.Condition)
+		}
+		which := fmt.Sprintf("condition %d", lo)
+		if hi > lo {
+			which = fmt.Sprintf("conditions %d to %d", lo, hi)
+		}
+		v.add(Problem{Line: over[0].Line, Message: fmt.Sprintf("%s: a study may have at most %d conditions", which, MaxConditions)})
+	}
+
 	// Conditions must be 1..N without gaps.
 	for c := 1; c < top; c++ {
 		if !seen[c] {
@@ -115,6 +128,8 @@ func Validate(rows []Row, sets SetLookup) (Study, error) {
 		switch {
 		case err != nil:
 			v.add(Problem{Line: r.Line, Condition: r.Condition, Param: r.Param, Message: quote(r.Value) + " is not a whole number"})
+		case n > MaxConditions:
+			v.add(Problem{Line: r.Line, Condition: r.Condition, Param: r.Param, Message: fmt.Sprintf("is %d; a study may have at most %d conditions", n, MaxConditions)})
 		case n != top && top > 0:
 			v.add(Problem{Line: r.Line, Condition: r.Condition, Param: r.Param, Message: fmt.Sprintf("is %d but the rows define conditions 1 to %d", n, top)})
 		}
@@ -198,6 +213,14 @@ func (f field) fail(format string, args ...any) {
 		return
 	}
 	f.v.add(Problem{Line: f.line, Condition: f.cond, Param: f.param, Message: fmt.Sprintf(format, args...)})
+}
+
+// failAt reports a problem placed inside the field's value (a ranking script's line and column).
+func (f field) failAt(at *ScriptAt, format string, args ...any) {
+	if f.rejected {
+		return
+	}
+	f.v.add(Problem{Line: f.line, Condition: f.cond, Param: f.param, Message: fmt.Sprintf(format, args...), Script: at})
 }
 
 // oneOf checks an enumerated value; empty gives def.

@@ -54,7 +54,7 @@ func TestCheckRunsTheScriptOnTheRealCards(t *testing.T) {
 	for script, want := range map[string]string{
 		"x = 0\nwhile True:\n  x += 1\ndef rank(cards, p):\n  return cards\n":        "the script is refused: the script ran for more than 1000000 steps",
 		"big = 'x' * 300000000\ndef rank(cards, p):\n  return cards\n":               "the script is refused: the script used more than 64 MB",
-		"def rank(cards, p):\n  return sorted(cards, key=lambda c: c['nope'])\n":     `the script fails at line 2: key "nope" not in dict (run on the study's stimulus sets)`,
+		"def rank(cards, p):\n  return sorted(cards, key=lambda c: c['nope'])\n":     `the script fails at line 2, column 39: key "nope" not in dict (run on the study's stimulus sets)`,
 		"def rank(cards, p):\n  return [c for c in cards if c['topic'] != 'food']\n": "rank returned 2 cards for a feed of 3",
 	} {
 		_, err := Check(ctx, st, customStudy(t, st, script))

@@ -31,7 +31,7 @@ for (const [width, n] of [[1280, 3], [1280, 1], [768, 3], [360, 2]] as const) {
     await page.getByRole('group', { name: 'Intervention type', exact: true }).getByRole('group', { name: 'Condition 1' }).getByLabel('Intervention').selectOption('default-modal');
     await page.getByRole('group', { name: 'Post-experiment questionnaires', exact: true }).getByRole('group', { name: 'Condition 1' }).getByRole('checkbox', { name: 'Word problems' }).check();
     await page.getByRole('group', { name: 'Post-experiment questionnaires', exact: true }).getByRole('group', { name: 'Condition 1' }).getByRole('checkbox', { name: 'Final questions' }).check();
-    if (n > 1) await page.getByRole('group', { name: 'Recruitment platform', exact: true }).getByRole('group', { name: 'Condition 1' }).getByLabel('Platform').selectOption('prolific');
+    if (n > 1) await page.getByRole('group', { name: 'Recruitment platform', exact: true }).getByLabel('Platform', { exact: true }).selectOption('prolific');
     await page.getByLabel('How many conditions?').fill(String(n + 1));
     await page.screenshot({ path: `${dir}/${width}-${n}-full.png`, fullPage: true });
     await page.screenshot({ path: `${dir}/${width}-${n}-top.png` });

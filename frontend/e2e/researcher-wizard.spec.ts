@@ -222,15 +222,15 @@ test('per-condition rules and what the server offers', async ({ page }) => {
   await condition(page, 'Study instructions', 1).getByRole('button', { name: 'Preview' }).click();
   await expect(condition(page, 'Study instructions', 1).locator('.markdown-preview strong')).toHaveText('carefully');
 
-  // Platform: the example URL; for mturk a completion code replaces the URL.
-  const pf = condition(page, 'Recruitment platform', 1);
-  await pf.getByLabel('Platform').selectOption('prolific');
+  // Platform (one for the study, the default): the example URL; for mturk a completion code replaces the URL.
+  const pf = section(page, 'Recruitment platform');
+  await pf.getByLabel('Platform', { exact: true }).selectOption('prolific');
   await expect(pf.getByLabel('Redirect URL')).toBeVisible();
   await expect(pf.getByText('https://app.prolific.com/submissions/complete?cc=XXXXXXX')).toBeVisible();
-  await pf.getByLabel('Platform').selectOption('mturk');
+  await pf.getByLabel('Platform', { exact: true }).selectOption('mturk');
   await expect(pf.getByLabel('Redirect URL')).toBeHidden();
   await expect(pf.getByLabel('Completion code')).toBeVisible();
-  await pf.getByLabel('Platform').selectOption('');
+  await pf.getByLabel('Platform', { exact: true }).selectOption('');
   await expect(pf.getByText('Participants return to the home page when they finish.')).toBeVisible();
 });
 
@@ -249,7 +249,8 @@ test('error messages: no set selected, a failed create with the server\'s messag
   // A value only the server refuses: the failure names the row and parameter.
   await condition(page, 'Cards', 2).getByRole('checkbox', { name: SET }).check();
   await expect(section(page, 'Cards').getByRole('alert')).toBeHidden();
-  await condition(page, 'Recruitment platform', 2).getByLabel('Platform').selectOption('custom');
+  await section(page, 'Recruitment platform').getByRole('checkbox', { name: 'Same platform in every condition' }).uncheck();
+  await condition(page, 'Recruitment platform', 2).getByLabel('Platform', { exact: true }).selectOption('custom');
   await condition(page, 'Recruitment platform', 2).getByLabel('Redirect URL').fill('https://example.org/%zz');
   await page.getByRole('button', { name: 'Create Study' }).click();
   const status = section(page, 'Verify and create').getByRole('status');
@@ -375,7 +376,7 @@ test('a custom ranking script is checked on the study\'s sets, its error named b
   await expect(problems).toContainText('rank returned 23 cards for a feed of 24');
   await script.fill('def rank(cards, participant):\n    return sorted(cards, key = lambda c: c[nope])\n');
   await page.getByRole('button', { name: 'Create Study' }).click();
-  await expect(problems).toContainText('fails at line 2: undefined: nope');
+  await expect(problems).toContainText("fails at line 2, column 44: undefined name 'nope'");
   await script.fill('def rank(cards, participant):\n    return sorted(cards, key = lambda c: c["covariates"]["topic"])\n');
   expect(readFileSync(await verify(page), 'utf8')).toContain('1,algorithm-script,"def rank(cards, participant):');
   const id = await create(page);
@@ -423,6 +424,7 @@ test('assignment, quotas and exits: set in the wizard, carried by Verify', async
   await rec.getByLabel('Study quota (completed participants)').blur();
   await expect(rec.getByText('The study quota is a whole number of completed participants (empty for none).')).toBeVisible();
   await rec.getByLabel('Study quota (completed participants)').fill('80');
+  await rec.getByRole('checkbox', { name: 'Same quota and exits in every condition' }).uncheck();
   await condition(page, 'Assignment, quotas and exits', 1).getByLabel('Quota (completed participants)').fill('40');
   await condition(page, 'Assignment, quotas and exits', 2).getByLabel('Over-quota URL').fill('https://lucid.example.org/cb?RIS=40&RID=[%RID%]');
   await page.screenshot({ path: '/tmp/shots-recruit/wizard-recruitment.png', fullPage: true });

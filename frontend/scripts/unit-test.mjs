@@ -37,6 +37,7 @@ const result = await esbuild.build({
   jsxImportSource: 'preact',
   // As in build.mjs: the code under test is written against React, run on Preact.
   alias: { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
+  loader: { '.star': 'text' }, // as in build.mjs: the ranking examples are their text
   metafile: true,
   logLevel: 'warning',
 });

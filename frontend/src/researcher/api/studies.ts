@@ -8,6 +8,9 @@ export interface Problem {
   condition: number;
   param: string;
   message: string;
+  /** script places a ranking script's problem in the script: its own line and column (from
+   * 1; 0 unknown) and what is wrong there. Absent for other problems. */
+  script?: { line: number; column: number; message: string };
 }
 
 /** ParamRow is one study parameter: condition (1-based), parameter name, value. */

@@ -13,12 +13,13 @@ import { wizardSchema } from './model/checks';
 import { studyErrors } from './model/checks';
 import { toCSV, VERIFY_FILENAME } from './model/csv';
 import { stateFromRows, wizardRows } from './model/rows';
-import { applyCount, clampCount, derive, enforceRules, initialState } from './model/state';
+import { applyCount, clampCount, countProblem, derive, enforceRules, initialState } from './model/state';
 import { wizardStore } from './model/storage';
 import { CREATE_ERROR, ENTITY_SETS_ERROR, MAX_TITLE, type WizardState } from './model/types';
 import { useCapabilities, useEntitySets } from './data';
 import { Created } from './Created';
 import { Problems } from './Problems';
+import { ServerProblems } from './serverProblems';
 import {
   AlgorithmSection,
   ButtonsSection,
@@ -211,6 +212,8 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
   const { values, setValues } = form;
   const [typed, setTyped] = useState(String(values.conditions));
   const [setsError, setSetsError] = useState(false);
+  // The server's problems of the last Verify or Create, for fields that show theirs beside them.
+  const [serverProblems, setServerProblems] = useState<Problem[]>([]);
   const sizes = useMemo(() => new Map(sets.sets.map((s) => [s.entity_set, s.num_entities])), [sets.sets]);
   const max = caps?.max_conditions ?? 50;
   const countId = useId();
@@ -232,8 +235,10 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
     if (setsError && studyErrors(values).length === 0) setSetsError(false);
   }, [values, setsError]);
 
-  const pending = clampCount(typed, max) !== values.conditions;
+  const tooMany = countProblem(typed, max);
+  const pending = !tooMany && clampCount(typed, max) !== values.conditions;
   const apply = () => {
+    if (tooMany) return; // the message under the field says why; nothing is applied
     const next = applyCount(values, typed, max);
     setTyped(String(next.conditions));
     void setValues(next, false);
@@ -257,13 +262,14 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
             max={max}
             value={typed}
             onChange={(e) => setTyped(e.currentTarget.value)}
+            aria-invalid={tooMany ? true : undefined}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
                 apply();
               }
             }}
-            aria-describedby={`${countId}-pending ${countId}-note`}
+            aria-describedby={`${countId}-max ${countId}-pending ${countId}-note`}
           />
           <button
             type="button"
@@ -277,6 +283,9 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
             Reset
           </button>
         </div>
+        <p id={`${countId}-max`} className="field__error wizard-count__max" aria-live="polite">
+          {tooMany}
+        </p>
         <p id={`${countId}-pending`} className="wizard-pending" aria-live="polite">
           {pending ? `Not applied yet: press Enter to change from ${values.conditions} to ${clampCount(typed, max)} conditions.` : ''}
         </p>
@@ -306,7 +315,7 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
       )}
 
       {values.shown && props && (
-        <>
+        <ServerProblems.Provider value={serverProblems}>
           <FeedTypeSection {...props} />
           <CardsSection {...props} />
           <ButtonsSection {...props} />
@@ -318,8 +327,8 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
           <ConsentSection {...props} />
           <PlatformSection {...props} />
           <RecruitmentSection {...props} />
-          <FinalBlock caps={props.caps} sets={sets} onSetsError={setSetsError} />
-        </>
+          <FinalBlock caps={props.caps} sets={sets} onSetsError={setSetsError} onProblems={setServerProblems} />
+        </ServerProblems.Provider>
       )}
     </form>
   );
@@ -327,9 +336,10 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
 
 type Result = { kind: 'created'; id: string; platforms: string[] } | null;
 
-function FinalBlock({ caps, sets, onSetsError }: { caps: Capabilities; sets: SetsState; onSetsError: (on: boolean) => void }) {
+function FinalBlock({ caps, sets, onSetsError, onProblems }: { caps: Capabilities; sets: SetsState; onSetsError: (on: boolean) => void; onProblems: (problems: Problem[]) => void }) {
   const form = useFormikContext<WizardState>();
   const [notice, setNotice] = useState<Notice | null>(null);
+  useEffect(() => onProblems(notice?.problems ?? []), [notice, onProblems]);
   const [busy, setBusy] = useState<'' | 'verify' | 'create'>('');
   const [result, setResult] = useState<Result>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);

@@ -5,9 +5,10 @@ import { useField, useFormikContext } from 'formik';
 import { renderMarkdown, type Capabilities, type MarkdownFieldName } from '../api';
 import { CheckboxGroup, MarkdownField, NumberField, RadioGroup, Section, SelectField, SliderField, TextField, type Option } from '../fields';
 import { groupSets, setLabel } from './model/entitySets';
+import { ScriptField } from './ScriptField';
 import { allTextMode, moveForm, setAllTextMode, toggleForm } from './model/state';
-import { conditionAt } from './model/state';
-import { BUTTONS, DEFAULT_ALGORITHM, ENTITY_SETS_ERROR, LOAD_SETS_ERROR, platformsWithCode, platformsWithUrl, type EntitySetInfo, type StudyText, type WizardState } from './model/types';
+import { conditionAt, ranksAllCards, setSameInEvery } from './model/state';
+import { BUTTONS, DEFAULT_ALGORITHM, ENTITY_SETS_ERROR, LOAD_SETS_ERROR, platformsWithCode, platformsWithUrl, type EntitySetInfo, type SharedGroup, type StudyText, type WizardState } from './model/types';
 
 /** SetsState is what the Cards section knows about the stimulus sets. */
 export interface SetsState {
@@ -109,7 +110,7 @@ export function CardsSection({ sets, setsError }: SectionsProps) {
       <PerCondition>
         {(i) => {
           const c = conditionAt(values.params, i);
-          const ranked = (c.algorithmParams || DEFAULT_ALGORITHM) !== DEFAULT_ALGORITHM;
+          const ranked = ranksAllCards(c.algorithmParams);
           return (
             <>
               {groups.map((g) => (
@@ -127,14 +128,19 @@ export function CardsSection({ sets, setsError }: SectionsProps) {
                 return (
                   <fieldset key={name} className="wizard-set">
                     <legend>{label}</legend>
-                    <NumberField
-                      name={`params.selectionSets.${i}.${name}.number_to_show`}
-                      label="Cards to show"
-                      min={1}
-                      max={size}
-                      disabled={ranked}
-                      hint={ranked ? 'This algorithm ranks all cards of the set.' : size ? `1 to ${size}; ${size} shows them all.` : undefined}
-                    />
+                    {ranked ? (
+                      // What is sent is the set's size; the number typed stays in the form
+                      // for a switch back to random, but is neither shown nor checked here.
+                      <UsedValue label="Cards to show" value={size === undefined ? 'All cards' : `All ${size} cards`} hint="This algorithm ranks all cards of the set." />
+                    ) : (
+                      <NumberField
+                        name={`params.selectionSets.${i}.${name}.number_to_show`}
+                        label="Cards to show"
+                        min={1}
+                        max={size}
+                        hint={size ? `1 to ${size}; ${size} shows them all.` : undefined}
+                      />
+                    )}
                     <SelectField
                       name={`params.selectionSets.${i}.${name}.randomize_between_subjects`}
                       label="Randomize between subjects"
@@ -228,12 +234,23 @@ export function AlgorithmSection({ caps }: SectionsProps) {
         {(i) => (
           <>
             <RadioGroup name={`params.algorithmParams.${i}`} label="Algorithm" options={algos} />
+            <AlgorithmSummary caps={caps} i={i} />
             <AlgorithmSettingsFields caps={caps} i={i} />
           </>
         )}
       </PerCondition>
     </Section>
   );
+}
+
+/** AlgorithmSummary is the chosen algorithm's one-line explanation, as the server words it
+ * (capabilities' summary; nothing from a server that has none). */
+function AlgorithmSummary({ caps, i }: { caps: Capabilities; i: number }) {
+  const { values } = useWizard();
+  const name = values.params.algorithmParams[i] || DEFAULT_ALGORITHM;
+  const summary = caps.algorithms.find((a) => a.name === name)?.summary;
+  if (!summary) return null;
+  return <p className="wizard-algorithm-summary">{summary}</p>;
 }
 
 /** AlgorithmSettingsFields are the chosen algorithm's settings, as the server lists them
@@ -253,7 +270,8 @@ function AlgorithmSettingsFields({ caps, i }: { caps: Capabilities; i: number })
           const opts: Option[] = [{ value: '', label: s.default ? `Default (${s.default})` : 'Default' }, ...(s.choices ?? []).map((c) => ({ value: c, label: c }))];
           return <SelectField key={s.param} name={field} label={label} options={opts} hint={hint} />;
         }
-        return <TextField key={s.param} name={field} label={label} hint={hint} multiline={s.kind === 'script' ? 12 : undefined} />;
+        if (s.kind === 'script') return <ScriptField key={s.param} name={field} label={label} hint={hint} i={i} />;
+        return <TextField key={s.param} name={field} label={label} hint={hint} />;
       })}
     </div>
   );
@@ -279,6 +297,21 @@ export function CustomMessageSection({ caps }: SectionsProps) {
         }}
       </PerCondition>
     </Section>
+  );
+}
+
+/** UsedValue is a disabled field that shows the value that will be used instead of one
+ * typed earlier (which may be invalid and must not block Verify). */
+function UsedValue({ label, value, hint }: { label: string; value: string; hint: string }) {
+  const id = useId();
+  return (
+    <div className="field field--used">
+      <label htmlFor={id}>{label}</label>
+      <p id={`${id}-hint`} className="field__hint">
+        {hint}
+      </p>
+      <input id={id} type="text" disabled value={value} aria-describedby={`${id}-hint`} />
+    </div>
   );
 }
 
@@ -454,6 +487,14 @@ export function ConsentSection(_: SectionsProps) {
   return <TextSection title="Informed consent" name="studyConsent" field="consent" noun="consent" allLabel="Default consent in every condition" />;
 }
 
+/** REDIRECT_HINT says, per platform, where the redirect URL comes from (the platform gives
+ * it; the researcher copies it here). */
+const REDIRECT_HINT: Record<string, string> = {
+  prolific: 'Copy the completion URL Prolific gives you (under the study\'s completion paths) into Redirect URL: participants go there when they finish.',
+  lucid: 'Copy the client callback URL Lucid / Cint gives you for a complete into Redirect URL, with [%RID%] where the respondent id goes: feedlab fills it in.',
+  custom: 'Enter the address your platform gives you for a finished participant: participants go there when they finish.',
+};
+
 function PlatformFields({ i, caps }: { i: number; caps: Capabilities }) {
   const [field] = useField<string>(`params.platformParams.${i}.platform`);
   const platform = field.value ?? '';
@@ -466,7 +507,17 @@ function PlatformFields({ i, caps }: { i: number; caps: Capabilities }) {
           name={`params.platformParams.${i}.redirectUrl`}
           label="Redirect URL"
           type="url"
-          hint={example ? <>Where participants go when they finish. Example: <code>{example}</code></> : 'Where participants go when they finish.'}
+          hint={
+            <>
+              {REDIRECT_HINT[platform] ?? 'Where participants go when they finish.'}
+              {example && (
+                <>
+                  {' '}
+                  Example: <code>{example}</code>
+                </>
+              )}
+            </>
+          }
         />
       )}
       {platformsWithCode.includes(platform) && (
@@ -481,10 +532,39 @@ function PlatformFields({ i, caps }: { i: number; caps: Capabilities }) {
   );
 }
 
+/** SameInEvery is a group's "in every condition" switch, like the consent and instructions
+ * toggles: on, the section shows one set of fields for the whole study; off, one per
+ * condition (each starting from the values it has). */
+function SameInEvery({ group, label }: { group: SharedGroup; label: string }) {
+  const { values, setValues } = useWizard();
+  return (
+    <label className="choice wizard-toggle">
+      <input type="checkbox" checked={values.params.sameInEvery[group]} onChange={(e) => void setValues(setSameInEvery(values, group, e.currentTarget.checked))} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/** OncePerStudy lays out a group's fields once (condition 1's, copied to every condition)
+ * while its switch is on or there is one condition, else once per condition. */
+function OncePerStudy({ group, label, children }: { group: SharedGroup; label: string; children: (i: number) => ReactNode }) {
+  const { values } = useWizard();
+  if (values.conditions < 2) return <PerCondition>{children}</PerCondition>;
+  const once = values.params.sameInEvery[group];
+  return (
+    <>
+      <SameInEvery group={group} label={label} />
+      {once ? <div className="wizard-once">{children(0)}</div> : <PerCondition>{children}</PerCondition>}
+    </>
+  );
+}
+
 export function PlatformSection({ caps }: SectionsProps) {
   return (
     <Section title="Recruitment platform">
-      <PerCondition>{(i) => <PlatformFields i={i} caps={caps} />}</PerCondition>
+      <OncePerStudy group="platform" label="Same platform in every condition">
+        {(i) => <PlatformFields i={i} caps={caps} />}
+      </OncePerStudy>
     </Section>
   );
 }
@@ -495,11 +575,11 @@ function RecruitmentFields({ i, caps }: { i: number; caps: Capabilities }) {
   const at = (f: string) => `params.platformParams.${i}.${f}`;
   return (
     <>
-      <TextField name={at('quota')} label="Quota (completed participants)" hint="Empty for no quota. A full condition takes no new participants." />
+      <TextField name={at('quota')} label="Quota (completed participants)" hint="Per condition. Empty for no quota. A full condition takes no new participants." />
       <TextField name={at('overquotaUrl')} label="Over-quota URL" type="url" hint={<>Where an arrival goes when the study is full. Lucid: <code>…RIS=40&amp;RID=[%RID%]</code></>} />
-      <TextField name={at('terminateUrl')} label="Terminate URL (Lucid)" type="url" hint={<>Lucid code 20; [%RID%] is replaced by the respondent id.</>} />
-      <TextField name={at('qualityUrl')} label="Quality-terminate URL (Lucid)" type="url" hint="Lucid code 30." />
-      <TextField name={at('screenoutUrl')} label="Screen-out URL (Prolific)" type="url" hint="Prolific's completion URL with your screen-out code." />
+      <TextField name={at('terminateUrl')} label="Terminate URL (Lucid)" type="url" hint="The callback URL Lucid gives you for a terminate (RIS=20); feedlab puts the respondent id where [%RID%] is." />
+      <TextField name={at('qualityUrl')} label="Quality-terminate URL (Lucid)" type="url" hint="The callback URL Lucid gives you for a quality terminate (RIS=30)." />
+      <TextField name={at('screenoutUrl')} label="Screen-out URL (Prolific)" type="url" hint="Copy the completion URL of the screen-out path Prolific gives you: screened-out participants go there." />
       <SelectField name={at('attentionFail')} label="Failed attention check" options={options(exits)} hint="Quality terminate ends the session at the quality-terminate URL." />
     </>
   );
@@ -522,7 +602,9 @@ export function RecruitmentSection({ caps }: SectionsProps) {
         hint={`A participant in progress counts toward balance and quotas while their last event is this recent. Empty: ${caps.recruitment?.default_active_minutes ?? 30}; 0: completed participants only.`}
       />
       <TextField name="params.recruitment.quotaTotal" label="Study quota (completed participants)" hint="Empty for no quota. When reached, the study closes itself." />
-      <PerCondition>{(i) => <RecruitmentFields i={i} caps={caps} />}</PerCondition>
+      <OncePerStudy group="exits" label="Same quota and exits in every condition">
+        {(i) => <RecruitmentFields i={i} caps={caps} />}
+      </OncePerStudy>
     </Section>
   );
 }

@@ -2,7 +2,8 @@
 // checks every row again and its problems are shown inline); these catch what the
 // researcher can fix without a round trip.
 import * as yup from 'yup';
-import { ENTITY_SETS_ERROR, MAX_TITLE, platformsWithUrl, type EntitySetInfo, type SetChoice, type WizardState } from './types';
+import { ranksAllCards } from './state';
+import { DEFAULT_ALGORITHM, ENTITY_SETS_ERROR, MAX_TITLE, platformsWithUrl, type EntitySetInfo, type SetChoice, type WizardState } from './types';
 
 /** quota checks an optional quota: empty, or a whole number from 0 to 1,000,000. */
 function quota(what: string) {
@@ -39,11 +40,19 @@ export function conditionsWithoutSets(state: WizardState): number[] {
  * wizardSchema is the form's Yup schema: the field rules of spec §5 (cards per set 1 to
  * the set's size, intervention percentage 1 to 100) and those of the server's params
  * package that a field can show (title length, a redirect URL for prolific, lucid and
- * custom, a message when a custom end message type is chosen).
+ * custom, a message when a custom end message type is chosen). It is built for the values
+ * it checks, because whether a field counts depends on other fields: a field the form
+ * disables (cards to show under an algorithm that ranks every card) is not what will be
+ * sent, so it is never checked and never blocks Verify or Create.
  */
 export function wizardSchema(sets: EntitySetInfo[]) {
   const sizes = new Map(sets.map((s) => [s.entity_set, s.num_entities]));
-  const choice = (name: string) => {
+  return yup.lazy((state: WizardState | undefined) => schemaFor(sizes, state));
+}
+
+function schemaFor(sizes: ReadonlyMap<string, number>, state: WizardState | undefined) {
+  const choice = (name: string, used: boolean) => {
+    if (!used) return yup.object({ randomize_between_subjects: yup.string().oneOf(['yes', 'no']) });
     const size = sizes.get(name);
     let n = yup
       .number()
@@ -73,16 +82,21 @@ export function wizardSchema(sets: EntitySetInfo[]) {
         }),
       ),
       // The algorithm settings a field can check: priority's positions and a script's size
-      // (the server checks the rest against the stored sets).
-      algorithmSettings: yup.array().of(
-        yup.object({
-          will_smith_priority_treatment: yup.object({
-            'algorithm-positions': yup.string().matches(/^\s*([1-9]\d*\s*(,\s*[1-9]\d*\s*)*)?$/, 'Enter feed positions from 1, separated by commas, such as 1,5,10.'),
-          }),
-          custom: yup.object({
-            'algorithm-script': yup.string().max(20000, 'A ranking script has at most 20,000 characters.'),
-          }),
-        }),
+      // (the server checks the rest against the stored sets). Only the chosen algorithm's
+      // settings are sent, so settings kept for another algorithm are not checked.
+      algorithmSettings: yup.tuple(
+        (state?.params?.algorithmSettings ?? []).map((_, i) => {
+          const chosen = state?.params?.algorithmParams?.[i] || DEFAULT_ALGORITHM;
+          const checks: Record<string, yup.AnyObjectSchema> = {
+            will_smith_priority_treatment: yup.object({
+              'algorithm-positions': yup.string().matches(/^\s*([1-9]\d*\s*(,\s*[1-9]\d*\s*)*)?$/, 'Enter feed positions from 1, separated by commas, such as 1,5,10.'),
+            }),
+            custom: yup.object({
+              'algorithm-script': yup.string().max(20000, 'A ranking script has at most 20,000 characters.'),
+            }),
+          };
+          return yup.object(checks[chosen] ? { [chosen]: checks[chosen] } : {});
+        }) as unknown as [yup.AnyObjectSchema],
       ),
       customEndMsgParams: yup.array().of(
         yup.object({
@@ -122,10 +136,13 @@ export function wizardSchema(sets: EntitySetInfo[]) {
           .test('max', 'At most 10080 minutes (a week).', (v) => !v || Number(v) <= 10080),
         quotaTotal: quota('The study quota'),
       }),
-      selectionSets: yup.array().of(
-        yup.lazy((value: Record<string, SetChoice> | undefined) =>
-          yup.object(Object.fromEntries(Object.keys(value ?? {}).map((name) => [name, choice(name)]))),
-        ),
+      // One schema per condition (a tuple), since each condition's algorithm decides
+      // whether its cards-to-show fields are used.
+      selectionSets: yup.tuple(
+        (state?.params?.selectionSets ?? []).map((value: Record<string, SetChoice> | undefined, i) => {
+          const used = !ranksAllCards(state?.params?.algorithmParams?.[i]);
+          return yup.object(Object.fromEntries(Object.keys(value ?? {}).map((name) => [name, choice(name, used)])));
+        }) as unknown as [yup.AnyObjectSchema],
       ),
     }),
   });

@@ -10,6 +10,7 @@ import {
   applyCount,
   clampCount,
   conditionAt,
+  countProblem,
   defaultCondition,
   enforceRules,
   initialState,
@@ -18,6 +19,7 @@ import {
   setAllTextMode,
   setCustomMsgType,
   setInterventionType,
+  setSameInEvery,
   toggleForm,
   toggleSet,
   withCondition,
@@ -41,6 +43,7 @@ function edit(state: WizardState, i: number, f: (c: ReturnType<typeof conditionA
 function twoConditions(): WizardState {
   let s = applyCount(initialState(), 2, 50);
   s = { ...s, params: { ...s.params, title: 'Pilot, "spring" 2025' } };
+  s = setSameInEvery(s, 'platform', false); // condition 2 has a platform of its own
   s = edit(s, 0, (c) => toggleSet(c, 'solarflare_demo', 24, true));
   s = edit(s, 1, (c) => {
     c = toggleSet(c, 'solarflare_demo', 24, true);
@@ -82,6 +85,14 @@ describe('defaults and resizing', () => {
     assert.equal(s.shown, true);
     assert.equal(s.conditions, 3);
     for (const list of Object.values(s.params)) if (Array.isArray(list)) assert.equal(list.length, 3);
+  });
+
+  it('refuses a count above the maximum with the maximum in words, never lowering it silently', () => {
+    assert.equal(countProblem('100', 50), 'At most 50 conditions: this server does not create larger studies.');
+    assert.equal(countProblem(51, 50), 'At most 50 conditions: this server does not create larger studies.');
+    assert.equal(countProblem('50', 50), '');
+    assert.equal(countProblem('', 50), '');
+    assert.equal(countProblem('0', 50), '');
   });
 
   it('keeps existing conditions, gives new ones defaults and drops removed ones', () => {
@@ -286,10 +297,27 @@ describe('client checks', () => {
     // a None intervention's percentage is not checked
     const none = edit(twoConditions(), 0, (c) => ({ ...c, interventionParams: { type: '', perc: 50, video: '' } }));
     await schema.validate(none);
-    const positions = (v: string) => edit(twoConditions(), 0, (c) => ({ ...c, algorithmSettings: { will_smith_priority_treatment: { 'algorithm-positions': v } } }));
+    const positions = (v: string, algorithm = 'will_smith_priority_treatment') =>
+      edit(twoConditions(), 0, (c) => ({ ...c, algorithmParams: algorithm, algorithmSettings: { will_smith_priority_treatment: { 'algorithm-positions': v } } }));
     await schema.validate(positions(' 1, 5,10 '));
     await assert.rejects(schema.validate(positions('1,0')), /feed positions from 1/);
     await assert.rejects(schema.validate(positions('first')), /feed positions from 1/);
+    // kept for another algorithm, not sent: not checked
+    await schema.validate(positions('first', 'random'));
+  });
+
+  it('a field the form disables is not checked: cards to show under an algorithm that ranks every card', async () => {
+    const schema = wizardSchema(SETS);
+    const typed = edit(twoConditions(), 1, (c) => ({ ...c, selectionSets: { ...c.selectionSets, zeta: { number_to_show: 99, randomize_between_subjects: 'yes' } } }));
+    await assert.rejects(schema.validate(typed), /This set has 3 cards; show at most 3\./);
+    const ranked = edit(typed, 1, (c) => ({ ...c, algorithmParams: 'engagement' }));
+    await schema.validate(ranked);
+    // what is sent is the set's size, whatever was typed
+    const sets = JSON.parse(plainRows(ranked, SETS).find((r) => r.condition === 2 && r.param === 'entity_sets')!.value);
+    assert.deepEqual(sets.map((e: { number_to_show: number }) => e.number_to_show), [24, 3]);
+    // the other condition, still random, is checked as before
+    const other = edit(ranked, 0, (c) => ({ ...c, selectionSets: { solarflare_demo: { number_to_show: 0, randomize_between_subjects: 'yes' } } }));
+    await assert.rejects(schema.validate(other), /Show at least 1 card/);
   });
 });
 
@@ -357,6 +385,62 @@ describe('enforceRules', () => {
     assert.deepEqual(c.customEndMsgParams, { type: '', msg: '' });
     assert.deepEqual(c.selectionSets, { zeta: { number_to_show: 3, randomize_between_subjects: 'yes' } });
     assert.deepEqual(s.params.selectedSetsParsed[1], [{ entity_set: 'zeta', number_to_show: 3, randomize_between_subjects: 'yes' }]);
+  });
+});
+
+describe('settings entered once for every condition', () => {
+  const typedOnce = () => {
+    let s = applyCount(initialState(), 3, 50);
+    s = edit(s, 0, (c) => ({ ...c, platformParams: { ...c.platformParams, platform: 'prolific', redirectUrl: 'https://app.prolific.com/submissions/complete?cc=C1', quota: '30', screenoutUrl: 'https://app.prolific.com/submissions/complete?cc=S1' } }));
+    return enforceRules(s, new Map());
+  };
+
+  it('are on by default: condition 1\'s values go to every condition and every row', () => {
+    assert.deepEqual(initialState().params.sameInEvery, { platform: true, exits: true });
+    const s = typedOnce();
+    const rows = plainRows(s);
+    for (const c of [1, 2, 3]) {
+      const get = (p: string) => rows.find((r) => r.condition === c && r.param === p)?.value;
+      assert.equal(get('platform'), 'prolific');
+      assert.equal(get('redirect-url'), 'https://app.prolific.com/submissions/complete?cc=C1');
+      assert.equal(get('quota'), '30');
+      assert.equal(get('redirect-url-screenout'), 'https://app.prolific.com/submissions/complete?cc=S1');
+    }
+    // a condition added later follows too
+    const four = enforceRules(applyCount(s, 4, 50), new Map());
+    assert.equal(four.params.platformParams[3].redirectUrl, 'https://app.prolific.com/submissions/complete?cc=C1');
+    assert.equal(enforceRules(four, new Map()), four, 'an agreeing state is left alone');
+  });
+
+  it('off keeps each condition\'s values to edit apart; on again takes condition 1\'s', () => {
+    let s = setSameInEvery(typedOnce(), 'platform', false);
+    s = edit(s, 2, (c) => ({ ...c, platformParams: { ...c.platformParams, platform: 'mturk', completionCode: 'M3' } }));
+    s = enforceRules(s, new Map());
+    assert.equal(s.params.platformParams[2].platform, 'mturk');
+    assert.equal(s.params.platformParams[1].platform, 'prolific');
+    // the exits switch is still on: a quota typed on condition 1 reaches condition 3
+    s = enforceRules(edit(s, 0, (c) => ({ ...c, platformParams: { ...c.platformParams, quota: '25' } })), new Map());
+    assert.equal(s.params.platformParams[2].quota, '25');
+    s = setSameInEvery(s, 'platform', true);
+    assert.equal(s.params.platformParams[2].platform, 'prolific');
+    assert.equal(s.params.platformParams[2].completionCode, '');
+  });
+
+  it('a study read from rows, or a form saved before the switches, has them on only where the conditions agree', () => {
+    const back = stateFromRows(plainRows(typedOnce()));
+    assert.deepEqual(back.params.sameInEvery, { platform: true, exits: true });
+    assert.deepEqual(stateFromRows(plainRows(twoConditions())).params.sameInEvery, { platform: false, exits: true });
+
+    const backend = memoryBackend();
+    const store = createWizardStore(backend);
+    const old = twoConditions();
+    const { sameInEvery: _, ...params } = old.params;
+    backend.setItem(KEYS.conditions, '2');
+    backend.setItem(KEYS.params, JSON.stringify(params));
+    backend.setItem(KEYS.selected, 'true');
+    const loaded = store.load();
+    assert.deepEqual(loaded.params.sameInEvery, { platform: false, exits: true });
+    assert.equal(enforceRules(loaded, new Map()).params.platformParams[1].platform, 'prolific', 'condition 2 keeps its own platform');
   });
 });
 

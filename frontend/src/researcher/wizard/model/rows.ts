@@ -1,6 +1,6 @@
 // Form state → parameter rows (what Create Study sends, spec §5) and plain rows → form
 // state (a params.csv checked by the server, or a study to duplicate).
-import { derive, resizeParams, initialState, defaultCondition, conditionAt, withCondition } from './state';
+import { derive, resizeParams, initialState, defaultCondition, conditionAt, ranksAllCards, sameInEveryFrom, withCondition } from './state';
 import {
   BUTTONS,
   DEFAULT_ALGORITHM,
@@ -63,7 +63,7 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
     const add = (param: string, value: unknown) => rows.push({ condition: c, param, value: blank(value) });
     const algorithm = blank(p.algorithmParams[i]) || DEFAULT_ALGORITHM;
     const entitySets = p.selectedSetsParsed[i].map((e) =>
-      algorithm !== DEFAULT_ALGORITHM && sizes.has(e.entity_set) ? { ...e, number_to_show: sizes.get(e.entity_set)! } : e,
+      ranksAllCards(algorithm) && sizes.has(e.entity_set) ? { ...e, number_to_show: sizes.get(e.entity_set)! } : e,
     );
     const iv = p.interventionParams[i];
     const msg = p.customEndMsgParams[i];
@@ -224,7 +224,8 @@ export function stateFromRows(rows: ParamRow[]): WizardState {
     cond.sourceParams = { line: sourceValue(get('source-line')), time: sourceValue(get('source-time')) };
     params = withCondition(params, i, cond);
   }
-  return { conditions: n, shown: true, params: derive(params) };
+  params = derive(params);
+  return { conditions: n, shown: true, params: { ...params, sameInEvery: sameInEveryFrom(params, n) } };
 }
 
 /**
@@ -266,7 +267,7 @@ export function normalize(state: WizardState): WizardState {
     const v = blank(state.params.recruitment?.[key]).trim();
     if (v !== '') rec[key] = v;
   }
-  return { conditions: state.conditions, shown: true, params: { ...params, recruitment: rec } };
+  return { conditions: state.conditions, shown: true, params: { ...params, recruitment: rec, sameInEvery: sameInEveryFrom(params, state.conditions) } };
 }
 
 /** recruitmentFields reads a condition's recruitment parameters, keeping only those set. */

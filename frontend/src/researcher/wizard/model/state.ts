@@ -13,6 +13,8 @@ import {
   type Intervention,
   type Platform,
   type SetChoice,
+  type SharedGroup,
+  SHARED_FIELDS,
   type SourceLine,
   type StudyParams,
   type StudyText,
@@ -96,12 +98,20 @@ function emptyParams(): StudyParams {
     selectedSetsParsed: [],
     sourceParams: [],
     title: '',
+    sameInEvery: { platform: true, exits: true },
   };
 }
 
 /** initialState is the wizard of a first visit (or after Reset): 1 condition, sections hidden. */
 export function initialState(): WizardState {
   return { conditions: 1, shown: false, params: resizeParams(emptyParams(), 1) };
+}
+
+/** ranksAllCards says whether an algorithm ranks every card of the chosen sets (all but
+ * random do): then a set's cards-to-show is not the researcher's to choose, and the set's
+ * size is what is sent (spec §4). An empty choice is random. */
+export function ranksAllCards(algorithm: string | undefined): boolean {
+  return (algorithm || DEFAULT_ALGORITHM) !== DEFAULT_ALGORITHM;
 }
 
 /** conditionAt returns condition i's (0-based) parameters. */
@@ -142,6 +152,13 @@ export function clampCount(typed: string | number, max: number): number {
   const n = typeof typed === 'number' ? typed : Number.parseInt(String(typed).trim(), 10);
   if (!Number.isFinite(n) || n < 1) return 1;
   return Math.min(Math.floor(n), Math.max(1, max));
+}
+
+/** countProblem is why a typed condition count cannot be applied ('' when it can): above
+ * the server's maximum it is refused, never silently lowered to the maximum. */
+export function countProblem(typed: string | number, max: number): string {
+  const n = typeof typed === 'number' ? typed : Number.parseInt(String(typed).trim(), 10);
+  return Number.isFinite(n) && n > max ? `At most ${max} conditions: this server does not create larger studies.` : '';
 }
 
 /** applyCount is Enter: apply the typed count, resize and show the sections. */
@@ -231,6 +248,41 @@ export function setAllTextMode(texts: StudyText[], mode: 'default' | 'off'): Stu
   return texts.map((t) => ({ ...t, mode }));
 }
 
+/** conditionsAgree says whether every condition has condition 1's values for a group's fields. */
+export function conditionsAgree(params: StudyParams, group: SharedGroup, n: number): boolean {
+  const first = params.platformParams[0];
+  return params.platformParams.slice(0, n).every((pf) => SHARED_FIELDS[group].every((k) => (pf?.[k] ?? '') === (first?.[k] ?? '')));
+}
+
+/** sameInEveryFrom is the switches for a study read from rows or saved by an older wizard:
+ * on where the conditions agree, so nothing typed per condition is overwritten. */
+export function sameInEveryFrom(params: StudyParams, n: number): Record<SharedGroup, boolean> {
+  return { platform: conditionsAgree(params, 'platform', n), exits: conditionsAgree(params, 'exits', n) };
+}
+
+/** copyShared gives every condition condition 1's values for a group's fields. */
+function copyShared(params: StudyParams, group: SharedGroup): StudyParams {
+  const first = params.platformParams[0] ?? defaultCondition().platformParams;
+  const platformParams = params.platformParams.map((pf, i) => {
+    if (i === 0) return pf;
+    const next: Platform = { ...pf };
+    for (const k of SHARED_FIELDS[group]) {
+      if (first[k] === undefined) delete next[k];
+      else (next as unknown as Record<string, string>)[k] = first[k] as string;
+    }
+    return next;
+  });
+  return { ...params, platformParams };
+}
+
+/** setSameInEvery turns a group's "in every condition" switch on (condition 1's values
+ * go to every condition) or off (each condition keeps the values it has, to edit apart). */
+export function setSameInEvery(state: WizardState, group: SharedGroup, on: boolean): WizardState {
+  let params: StudyParams = { ...state.params, sameInEvery: { ...state.params.sameInEvery, [group]: on } };
+  if (on) params = copyShared(params, group);
+  return { ...state, params };
+}
+
 /**
  * enforceRules returns the state with the rules that follow from a choice applied
  * (spec §4): intervention None resets the percentage to 50; custom message None clears
@@ -261,6 +313,13 @@ export function enforceRules(state: WizardState, sizes: ReadonlyMap<string, numb
     }
     if (next !== c) {
       params = withCondition(params, i, next);
+      changed = true;
+    }
+  }
+  // A switched-on group follows condition 1, where its one set of fields writes.
+  for (const group of Object.keys(SHARED_FIELDS) as SharedGroup[]) {
+    if (params.sameInEvery?.[group] && !conditionsAgree(params, group, state.conditions)) {
+      params = copyShared(params, group);
       changed = true;
     }
   }

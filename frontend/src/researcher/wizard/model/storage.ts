@@ -2,7 +2,7 @@
 // app's lib/storage module types the participant's keys only, so the wizard keeps its own
 // five keys here, over the same backends (localStorage, or memory when it is blocked).
 import { openLocalStorage, type StorageBackend } from '../../../lib/storage';
-import { derive, initialState, resizeParams } from './state';
+import { derive, initialState, resizeParams, sameInEveryFrom } from './state';
 import type { EntitySetInfo, ParamRow, StudyParams, WizardState } from './types';
 
 export const KEYS = {
@@ -73,8 +73,10 @@ export function createWizardStore(backend: StorageBackend | null): WizardStore {
       const n = read(KEYS.conditions);
       const params = read(KEYS.params);
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || !isParams(params)) return fresh;
-      const merged = { ...fresh.params, ...params } as StudyParams;
-      return { conditions: n, shown: read(KEYS.selected) === true, params: derive(resizeParams(merged, n)) };
+      const merged = derive(resizeParams({ ...fresh.params, ...params } as StudyParams, n));
+      // A form saved before the "in every condition" switches: on only where the conditions agree.
+      if (!params.sameInEvery) merged.sameInEvery = sameInEveryFrom(merged, n);
+      return { conditions: n, shown: read(KEYS.selected) === true, params: merged };
     },
     save(state) {
       write(KEYS.conditions, state.conditions);

@@ -78,6 +78,19 @@ export const RECRUITMENT_FIELDS = {
   attentionFail: 'attention-fail-exit',
 } as const;
 
+/** SharedGroup names a group of per-condition settings a researcher usually sets once for
+ * the whole study: the platform with its redirect URL and completion code, and the quota
+ * and exits. */
+export type SharedGroup = 'platform' | 'exits';
+
+/** SHARED_FIELDS are each group's fields of Platform. With the group's "in every condition"
+ * switch on, condition 1's values are copied to every condition: the rows sent still give
+ * each condition its values, so the server and the exports see no difference. */
+export const SHARED_FIELDS: Record<SharedGroup, Array<keyof Platform>> = {
+  platform: ['platform', 'redirectUrl', 'completionCode'],
+  exits: ['quota', 'overquotaUrl', 'terminateUrl', 'qualityUrl', 'screenoutUrl', 'attentionFail'],
+};
+
 /** Recruitment is the study-wide recruitment settings ('' is the server's default). */
 export interface Recruitment {
   assignment?: string;
@@ -131,6 +144,9 @@ export interface StudyParams {
   title: string;
   /** recruitment is the study-wide assignment rule and quota (absent: the defaults). */
   recruitment?: Recruitment;
+  /** sameInEvery holds each group's "in every condition" switch (on: one set of fields,
+   * condition 1's, copied to every condition). */
+  sameInEvery: Record<SharedGroup, boolean>;
 }
 
 /** SourceLine is a condition's source-line and source-time values as typed ('' is none). */
