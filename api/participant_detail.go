@@ -84,6 +84,7 @@ func (s *Server) getParticipant(w http.ResponseWriter, r *http.Request) {
 		"exit_state": p.ExitState, "started_at": p.StartedAt, "completion_code": p.CompletionCode,
 		"is_test": p.IsTest == 1, "algorithm": d.Algorithm, "identical": d.Identical(),
 		"timeline_cut": d.TimelineCut, "timeline_limit": study.TimelineLimit,
+		"can_manage": studyOf(r).Access.CanManage(), // may exclude and include
 	}
 	if p.CompletedAt.Valid {
 		out["completed_at"] = p.CompletedAt.Int64

@@ -54,6 +54,8 @@ export interface Dashboard {
   events_per_minute: number | null;
   /** assignment: the rule placing new participants, its window and the quotas (0 = none). */
   assignment?: { rule: string; active_minutes: number; quotas: number[]; quota_total: number };
+  /** excluded: real participants a researcher excluded (still counted in the funnel). */
+  excluded?: number;
   /** alerts: what the appliance met while running the study (a failed ranking, participants over budget, a full disk). */
   alerts?: StudyAlert[];
 }
