@@ -234,9 +234,8 @@ function Feed({ p }: { p: api.ParticipantDetail }) {
                 <td>{c.position}</td>
                 <th scope="row">
                   <span className="explained-feed__headline">{c.headline || `card ${c.entity_id}`}</span>
-                  <span className="muted small">
-                    {' '}
-                    {c.entity_id} · {c.set}
+                  <span className="explained-feed__meta">
+                    card {c.entity_id} · {c.set}
                   </span>
                 </th>
                 <td className="explained-feed__score">{scoreText(c.score)}</td>
