@@ -146,6 +146,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdExplain(ctx, rest, stdout, stderr)
 	case "participant":
 		return cmdParticipant(ctx, rest, stdout, stderr)
+	case "reconcile":
+		return cmdReconcile(ctx, rest, stdout, stderr)
 	case "researcher":
 		switch {
 		case len(rest) > 0 && rest[0] == "add":
