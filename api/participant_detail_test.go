@@ -72,6 +72,9 @@ func TestParticipantPageAndExclusion(t *testing.T) {
 	if r := e.call(e.as["ada"], http.MethodPost, exclusion, map[string]string{"reason": "answered every item in 2 s"}, "application/json"); r.status != 200 {
 		t.Fatalf("exclude: %d %s", r.status, r.body)
 	}
+	if r := e.call(e.as["grace"], http.MethodGet, "/v1/studies/"+e.adaStudy+"/participants", nil, ""); !strings.Contains(string(r.body), `"excluded":true`) {
+		t.Fatalf("participant table after exclude: %s", r.body)
+	}
 	r = e.call(e.as["ada"], http.MethodGet, page, nil, "")
 	ex, _ := data(r)["exclusion"].(map[string]any)
 	if ex == nil || ex["reason"] != "answered every item in 2 s" || ex["excluded_by"] != "ada" {

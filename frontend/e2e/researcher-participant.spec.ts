@@ -93,8 +93,10 @@ test('a participant page: timeline, feed with scores, answers, and an exclusion 
   await page.getByRole('region', { name: 'Feed as composed', exact: true }).screenshot({ path: `${SHOTS}/participant-360-feed-${tag}.png` });
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // The study page counts the exclusion apart.
+  // The study page counts the exclusion apart, and its table marks them.
   await page.goto(`/studies/${study}`);
+  const tableRow = page.getByRole('table', { name: /Participants/ }).getByRole('row').filter({ has: page.getByRole('link', { name: user, exact: true }) });
+  await expect(tableRow.getByText('excluded', { exact: true })).toBeVisible();
   const figure = page.getByRole('term').filter({ hasText: /^Excluded$/ }).locator('xpath=..');
   await expect(figure.getByRole('definition').first()).toHaveText('1');
 

@@ -81,6 +81,8 @@ export interface ParticipantRow {
   completed_at: number | null;
   completion_code: string | null;
   dropped: boolean;
+  /** excluded: a researcher left them out of the analysis (older servers omit it). */
+  excluded?: boolean;
 }
 
 /** ParticipantQuery selects one page of the participant table. */

@@ -115,6 +115,7 @@ export function ParticipantTable({ id, conditions, tick }: { id: string; conditi
                       <td>
                         {STAGE_LABELS[p.stage] ?? p.stage}
                         {p.dropped && <span className="tag tag--warn">dropped</span>}
+                        {p.excluded && <span className="tag tag--warn">excluded</span>}
                       </td>
                       <td>{dateTime(p.started_at)}</td>
                       <td>{dateTime(p.last_seen_at)}</td>
