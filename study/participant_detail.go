@@ -48,6 +48,9 @@ type ParticipantDetail struct {
 	// the first ones.
 	TimelineCut bool
 	Answers     []AnswerPage
+	// Unchecked: composing the feed again failed (a ranking script could not run just
+	// now), so whether it gives the stored order is not known.
+	Unchecked bool
 }
 
 // ParticipantDetail reads participant userID's page: who they are, their events in time
@@ -56,11 +59,16 @@ type ParticipantDetail struct {
 // store.ErrNotFound.
 func (d *Definition) ParticipantDetail(ctx context.Context, st *store.Store, userID string) (ParticipantDetail, error) {
 	e, err := d.Explain(ctx, st, userID)
+	var recomposeErr *RecomposeError
+	if errors.As(err, &recomposeErr) {
+		// The page shows the feed as stored and says it could not be checked.
+		err = nil
+	}
 	if err != nil {
 		return ParticipantDetail{}, err
 	}
 	p := e.Participant
-	out := ParticipantDetail{Explanation: e}
+	out := ParticipantDetail{Explanation: e, Unchecked: recomposeErr != nil}
 	if ex, ok, err := st.ExclusionOf(ctx, p.ParticipantID); err != nil {
 		return out, err
 	} else if ok {

@@ -51,6 +51,8 @@ export interface ParticipantDetail {
   algorithm: string;
   /** identical: recomposing the feed from what is stored gave the order the participant saw. */
   identical: boolean;
+  /** unchecked: the feed could not be composed again just now (a ranking script), so identical is not known. */
+  unchecked?: boolean;
   exclusion: Exclusion | null;
   feed: ExplainedCard[];
   timeline: TimelineEvent[];

@@ -213,9 +213,11 @@ function Feed({ p }: { p: api.ParticipantDetail }) {
       <p className="muted small">
         The cards in the order the participant saw them, ranked by <code>{p.algorithm}</code>, with each card's score and the reason for its
         place.{' '}
-        {p.identical
-          ? 'Composing the feed again from what is stored gives the same order.'
-          : 'Composing the feed again from what is stored gives a different order: check the study with feedlab explain.'}
+        {p.unchecked
+          ? 'The feed could not be composed again just now to check this order (its ranking script could not run); reload the page to try again.'
+          : p.identical
+            ? 'Composing the feed again from what is stored gives the same order.'
+            : 'Composing the feed again from what is stored gives a different order: check the study with feedlab explain.'}
       </p>
       <TableRegion label="Feed, scrollable">
         <table className="data-table explained-feed">
