@@ -83,7 +83,7 @@ func (s *Server) getParticipant(w http.ResponseWriter, r *http.Request) {
 		"user_id": p.UserID, "condition": p.Condition, "platform_ids": ids, "stage": p.Stage,
 		"exit_state": p.ExitState, "started_at": p.StartedAt, "completion_code": p.CompletionCode,
 		"is_test": p.IsTest == 1, "algorithm": d.Algorithm, "identical": !d.Unchecked && d.Identical(),
-		"unchecked": d.Unchecked,
+		"unchecked":    d.Unchecked,
 		"timeline_cut": d.TimelineCut, "timeline_limit": study.TimelineLimit,
 		"can_manage": studyOf(r).Access.CanManage(), // may exclude and include
 	}
