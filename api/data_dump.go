@@ -28,6 +28,7 @@ type dumpRequest struct {
 	DwellFloorMs int64 `json:"dwell_floor_ms"`
 	Trim         int   `json:"trim"`
 	SawEveryCard bool  `json:"saw_every_card"`
+	DropExcluded bool  `json:"drop_excluded"`
 	// Codebook asks for the export's codebook (Markdown) instead of its CSV.
 	Codebook bool `json:"codebook"`
 }
@@ -59,9 +60,9 @@ func (s *Server) dumpData(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	opts := export.Options{Raw: req.Raw, IncludeTest: req.IncludeTest, Cleaning: export.Cleaning{
-		DwellCapMs: req.DwellCapMs, DwellFloorMs: req.DwellFloorMs, Trim: req.Trim, SawEveryCard: req.SawEveryCard}}
+		DwellCapMs: req.DwellCapMs, DwellFloorMs: req.DwellFloorMs, Trim: req.Trim, SawEveryCard: req.SawEveryCard, DropExcluded: req.DropExcluded}}
 	if !opts.Cleaning.IsZero() && req.DataType != export.TypeExposures {
-		s.fail(w, r, badRequest("dwell_cap_ms, dwell_floor_ms, trim and saw_every_card apply to the exposures export only."))
+		s.fail(w, r, badRequest("dwell_cap_ms, dwell_floor_ms, trim, saw_every_card and drop_excluded apply to the exposures export only."))
 		return
 	}
 	if err := opts.Cleaning.Check(); err != nil {

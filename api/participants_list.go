@@ -21,6 +21,7 @@ type participantRowJSON struct {
 	CompletedAt    *int64            `json:"completed_at"`
 	CompletionCode string            `json:"completion_code"`
 	Dropped        bool              `json:"dropped"`
+	Excluded       bool              `json:"excluded"` // a researcher left them out of the analysis
 }
 
 // listParticipants answers a page of a study's participant table, newest first, filtered
@@ -65,6 +66,12 @@ func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	// A study's exclusions are few: one read of them all marks the page's rows.
+	excluded, err := s.store.StudyExclusions(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	rows := make([]participantRowJSON, len(page.Rows))
 	for i, p := range page.Rows {
 		ids := map[string]string{}
@@ -74,6 +81,7 @@ func (s *Server) listParticipants(w http.ResponseWriter, r *http.Request) {
 			CompletionCode: p.CompletionCode,
 			Dropped:        p.Stage != store.StageCompleted && p.LastSeenAt.Int64 < f.DroppedBefore,
 		}
+		_, row.Excluded = excluded[p.ParticipantID]
 		if p.LastSeenAt.Valid {
 			row.LastSeenAt = &p.LastSeenAt.Int64
 		}

@@ -96,5 +96,8 @@ func (s *Server) reconcileStudy(w http.ResponseWriter, r *http.Request) {
 	ok(w, map[string]any{
 		"platform": rec.Result.Platform, "lines": rec.Result.Lines, "counts": rec.Result.Counts,
 		"report": rec.Report, "platform_file": platformFile, "marked": rec.Marked,
+		// The other direction and the codes (issue 22, item 4): who completed here but is on
+		// no line, and how many lines submitted another code than expected.
+		"missing": rec.Result.Missing, "code_mismatches": rec.Result.CodeMismatches,
 	})
 }

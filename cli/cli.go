@@ -69,6 +69,7 @@ Usage:
                                                               --include-test: keep preview/pilot
                                                               participants (column is_test)
          exposures only: [--dwell-cap-ms N] [--dwell-floor-ms N] [--trim N] [--saw-every-card]
+                         [--drop-excluded]                    leave out excluded participants
   feedlab study export --study ID --out FILE.zip              the study as a bundle: parameters,
                                                               stimulus sets, media, codebooks
   feedlab study import FILE.zip [--owner NAME]                recreate a bundle's study; prints
@@ -77,6 +78,8 @@ Usage:
   feedlab backup --out FILE                                   consistent copy while serving
   feedlab explain --study ID --user USER_ID                   a participant's feed card by card
                                                               with score and reason
+  feedlab participant exclude STUDY USER_ID --reason TEXT     leave a participant out of the analysis
+  feedlab participant include STUDY USER_ID                   (exports mark them); include undoes it
   feedlab researcher add NAME [--password-stdin]
   feedlab researcher list                                     one account a line: name, created (UTC date)
   feedlab researcher unlock NAME                              lift the account's sign-in lockout
@@ -141,6 +144,10 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdBackup(ctx, rest, stdout, stderr)
 	case "explain":
 		return cmdExplain(ctx, rest, stdout, stderr)
+	case "participant":
+		return cmdParticipant(ctx, rest, stdout, stderr)
+	case "reconcile":
+		return cmdReconcile(ctx, rest, stdout, stderr)
 	case "researcher":
 		switch {
 		case len(rest) > 0 && rest[0] == "add":

@@ -31,6 +31,7 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.Int64Var(&clean.DwellFloorMs, "dwell-floor-ms", 0, "exposures: drop dwell visits shorter than this (0: keep all)")
 	fs.IntVar(&clean.Trim, "trim", 0, "exposures: leave out each participant's first N and last N cards")
 	fs.BoolVar(&clean.SawEveryCard, "saw-every-card", false, "exposures: keep only participants who saw every remaining card (saw_every_card = 1)")
+	fs.BoolVar(&clean.DropExcluded, "drop-excluded", false, "exposures: leave out participants a researcher excluded (otherwise marked excluded = 1)")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
 	} else if err := noPositional(pos); err != nil {
@@ -43,7 +44,7 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("%w: --type %q is not one of %v", errUsage, *typ, export.Types)
 	}
 	if !clean.IsZero() && *typ != export.TypeExposures {
-		return fmt.Errorf("%w: --dwell-cap-ms, --dwell-floor-ms, --trim and --saw-every-card apply to --type exposures only", errUsage)
+		return fmt.Errorf("%w: --dwell-cap-ms, --dwell-floor-ms, --trim, --saw-every-card and --drop-excluded apply to --type exposures only", errUsage)
 	}
 	if err := clean.Check(); err != nil {
 		return fmt.Errorf("%w: %s", errUsage, strings.TrimPrefix(err.Error(), "export: invalid option: "))

@@ -20,6 +20,10 @@ var ExposureColumns = []string{
 	"cards_in_feed", "saw_every_card", "study_version", "is_test",
 }
 
+// ExclusionColumns end the participants and exposures exports: whether a researcher
+// excluded the participant (1/0) and why (empty when not excluded).
+var ExclusionColumns = []string{"excluded", "exclusion_reason"}
+
 // toggleEngagements are buttons a participant turns on and off: the column holds the
 // state the card was left in (the response of the last such event, 0 or 1).
 var toggleEngagements = []string{"shares", "likes", "read_later", "upvote", "downvote"}
@@ -49,13 +53,23 @@ func writeExposures(ctx context.Context, st *store.Store, cw recordWriter, id st
 	if err != nil {
 		return err
 	}
+	excluded, err := st.StudyExclusions(ctx, id)
+	if err != nil {
+		return err
+	}
 	covCols := covariateColumns(covariates, ExposureColumns)
-	header := slices.Concat(ExposureColumns, covCols, pc.names)
+	// The exclusion columns come last, after the generated ones, so that scripts reading
+	// the columns by position before exclusions existed still read the same columns.
+	header := slices.Concat(ExposureColumns, covCols, pc.names, ExclusionColumns)
 	if err := cw.Write(header); err != nil {
 		return err
 	}
 	rec := make([]string, 0, len(header))
 	for _, p := range participants {
+		ex, isExcluded := excluded[p.ParticipantID]
+		if isExcluded && clean.DropExcluded {
+			continue
+		}
 		feed, err := st.Feed(ctx, p.ParticipantID)
 		if err != nil {
 			return err
@@ -113,7 +127,8 @@ func writeExposures(ctx context.Context, st *store.Store, cw recordWriter, id st
 			for _, name := range covariates {
 				rec = append(rec, cov[name])
 			}
-			if err := cw.Write(append(rec, pc.row(p.Condition)...)); err != nil {
+			rec = append(rec, pc.row(p.Condition)...)
+			if err := cw.Write(append(rec, bit(isExcluded), ex.Reason)); err != nil {
 				return err
 			}
 		}

@@ -22,6 +22,9 @@ type Cleaning struct {
 	// SawEveryCard keeps only participants whose every remaining card has a dwell after
 	// the cap and floor (saw_every_card = 1).
 	SawEveryCard bool
+	// DropExcluded leaves out the participants a researcher excluded (issue 22, item 3);
+	// without it they have rows, marked excluded = 1 with their exclusion_reason.
+	DropExcluded bool
 }
 
 // MaxTrim bounds Cleaning.Trim: longer than any feed a study can give.
@@ -68,10 +71,15 @@ func (c Cleaning) describe() [][2]string {
 	if c.SawEveryCard {
 		sawText = "yes: only participants with saw_every_card = 1 have rows"
 	}
+	excludedText := "no: excluded participants have rows, marked excluded = 1"
+	if c.DropExcluded {
+		excludedText = "yes: participants a researcher excluded have no rows"
+	}
 	return [][2]string{
 		{"dwell_cap_ms", capText},
 		{"dwell_floor_ms", floorText},
 		{"trim", trimText},
 		{"saw_every_card_only", sawText},
+		{"drop_excluded", excludedText},
 	}
 }

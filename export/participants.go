@@ -43,6 +43,8 @@ type participantLayout struct {
 	arrivalCol  map[string]int
 	checkCol    map[string]int
 	platformCol map[string]int
+	excludedCol int
+	reasonCol   int
 }
 
 func newParticipantLayout(participants []store.Participant, fields []store.AnswerField, forms []Questionnaire, pc paramColumns) participantLayout {
@@ -94,6 +96,9 @@ func newParticipantLayout(participants []store.Participant, fields []store.Answe
 	for _, c := range ParticipantColumns {
 		add(c)
 	}
+	for _, c := range ExclusionColumns {
+		used[c] = true // written last (below), but theirs: a generated column gets the prefix
+	}
 	l.platformCol = map[string]int{}
 	for _, k := range l.platform {
 		l.platformCol[k] = add(platformPrefix + k)
@@ -113,6 +118,10 @@ func newParticipantLayout(participants []store.Participant, fields []store.Answe
 	for _, c := range l.checkpoints {
 		l.checkCol[c] = add(checkpointPrefix + c)
 	}
+	// Last, after every generated column, so that scripts written before exclusions
+	// existed find every column where it was.
+	l.header = append(l.header, ExclusionColumns...)
+	l.excludedCol, l.reasonCol = len(l.header)-2, len(l.header)-1
 	return l
 }
 
@@ -128,6 +137,10 @@ func writeParticipants(ctx context.Context, st *store.Store, cw recordWriter, id
 		return err
 	}
 	fields, err := st.StudyAnswerFields(ctx, id)
+	if err != nil {
+		return err
+	}
+	excluded, err := st.StudyExclusions(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -191,6 +204,8 @@ func writeParticipants(ctx context.Context, st *store.Store, cw recordWriter, id
 			rec[l.platformCol[k]] = v
 		}
 		copy(rec[nFixed+len(l.platform):], pc.row(p.Condition))
+		ex, isExcluded := excluded[p.ParticipantID]
+		rec[l.excludedCol], rec[l.reasonCol] = bit(isExcluded), ex.Reason
 		if err := cw.Write(rec); err != nil {
 			return err
 		}

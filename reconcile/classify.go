@@ -2,6 +2,8 @@ package reconcile
 
 import (
 	"fmt"
+	"slices"
+	"sort"
 	"strings"
 )
 
@@ -13,6 +15,10 @@ const (
 	Duplicate = "duplicate"  // the id is on an earlier line of the list
 	Test      = "test"       // a test (preview) participant, not a real one
 )
+
+// NotOnList is the report's class for a participant who completed here but is on no line of
+// the platform's list (Result.Missing); not a class of a line.
+const NotOnList = "not_on_list"
 
 // Classes lists every class, for counts.
 var Classes = []string{Completed, Started, NeverSeen, Duplicate, Test}
@@ -46,18 +52,39 @@ type Line struct {
 	Code         string `json:"completion_code"` // the code we issued
 	CodeGiven    string `json:"code_submitted"`  // the code the participant submitted, when listed
 	CodeMatches  *bool  `json:"code_matches"`    // nil when either code is missing
+	CodeExpected string `json:"code_expected"`   // the code compared with: the one issued, else the study's
 	Registered   int    `json:"registered"`      // how many participants here carry the id
 	Note         string `json:"note"`
 	ExitState    string `json:"exit_state"` // how the session ended here ('' in progress)
 	participant  int64
 }
 
-// Result is the verdict on a whole list.
+// Result is the verdict on a whole list, both ways: each line of the platform's list, and
+// the participants who completed here but are on no line (Missing).
 type Result struct {
 	Platform string         `json:"platform"`
 	Lines    []Line         `json:"lines"`
 	Counts   map[string]int `json:"counts"`
+	// Missing are real participants who completed here and whose platform id is on no line
+	// of the list (or who arrived without one): the platform does not know they finished.
+	Missing []Missing `json:"missing"`
+	// CodeMismatches counts the lines whose submitted code is not the expected one.
+	CodeMismatches int `json:"code_mismatches"`
 }
+
+// Missing is a participant who completed here but is not on the platform's list.
+type Missing struct {
+	ID             string `json:"id"` // their platform id; "" when they arrived without one
+	UserID         string `json:"user_id"`
+	Condition      int64  `json:"condition"`
+	CompletedAt    int64  `json:"completed_at"`
+	CompletionCode string `json:"completion_code"`
+	Note           string `json:"note"`
+}
+
+// Codes are the completion codes a study expects, per condition (1-based): MTurk's
+// completion-code, the cc of Prolific's completion URL; a condition without one is absent.
+type Codes map[int64]string
 
 // idKeys are the platform ids each platform's list is matched on.
 var idKeys = map[string][]string{
@@ -66,10 +93,20 @@ var idKeys = map[string][]string{
 	Lucid:    {"RID", "rid"},
 }
 
-// Classify matches each line of the table against the study's participants. A line's id
-// may match several participants (the same person in two browsers); the best one speaks
-// for it: a completed real participant, then the furthest real one, then a test one.
+// Classify matches each line of the table against the study's participants, without the
+// study's own codes (ClassifyStudy).
 func Classify(t *Table, participants []Participant) Result {
+	return ClassifyStudy(t, participants, nil)
+}
+
+// ClassifyStudy matches each line of the table against the study's participants, and lists
+// the participants who completed here but are on no line. A line's id may match several
+// participants (the same person in two browsers); the best one speaks for it: a completed
+// real participant, then the furthest real one, then a test one. A submitted code is
+// compared with the code issued to the participant, else with the study's code of their
+// condition (codes; for a line never seen, the study's code when every condition has the
+// same one).
+func ClassifyStudy(t *Table, participants []Participant, codes Codes) Result {
 	byID := map[string][]Participant{}
 	for _, p := range participants {
 		for _, k := range idKeys[t.Platform] {
@@ -94,11 +131,90 @@ func Classify(t *Table, participants []Participant) Result {
 		} else {
 			seen[l.ID] = r.Line
 			classifyOne(&l, matches)
+			if compareCode(&l, codes) {
+				res.CodeMismatches++
+			}
 		}
 		res.Counts[l.Class]++
 		res.Lines = append(res.Lines, l)
 	}
+	res.Missing = missing(t.Platform, participants, seen)
 	return res
+}
+
+// compareCode compares the code a line says was submitted with the one expected and
+// reports a mismatch, named in the line's note.
+func compareCode(l *Line, codes Codes) bool {
+	given := strings.TrimSpace(l.CodeGiven)
+	if given == "" || l.Class == Test {
+		return false
+	}
+	expected, whose := l.Code, "the code issued"
+	if expected == "" {
+		whose = "the study's completion code"
+		if l.Class == NeverSeen {
+			expected = sameCode(codes)
+		} else {
+			expected = codes[l.Condition]
+		}
+	}
+	if expected == "" {
+		return false
+	}
+	l.CodeExpected = expected
+	m := strings.EqualFold(given, expected)
+	l.CodeMatches = &m
+	if m {
+		return false
+	}
+	l.Note = strings.TrimSpace(l.Note + " Submitted code " + clip(given, 40) + " is not " + whose + " (" + expected + ").")
+	return true
+}
+
+// sameCode is the study's code when every condition has the same one, else "".
+func sameCode(codes Codes) string {
+	code := ""
+	for _, c := range codes {
+		if code != "" && !strings.EqualFold(c, code) {
+			return ""
+		}
+		code = c
+	}
+	return code
+}
+
+// missing lists the real participants who completed here and whose platform id is on no
+// line of the list (seen), once per id, by completion time.
+func missing(platform string, participants []Participant, seen map[string]int) []Missing {
+	out := []Missing{}
+	listed := map[string]bool{}
+	for _, p := range participants {
+		if p.IsTest || p.CompletedAt == 0 {
+			continue
+		}
+		id := ""
+		for _, k := range idKeys[platform] {
+			if v := strings.TrimSpace(p.PlatformIDs[k]); v != "" {
+				id = v
+				break
+			}
+		}
+		m := Missing{ID: id, UserID: p.UserID, Condition: p.Condition, CompletedAt: p.CompletedAt, CompletionCode: p.CompletionCode}
+		switch {
+		case id == "":
+			m.Note = "Completed here without a " + strings.Join(idKeys[platform], " or ") + ": the platform cannot match them; check how they arrived."
+		case seen[id] > 0 || listed[id]:
+			continue
+		default:
+			m.Note = "Completed here, but the platform's list does not have this id: check it is the right list, or that they submitted on the platform."
+		}
+		if id != "" {
+			listed[id] = true
+		}
+		out = append(out, m)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].CompletedAt < out[j].CompletedAt })
+	return out
 }
 
 func classifyOne(l *Line, matches []Participant) {
@@ -125,15 +241,25 @@ func classifyOne(l *Line, matches []Participant) {
 		l.Class = Started
 		l.Note = "Did not complete; furthest stage: " + best.Stage + "."
 	}
-	if l.CodeGiven != "" && l.Code != "" {
-		m := strings.EqualFold(l.CodeGiven, l.Code)
-		l.CodeMatches = &m
-		if !m && l.Class == Completed {
-			l.Note = "Submitted code " + clip(l.CodeGiven, 40) + " is not the code issued (" + l.Code + ")."
-		}
-	}
 	if len(matches) > 1 {
-		l.Note = strings.TrimSpace(l.Note + fmt.Sprintf(" Arrived %d times here (several browsers).", len(matches)))
+		var conditions []int64
+		for _, p := range matches {
+			if !slices.Contains(conditions, p.Condition) {
+				conditions = append(conditions, p.Condition)
+			}
+		}
+		if len(conditions) > 1 {
+			// Older data: before one person was one participant, a second browser could be
+			// assigned another condition, and the person then saw two designs.
+			slices.Sort(conditions)
+			words := make([]string, len(conditions))
+			for i, c := range conditions {
+				words[i] = fmt.Sprint(c)
+			}
+			l.Note = strings.TrimSpace(l.Note + fmt.Sprintf(" Arrived %d times here (several browsers), in different conditions: %s.", len(matches), strings.Join(words, ", ")))
+		} else {
+			l.Note = strings.TrimSpace(l.Note + fmt.Sprintf(" Arrived %d times here (several browsers), each time in condition %d.", len(matches), conditions[0]))
+		}
 	}
 }
 

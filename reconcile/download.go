@@ -22,7 +22,13 @@ func Report(res Result) Download {
 			iso(l.StartedAt), iso(l.CompletedAt), l.Code, l.CodeGiven, l.Note,
 		})
 	}
-	return Download{Filename: res.Platform + "-reconciliation.csv", CSV: writeCSV(rows), What: "Every line of your list with its class, the participant here and the code we issued."}
+	// The other direction, after the list's lines: who completed here but is on no line
+	// (no line number, class not_on_list).
+	for _, m := range res.Missing {
+		rows = append(rows, []string{"", m.ID, "", "", NotOnList, m.UserID, fmt.Sprint(m.Condition), "completed",
+			"", iso(m.CompletedAt), m.CompletionCode, "", m.Note})
+	}
+	return Download{Filename: res.Platform + "-reconciliation.csv", CSV: writeCSV(rows), What: "Every line of your list with its class, the participant here and the code we issued; then who completed here but is not on your list (not_on_list)."}
 }
 
 // PlatformFile is the result in the platform's own approve/reject upload format, where it

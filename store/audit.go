@@ -24,6 +24,10 @@ const (
 	AuditReadParameters   = "read_parameters"   // the study's parameters.csv
 	AuditReadLabels       = "read_labels"       // the labelled links, with who used each
 	AuditExplain          = "explain"           // feedlab explain: one participant's feed
+	AuditReadParticipant  = "read_participant"  // one participant's page: timeline, feed, answers
+	// A participant left out of the analysis, and back in (issue 22, item 3).
+	AuditExclude = "exclude"
+	AuditInclude = "include"
 	// Links that admit participants.
 	AuditPreviewLink   = "preview_link"   // a preview (test participant) link made
 	AuditLabelledLinks = "labelled_links" // participant labels added, each a single-use link
@@ -44,6 +48,7 @@ var auditActions = map[string]bool{
 	AuditEditText: true, AuditDownload: true, AuditExportBundle: true, AuditMarkReturns: true,
 	AuditCodebook: true, AuditReadParticipants: true, AuditReadParameters: true, AuditReadLabels: true,
 	AuditExplain: true, AuditPreviewLink: true, AuditLabelledLinks: true,
+	AuditReadParticipant: true, AuditExclude: true, AuditInclude: true,
 }
 
 // libraryActions are the actions of the library's log (RecordLibraryAudit).

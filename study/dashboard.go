@@ -73,6 +73,9 @@ type Dashboard struct {
 	EventsPerMinute float64 `json:"events_per_minute"`
 	// Assignment is the rule that places new participants, with its window and quotas.
 	Assignment AssignmentFigures `json:"assignment"`
+	// Excluded counts the real participants a researcher excluded (issue 22, item 3),
+	// apart from the funnel: they stay counted in it, as their data stays in the study.
+	Excluded int64 `json:"excluded"`
 }
 
 // AssignmentFigures are the rule placing new participants, its window and the quotas.
@@ -116,6 +119,9 @@ func (def *Definition) Dashboard(ctx context.Context, st *store.Store, now time.
 		d.Conditions[i] = ConditionFigures{Condition: i + 1, EngagementsPerParticipant: map[string]*float64{}, Funnel: Funnel{Exits: map[string]int64{}}}
 	}
 	d.Total.Funnel.Exits = map[string]int64{}
+	if d.Excluded, err = st.ExcludedCount(ctx, id); err != nil {
+		return Dashboard{}, err
+	}
 	exits, err := st.ExitCounts(ctx, id)
 	if err != nil {
 		return Dashboard{}, err

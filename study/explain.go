@@ -53,10 +53,25 @@ func (d *Definition) Explain(ctx context.Context, st *store.Store, userID string
 	e := Explanation{Participant: p, Algorithm: c.Algorithm, Items: items, Blocks: blocks}
 	e.Recomposed, err = recompose(feedCondition(d.ExperimentID, *c), p, items, blocks, st, ctx)
 	if err != nil {
-		return Explanation{}, fmt.Errorf("study: recompose feed of %s: %w", userID, err)
+		// The stored feed is still worth showing (the participant's page does): it comes
+		// back with the error.
+		return e, &RecomposeError{UserID: userID, Err: err}
 	}
 	return e, nil
 }
+
+// RecomposeError: the feed could not be composed again (a ranking script's workers busy,
+// for one); Explain returns the stored feed with it.
+type RecomposeError struct {
+	UserID string
+	Err    error
+}
+
+func (e *RecomposeError) Error() string {
+	return fmt.Sprintf("study: recompose feed of %s: %v", e.UserID, e.Err)
+}
+
+func (e *RecomposeError) Unwrap() error { return e.Err }
 
 // recompose computes a participant's feed again from what the store kept: the seed, the
 // arrival parameters, each card's recorded inputs (a Thompson posterior or the observed

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 
 	"feedlab/reconcile"
@@ -39,7 +40,7 @@ func (d *Definition) Reconcile(ctx context.Context, st *store.Store, table *reco
 	if err != nil {
 		return Reconciliation{}, err
 	}
-	res := reconcile.Classify(table, reconcileParticipants(stored))
+	res := reconcile.ClassifyStudy(table, reconcileParticipants(stored), d.completionCodes())
 	if markReturns && res.Platform != reconcile.Prolific {
 		return Reconciliation{}, &ReturnsNeedProlific{Platform: res.Platform}
 	}
@@ -74,6 +75,29 @@ func (d *Definition) Reconcile(ctx context.Context, st *store.Store, table *reco
 		return Reconciliation{}, err
 	}
 	return out, nil
+}
+
+// completionCodes are the codes the study expects a platform to list, per condition:
+// MTurk's completion-code (none when generated per worker: each participant's issued code
+// is compared instead), and the cc of Prolific's completion URL, which Prolific records as
+// the code the participant submitted.
+func (d *Definition) completionCodes() reconcile.Codes {
+	codes := reconcile.Codes{}
+	for i, c := range d.Study.Conditions {
+		code := ""
+		switch c.Platform {
+		case "mturk":
+			code = c.CompletionCode
+		case "prolific":
+			if u, err := url.Parse(c.RedirectURL); err == nil {
+				code = u.Query().Get("cc")
+			}
+		}
+		if code != "" {
+			codes[int64(i+1)] = code
+		}
+	}
+	return codes
 }
 
 func reconcileParticipants(stored []store.ReconcileParticipant) []reconcile.Participant {

@@ -85,7 +85,48 @@ test('reconciliation of a pasted Prolific export classifies each line and offers
   expect(rows).toEqual([{ 'Participant id': 'PDONE', 'Submission id': 'sub1' }]);
 
   await panel.scrollIntoViewIfNeeded();
+  // The other direction: everyone who completed here is on this list.
+  await expect(panel.getByText('Everyone who completed here is on the list.')).toBeVisible();
+  await panel.scrollIntoViewIfNeeded();
   await panel.screenshot({ path: `${SHOTS}/reconcile-${tag}.png` });
+});
+
+test('reconciliation both ways: completed here but not on the list, and a code that is not the study\'s', async ({ page, baseURL }, info) => {
+  const name = uniqueName('recon2', info);
+  addResearcher(name);
+  const ctx = await apiAs(baseURL!, name);
+  const study = await spawnStudy(ctx, { title: 'Both ways', platform: 'prolific', 'redirect-url': 'https://app.prolific.com/submissions/complete?cc=RC2', forms: '[]' });
+  const tag = info.project.name;
+  const pid = (p: string) => ({ PROLIFIC_PID: p, STUDY_ID: 'S2', SESSION_ID: `sess-${p}` });
+  const done = ['feed-landed', 'submit-click', 'end-redirect'];
+  await arrive(ctx, study, `${tag}-wrong`, pid('PWRONG'), done);
+  await arrive(ctx, study, `${tag}-absent`, pid('PABSENT'), done);
+
+  await signIn(page, name);
+  await page.goto(`/studies/${study}`);
+  const panel = page.getByRole('region', { name: 'Reconcile before paying' });
+  await panel.getByLabel("Platform's list").fill(['Participant id,Status,Completion code', 'PWRONG,AWAITING REVIEW,NOCODE'].join('\n'));
+  await panel.getByRole('button', { name: 'Reconcile' }).click();
+  await expect(
+    panel.getByRole('status').filter({ hasText: "1 line reconciled as Prolific. 1 participant completed here but is not on the list; 1 line has a code that is not the study's." }),
+  ).toBeVisible();
+
+  // The line: completed here, but the code submitted is not the study's (RC2), so it is not approved.
+  const row = panel.getByRole('table', { name: 'Reconciliation, line by line' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'PWRONG', exact: true }) });
+  await expect(row.getByText('not RC2')).toBeVisible();
+  await expect(row).toContainText('Submitted code NOCODE is not the study\'s completion code (RC2).');
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Download the Prolific approve list' }).click();
+  expect(parseCSV(await readFile(await (await download).path(), 'utf8'))).toEqual([]);
+
+  // The other direction: PABSENT completed here and is not on the list; their page is one click away.
+  const missing = panel.getByRole('table', { name: "Completed here, not on the platform's list" });
+  const absent = missing.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'PABSENT', exact: true }) });
+  await expect(absent).toContainText('the platform\'s list does not have this id');
+  await panel.scrollIntoViewIfNeeded();
+  await panel.screenshot({ path: `${SHOTS}/reconcile-both-ways-${tag}.png` });
+  await absent.getByRole('link', { name: `${tag}-absent` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Participant ${tag}-absent` })).toBeVisible();
 });
 
 test('a labelled classroom link admits one participant, who may continue in another browser', async ({ page, browser, baseURL }, info) => {

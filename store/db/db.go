@@ -102,6 +102,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.countStudiesStmt, err = db.PrepareContext(ctx, countStudies); err != nil {
 		return nil, fmt.Errorf("error preparing query CountStudies: %w", err)
 	}
+	if q.countStudyExclusionsStmt, err = db.PrepareContext(ctx, countStudyExclusions); err != nil {
+		return nil, fmt.Errorf("error preparing query CountStudyExclusions: %w", err)
+	}
 	if q.createEntityStmt, err = db.PrepareContext(ctx, createEntity); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateEntity: %w", err)
 	}
@@ -171,6 +174,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.deleteEntitySetStmt, err = db.PrepareContext(ctx, deleteEntitySet); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteEntitySet: %w", err)
 	}
+	if q.deleteExclusionStmt, err = db.PrepareContext(ctx, deleteExclusion); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteExclusion: %w", err)
+	}
 	if q.deleteExpiredPreviewTokensStmt, err = db.PrepareContext(ctx, deleteExpiredPreviewTokens); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteExpiredPreviewTokens: %w", err)
 	}
@@ -215,6 +221,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.getEntitySetStmt, err = db.PrepareContext(ctx, getEntitySet); err != nil {
 		return nil, fmt.Errorf("error preparing query GetEntitySet: %w", err)
+	}
+	if q.getExclusionStmt, err = db.PrepareContext(ctx, getExclusion); err != nil {
+		return nil, fmt.Errorf("error preparing query GetExclusion: %w", err)
 	}
 	if q.getLockoutClearedAtStmt, err = db.PrepareContext(ctx, getLockoutClearedAt); err != nil {
 		return nil, fmt.Errorf("error preparing query GetLockoutClearedAt: %w", err)
@@ -360,8 +369,14 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.parkInventoryFromStmt, err = db.PrepareContext(ctx, parkInventoryFrom); err != nil {
 		return nil, fmt.Errorf("error preparing query ParkInventoryFrom: %w", err)
 	}
+	if q.participantAnswerEventsStmt, err = db.PrepareContext(ctx, participantAnswerEvents); err != nil {
+		return nil, fmt.Errorf("error preparing query ParticipantAnswerEvents: %w", err)
+	}
 	if q.participantByIdentityStmt, err = db.PrepareContext(ctx, participantByIdentity); err != nil {
 		return nil, fmt.Errorf("error preparing query ParticipantByIdentity: %w", err)
+	}
+	if q.participantEngagementEventsStmt, err = db.PrepareContext(ctx, participantEngagementEvents); err != nil {
+		return nil, fmt.Errorf("error preparing query ParticipantEngagementEvents: %w", err)
 	}
 	if q.participantUsageStmt, err = db.PrepareContext(ctx, participantUsage); err != nil {
 		return nil, fmt.Errorf("error preparing query ParticipantUsage: %w", err)
@@ -414,6 +429,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.setStudyStatusStmt, err = db.PrepareContext(ctx, setStudyStatus); err != nil {
 		return nil, fmt.Errorf("error preparing query SetStudyStatus: %w", err)
 	}
+	if q.studyExclusionsStmt, err = db.PrepareContext(ctx, studyExclusions); err != nil {
+		return nil, fmt.Errorf("error preparing query StudyExclusions: %w", err)
+	}
 	if q.touchMediaStmt, err = db.PrepareContext(ctx, touchMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query TouchMedia: %w", err)
 	}
@@ -425,6 +443,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.updateStudyParamStmt, err = db.PrepareContext(ctx, updateStudyParam); err != nil {
 		return nil, fmt.Errorf("error preparing query UpdateStudyParam: %w", err)
+	}
+	if q.upsertExclusionStmt, err = db.PrepareContext(ctx, upsertExclusion); err != nil {
+		return nil, fmt.Errorf("error preparing query UpsertExclusion: %w", err)
 	}
 	if q.upsertUserAgentStmt, err = db.PrepareContext(ctx, upsertUserAgent); err != nil {
 		return nil, fmt.Errorf("error preparing query UpsertUserAgent: %w", err)
@@ -564,6 +585,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing countStudiesStmt: %w", cerr)
 		}
 	}
+	if q.countStudyExclusionsStmt != nil {
+		if cerr := q.countStudyExclusionsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing countStudyExclusionsStmt: %w", cerr)
+		}
+	}
 	if q.createEntityStmt != nil {
 		if cerr := q.createEntityStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing createEntityStmt: %w", cerr)
@@ -679,6 +705,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing deleteEntitySetStmt: %w", cerr)
 		}
 	}
+	if q.deleteExclusionStmt != nil {
+		if cerr := q.deleteExclusionStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteExclusionStmt: %w", cerr)
+		}
+	}
 	if q.deleteExpiredPreviewTokensStmt != nil {
 		if cerr := q.deleteExpiredPreviewTokensStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing deleteExpiredPreviewTokensStmt: %w", cerr)
@@ -752,6 +783,11 @@ func (q *Queries) Close() error {
 	if q.getEntitySetStmt != nil {
 		if cerr := q.getEntitySetStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing getEntitySetStmt: %w", cerr)
+		}
+	}
+	if q.getExclusionStmt != nil {
+		if cerr := q.getExclusionStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getExclusionStmt: %w", cerr)
 		}
 	}
 	if q.getLockoutClearedAtStmt != nil {
@@ -994,9 +1030,19 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing parkInventoryFromStmt: %w", cerr)
 		}
 	}
+	if q.participantAnswerEventsStmt != nil {
+		if cerr := q.participantAnswerEventsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing participantAnswerEventsStmt: %w", cerr)
+		}
+	}
 	if q.participantByIdentityStmt != nil {
 		if cerr := q.participantByIdentityStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing participantByIdentityStmt: %w", cerr)
+		}
+	}
+	if q.participantEngagementEventsStmt != nil {
+		if cerr := q.participantEngagementEventsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing participantEngagementEventsStmt: %w", cerr)
 		}
 	}
 	if q.participantUsageStmt != nil {
@@ -1084,6 +1130,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing setStudyStatusStmt: %w", cerr)
 		}
 	}
+	if q.studyExclusionsStmt != nil {
+		if cerr := q.studyExclusionsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing studyExclusionsStmt: %w", cerr)
+		}
+	}
 	if q.touchMediaStmt != nil {
 		if cerr := q.touchMediaStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing touchMediaStmt: %w", cerr)
@@ -1102,6 +1153,11 @@ func (q *Queries) Close() error {
 	if q.updateStudyParamStmt != nil {
 		if cerr := q.updateStudyParamStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing updateStudyParamStmt: %w", cerr)
+		}
+	}
+	if q.upsertExclusionStmt != nil {
+		if cerr := q.upsertExclusionStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing upsertExclusionStmt: %w", cerr)
 		}
 	}
 	if q.upsertUserAgentStmt != nil {
@@ -1174,6 +1230,7 @@ type Queries struct {
 	countRealParticipantsStmt        *sql.Stmt
 	countResearchersStmt             *sql.Stmt
 	countStudiesStmt                 *sql.Stmt
+	countStudyExclusionsStmt         *sql.Stmt
 	createEntityStmt                 *sql.Stmt
 	createEntitySetStmt              *sql.Stmt
 	createFeedBlockStmt              *sql.Stmt
@@ -1197,6 +1254,7 @@ type Queries struct {
 	dashboardSlotsStmt               *sql.Stmt
 	deleteEntitiesStmt               *sql.Stmt
 	deleteEntitySetStmt              *sql.Stmt
+	deleteExclusionStmt              *sql.Stmt
 	deleteExpiredPreviewTokensStmt   *sql.Stmt
 	deleteExpiredSessionsStmt        *sql.Stmt
 	deleteMediaStmt                  *sql.Stmt
@@ -1212,6 +1270,7 @@ type Queries struct {
 	getAnswerByEventStmt             *sql.Stmt
 	getEngagementByEventStmt         *sql.Stmt
 	getEntitySetStmt                 *sql.Stmt
+	getExclusionStmt                 *sql.Stmt
 	getLockoutClearedAtStmt          *sql.Stmt
 	getMediaStmt                     *sql.Stmt
 	getParticipantStmt               *sql.Stmt
@@ -1260,7 +1319,9 @@ type Queries struct {
 	mediaInUseStmt                   *sql.Stmt
 	moveInventoryItemStmt            *sql.Stmt
 	parkInventoryFromStmt            *sql.Stmt
+	participantAnswerEventsStmt      *sql.Stmt
 	participantByIdentityStmt        *sql.Stmt
+	participantEngagementEventsStmt  *sql.Stmt
 	participantUsageStmt             *sql.Stmt
 	putMediaStmt                     *sql.Stmt
 	putSettingStmt                   *sql.Stmt
@@ -1278,10 +1339,12 @@ type Queries struct {
 	setResearcherPasswordStmt        *sql.Stmt
 	setStudyOwnerStmt                *sql.Stmt
 	setStudyStatusStmt               *sql.Stmt
+	studyExclusionsStmt              *sql.Stmt
 	touchMediaStmt                   *sql.Stmt
 	touchParticipantsStmt            *sql.Stmt
 	unusedMediaStmt                  *sql.Stmt
 	updateStudyParamStmt             *sql.Stmt
+	upsertExclusionStmt              *sql.Stmt
 	upsertUserAgentStmt              *sql.Stmt
 }
 
@@ -1315,6 +1378,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		countRealParticipantsStmt:        q.countRealParticipantsStmt,
 		countResearchersStmt:             q.countResearchersStmt,
 		countStudiesStmt:                 q.countStudiesStmt,
+		countStudyExclusionsStmt:         q.countStudyExclusionsStmt,
 		createEntityStmt:                 q.createEntityStmt,
 		createEntitySetStmt:              q.createEntitySetStmt,
 		createFeedBlockStmt:              q.createFeedBlockStmt,
@@ -1338,6 +1402,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		dashboardSlotsStmt:               q.dashboardSlotsStmt,
 		deleteEntitiesStmt:               q.deleteEntitiesStmt,
 		deleteEntitySetStmt:              q.deleteEntitySetStmt,
+		deleteExclusionStmt:              q.deleteExclusionStmt,
 		deleteExpiredPreviewTokensStmt:   q.deleteExpiredPreviewTokensStmt,
 		deleteExpiredSessionsStmt:        q.deleteExpiredSessionsStmt,
 		deleteMediaStmt:                  q.deleteMediaStmt,
@@ -1353,6 +1418,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		getAnswerByEventStmt:             q.getAnswerByEventStmt,
 		getEngagementByEventStmt:         q.getEngagementByEventStmt,
 		getEntitySetStmt:                 q.getEntitySetStmt,
+		getExclusionStmt:                 q.getExclusionStmt,
 		getLockoutClearedAtStmt:          q.getLockoutClearedAtStmt,
 		getMediaStmt:                     q.getMediaStmt,
 		getParticipantStmt:               q.getParticipantStmt,
@@ -1401,7 +1467,9 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		mediaInUseStmt:                   q.mediaInUseStmt,
 		moveInventoryItemStmt:            q.moveInventoryItemStmt,
 		parkInventoryFromStmt:            q.parkInventoryFromStmt,
+		participantAnswerEventsStmt:      q.participantAnswerEventsStmt,
 		participantByIdentityStmt:        q.participantByIdentityStmt,
+		participantEngagementEventsStmt:  q.participantEngagementEventsStmt,
 		participantUsageStmt:             q.participantUsageStmt,
 		putMediaStmt:                     q.putMediaStmt,
 		putSettingStmt:                   q.putSettingStmt,
@@ -1419,10 +1487,12 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		setResearcherPasswordStmt:        q.setResearcherPasswordStmt,
 		setStudyOwnerStmt:                q.setStudyOwnerStmt,
 		setStudyStatusStmt:               q.setStudyStatusStmt,
+		studyExclusionsStmt:              q.studyExclusionsStmt,
 		touchMediaStmt:                   q.touchMediaStmt,
 		touchParticipantsStmt:            q.touchParticipantsStmt,
 		unusedMediaStmt:                  q.unusedMediaStmt,
 		updateStudyParamStmt:             q.updateStudyParamStmt,
+		upsertExclusionStmt:              q.upsertExclusionStmt,
 		upsertUserAgentStmt:              q.upsertUserAgentStmt,
 	}
 }

@@ -163,6 +163,14 @@ type Participant struct {
 	ExitState      string
 }
 
+type ParticipantExclusion struct {
+	ParticipantID int64
+	ExperimentID  string
+	Reason        string
+	ExcludedBy    string
+	ExcludedAt    int64
+}
+
 type ParticipantIdentity struct {
 	ExperimentID  string
 	Identity      string

@@ -7,6 +7,7 @@ import { LoginPage } from './pages/LoginPage';
 import { SetupPage } from './pages/SetupPage';
 import { StudiesPage } from './pages/StudiesPage';
 import { StudyPage } from './study/StudyPage';
+import { ParticipantPage } from './participant/ParticipantPage';
 import { UploadPage } from './upload/UploadPage';
 import { HostedUploadPage } from './upload/HostedUploadPage';
 import { LibraryPage } from './library/LibraryPage';
@@ -31,6 +32,7 @@ export const researcherRoutes: Routes = {
   '/setup': SetupPage,
   '/studies': guarded(StudiesPage),
   '/studies/:experiment_id': guarded(StudyPage),
+  '/studies/:experiment_id/participants/:user_id': guarded(ParticipantPage),
   // One wizard for both addresses (the older variant's address opens the same page).
   '/create-study': guarded(WizardPage),
   '/create-study-old': guarded(WizardPage),

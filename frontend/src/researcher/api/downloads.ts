@@ -82,6 +82,8 @@ export interface DumpRequest {
   dwell_floor_ms?: number;
   trim?: number;
   saw_every_card?: boolean;
+  /** drop_excluded leaves out participants a researcher excluded (otherwise marked excluded = 1). */
+  drop_excluded?: boolean;
   /** codebook asks for the export's codebook (Markdown) instead of the CSV. */
   codebook?: boolean;
 }

@@ -24,6 +24,8 @@ export interface ReconcileLine {
   completion_code: string;
   code_submitted: string;
   code_matches: boolean | null;
+  /** code_expected: the code compared with (the one issued, else the study's); '' when none. */
+  code_expected?: string;
   registered: number;
   note: string;
   /** exit_state is how the session ended here ('' in progress). */
@@ -47,6 +49,21 @@ export interface ReconcileResult {
   platform_file: ReconcileFile | null;
   /** marked counts the Prolific returns and time-outs marked by this call. */
   marked: number;
+  /** missing: real participants who completed here but are on no line of the list (the other direction). */
+  missing?: ReconcileMissing[];
+  /** code_mismatches counts the lines whose submitted code is not the expected one. */
+  code_mismatches?: number;
+}
+
+/** ReconcileMissing is a participant who completed here but is not on the platform's list. */
+export interface ReconcileMissing {
+  /** id: their platform id; '' when they arrived without one. */
+  id: string;
+  user_id: string;
+  condition: number;
+  completed_at: number;
+  completion_code: string;
+  note: string;
 }
 
 /** reconcile matches a platform's list (pasted or a file's text) against the study. The

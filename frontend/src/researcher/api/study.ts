@@ -50,6 +50,8 @@ export interface Dashboard {
   events_per_minute: number | null;
   /** assignment: the rule placing new participants, its window and the quotas (0 = none). */
   assignment?: { rule: string; active_minutes: number; quotas: number[]; quota_total: number };
+  /** excluded: real participants a researcher excluded (still counted in the funnel). */
+  excluded?: number;
   /** alerts: what the appliance met while running the study (a failed ranking, participants over budget, a full disk). */
   alerts?: StudyAlert[];
 }
@@ -75,6 +77,8 @@ export interface ParticipantRow {
   completed_at: number | null;
   completion_code: string | null;
   dropped: boolean;
+  /** excluded: a researcher left them out of the analysis (older servers omit it). */
+  excluded?: boolean;
 }
 
 /** ParticipantQuery selects one page of the participant table. */

@@ -140,6 +140,11 @@ function DownloadForm({ status, onCodebook, onBundle }: DownloadFormProps) {
         <NumberField name="dwell_floor_ms" label="Dwell floor (ms)" min={0} step={1} hint="Visits shorter than this are dropped, e.g. 250." />
         <NumberField name="trim" label="Trim first and last cards" min={0} max={MAX_TRIM} step={1} hint="Leaves out each participant's first N and last N cards, e.g. 3." />
         <CheckboxField name="saw_every_card" label="Only participants who saw every card" hint="Keeps the rows of participants with saw_every_card = 1 (every remaining card seen)." />
+        <CheckboxField
+          name="drop_excluded"
+          label="Leave out excluded participants"
+          hint="Without it, participants you excluded on their page have rows marked excluded = 1 with your reason."
+        />
       </Section>
       <CheckboxField
         name="include_test"

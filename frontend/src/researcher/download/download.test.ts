@@ -29,7 +29,7 @@ describe('download model', () => {
       stimulus_set: 'solarflare_demo',
     });
     assert.deepEqual(
-      dumpRequest(v({ data_type: 'exposures', id: 'fl-a', include_test: true, raw: true, dwell_cap_ms: 30000, dwell_floor_ms: 250, trim: 3, saw_every_card: true }), true),
+      dumpRequest(v({ data_type: 'exposures', id: 'fl-a', include_test: true, raw: true, dwell_cap_ms: 30000, dwell_floor_ms: 250, trim: 3, saw_every_card: true, drop_excluded: true }), true),
       {
         idName: 'fl-a',
         data_type: 'exposures',
@@ -40,6 +40,7 @@ describe('download model', () => {
         dwell_floor_ms: 250,
         trim: 3,
         saw_every_card: true,
+        drop_excluded: true,
         codebook: true,
       },
     );

@@ -37,6 +37,7 @@ export interface DownloadValues {
   dwell_floor_ms: number | '';
   trim: number | '';
   saw_every_card: boolean;
+  drop_excluded: boolean;
 }
 
 /** emptyValues are the form's starting values. */
@@ -49,6 +50,7 @@ export const emptyValues: DownloadValues = {
   dwell_floor_ms: '',
   trim: '',
   saw_every_card: false,
+  drop_excluded: false,
 };
 
 const optionalCount = (what: string, max?: number) => {
@@ -96,6 +98,7 @@ export function dumpRequest(values: DownloadValues, codebook = false): DumpReque
     if (count(values.dwell_floor_ms)) req.dwell_floor_ms = count(values.dwell_floor_ms);
     if (count(values.trim)) req.trim = count(values.trim);
     if (values.saw_every_card) req.saw_every_card = true;
+    if (values.drop_excluded) req.drop_excluded = true;
   }
   if (codebook) req.codebook = true;
   return req;

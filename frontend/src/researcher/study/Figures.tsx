@@ -104,6 +104,11 @@ export function KeyFigures({ dashboard }: { dashboard: Dashboard }) {
         </div>
       ) : null}
       <div>
+        <dt>Excluded</dt>
+        <dd>{formatNumber(dashboard.excluded ?? 0)}</dd>
+        <dd className="key-figures__help">Participants a researcher excluded from the analysis; still counted in the funnel, marked in the exports.</dd>
+      </div>
+      <div>
         <dt>Events per minute</dt>
         <dd>{formatNumber(dashboard.events_per_minute)}</dd>
         <dd className="key-figures__help">Events stored (engagements, dwell, answers, checkpoints) per minute, over the last 5 minutes.</dd>

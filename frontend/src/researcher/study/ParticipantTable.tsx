@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, Formik, useFormikContext } from 'formik';
 import * as Yup from 'yup';
 import * as api from '../api';
+import { Link } from '../../lib/router';
 import { SelectField, TextField } from '../fields';
 import { errorMessage } from '../messages';
 import { TableRegion } from './Figures';
@@ -105,13 +106,16 @@ export function ParticipantTable({ id, conditions, tick }: { id: string; conditi
                   {load.rows.map((p) => (
                     <tr key={p.user_id}>
                       <th scope="row">
-                        <code>{p.user_id}</code>
+                        <Link href={`/studies/${encodeURIComponent(id)}/participants/${encodeURIComponent(p.user_id)}`}>
+                          <code>{p.user_id}</code>
+                        </Link>
                       </th>
                       <td>{platformIds(p.platform_ids)}</td>
                       <td>{p.condition}</td>
                       <td>
                         {STAGE_LABELS[p.stage] ?? p.stage}
                         {p.dropped && <span className="tag tag--warn">dropped</span>}
+                        {p.excluded && <span className="tag tag--warn">excluded</span>}
                       </td>
                       <td>{dateTime(p.started_at)}</td>
                       <td>{dateTime(p.last_seen_at)}</td>

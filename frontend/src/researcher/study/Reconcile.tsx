@@ -11,7 +11,8 @@ import { CheckboxField, FileField, FormStatus, SelectField, TextField } from '..
 import { errorMessage } from '../messages';
 import { TableRegion } from './Figures';
 import { dateTime } from './model';
-import { CLASS_LABELS, classLabel, PLATFORM_NAMES, RECONCILE_PLATFORMS, studyPlatform } from './reconcileModel';
+import { Link } from '../../lib/router';
+import { bothWays, CLASS_LABELS, classLabel, PLATFORM_NAMES, RECONCILE_PLATFORMS, studyPlatform } from './reconcileModel';
 
 interface ReconcileValues {
   platform: api.ReconcilePlatform;
@@ -59,7 +60,8 @@ export function ReconcilePanel({ study }: { study: api.StudyPageInfo }) {
             const r = await api.reconcile(study.experiment_id, values.text, values.platform, canMark && values.markReturns);
             setResult(r);
             const marked = r.marked > 0 ? ` ${r.marked} returned or timed-out ${r.marked === 1 ? 'participant' : 'participants'} marked; their places are free again.` : '';
-            setNote({ tone: 'info', text: `${r.lines.length} ${r.lines.length === 1 ? 'line' : 'lines'} reconciled as ${PLATFORM_NAMES[r.platform]}.${marked}` });
+            const both = bothWays(r.missing?.length ?? 0, r.code_mismatches ?? 0);
+            setNote({ tone: 'info', text: `${r.lines.length} ${r.lines.length === 1 ? 'line' : 'lines'} reconciled as ${PLATFORM_NAMES[r.platform]}.${marked}${both ? ` ${both}` : ''}` });
           } catch (err) {
             setResult(null);
             setNote({ tone: 'error', text: errorMessage(err) });
@@ -113,13 +115,14 @@ export function ReconcilePanel({ study }: { study: api.StudyPageInfo }) {
         )}
       </Formik>
       <FormStatus tone={note?.tone ?? 'info'} message={note?.text} />
-      {result && <ReconcileResult result={result} />}
+      {result && <ReconcileResult id={study.experiment_id} result={result} />}
     </section>
   );
 }
 
-function ReconcileResult({ result }: { result: api.ReconcileResult }) {
+function ReconcileResult({ id, result }: { id: string; result: api.ReconcileResult }) {
   const shown = result.lines.slice(0, SHOWN_LINES);
+  const missing = result.missing ?? [];
   return (
     <div className="reconcile-result">
       <h3>Result</h3>
@@ -153,6 +156,7 @@ function ReconcileResult({ result }: { result: api.ReconcileResult }) {
               <th scope="col">Completed at</th>
               <th scope="col">Stage</th>
               <th scope="col">Code issued</th>
+              <th scope="col">Code submitted</th>
               <th scope="col">Note</th>
             </tr>
           </thead>
@@ -165,6 +169,10 @@ function ReconcileResult({ result }: { result: api.ReconcileResult }) {
                 <td>{l.completed_at ? dateTime(l.completed_at) : '—'}</td>
                 <td>{l.stage || '—'}</td>
                 <td>{l.completion_code ? <code>{l.completion_code}</code> : '—'}</td>
+                <td className={l.code_matches === false ? 'reconcile-mismatch' : undefined}>
+                  {l.code_submitted ? <code>{l.code_submitted}</code> : '—'}
+                  {l.code_matches === false && <span className="tag tag--warn">not {l.code_expected || 'the expected code'}</span>}
+                </td>
                 <td className="reconcile-note">{l.note}</td>
               </tr>
             ))}
@@ -175,6 +183,50 @@ function ReconcileResult({ result }: { result: api.ReconcileResult }) {
         <p className="muted small">
           The first {SHOWN_LINES} of {result.lines.length} lines are shown; the full result download has every line.
         </p>
+      )}
+      <h3 id="reconcile-missing-title">Completed here, not on the platform&apos;s list</h3>
+      {missing.length === 0 ? (
+        <p className="muted small">Everyone who completed here is on the list.</p>
+      ) : (
+        <>
+          <p className="muted small">
+            The platform does not list these participants as having submitted: check it is the whole list, or ask them to submit there.
+          </p>
+          <TableRegion label="Completed here, not on the platform's list, scrollable">
+            <table className="data-table participants reconcile-table">
+              <caption className="visually-hidden">Completed here, not on the platform&apos;s list</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Platform id</th>
+                  <th scope="col">Participant</th>
+                  <th scope="col">Condition</th>
+                  <th scope="col">Completed at</th>
+                  <th scope="col">Code issued</th>
+                  <th scope="col">Note</th>
+                </tr>
+              </thead>
+              <tbody>
+                {missing.slice(0, SHOWN_LINES).map((m) => (
+                  <tr key={m.user_id}>
+                    <th scope="row">{m.id || '—'}</th>
+                    <td>
+                      <Link href={`/studies/${encodeURIComponent(id)}/participants/${encodeURIComponent(m.user_id)}`}>{m.user_id}</Link>
+                    </td>
+                    <td>{m.condition}</td>
+                    <td>{dateTime(m.completed_at)}</td>
+                    <td>{m.completion_code ? <code>{m.completion_code}</code> : '—'}</td>
+                    <td className="reconcile-note">{m.note}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+          {missing.length > SHOWN_LINES && (
+            <p className="muted small">
+              The first {SHOWN_LINES} of {missing.length} are shown; the full result download has them all (class not_on_list).
+            </p>
+          )}
+        </>
       )}
     </div>
   );

@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { classLabel, parseLabels, studyPlatform } from './reconcileModel';
+import { bothWays, classLabel, parseLabels, studyPlatform } from './reconcileModel';
 
 describe('reconciliation and classroom helpers', () => {
+  it('sums up both directions and the codes', () => {
+    assert.equal(bothWays(0, 0), '');
+    assert.equal(bothWays(1, 0), '1 participant completed here but is not on the list.');
+    assert.equal(bothWays(2, 1), "2 participants completed here but are not on the list; 1 line has a code that is not the study's.");
+  });
   it('names each class', () => {
     assert.equal(classLabel('never_seen'), 'Never seen');
     assert.equal(classLabel('completed'), 'Completed here');

@@ -23,6 +23,15 @@ export const RECONCILE_PLATFORMS: ReadonlyArray<{ name: Exclude<ReconcilePlatfor
   (p): p is Extract<(typeof PLATFORMS)[number], { name: Exclude<ReconcilePlatform, ''> }> => p.reconcile !== '',
 );
 
+/** bothWays sums up what the line-by-line classes do not say: who completed here but is not
+ * on the platform's list, and how many lines submitted another code; '' when neither. */
+export function bothWays(missing: number, mismatches: number): string {
+  const parts: string[] = [];
+  if (missing > 0) parts.push(`${missing} ${missing === 1 ? 'participant' : 'participants'} completed here but ${missing === 1 ? 'is' : 'are'} not on the list`);
+  if (mismatches > 0) parts.push(`${mismatches} ${mismatches === 1 ? 'line has' : 'lines have'} a code that is not the study's`);
+  return parts.length ? `${parts.join('; ')}.` : '';
+}
+
 /** PLATFORM_NAMES name the platforms reconciliation reads. */
 export const PLATFORM_NAMES = Object.fromEntries(RECONCILE_PLATFORMS.map((p) => [p.name, p.title])) as Record<Exclude<ReconcilePlatform, ''>, string>;
 
