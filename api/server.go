@@ -226,6 +226,7 @@ func (s *Server) router() *mux.Router {
 		s.fail(w, r, &apiError{http.StatusMethodNotAllowed, codeBadRequest, r.Method + " is not allowed on " + r.URL.Path + "."})
 	})
 
+	r.HandleFunc("/docs/parameters", s.serveParameterDocs).Methods(http.MethodGet, http.MethodHead)
 	r.PathPrefix("/media/").Handler(http.HandlerFunc(s.serveMedia)).Methods(http.MethodGet, http.MethodHead)
 	r.PathPrefix("/").Handler(http.HandlerFunc(s.serveApp)).Methods(http.MethodGet, http.MethodHead)
 	return r
