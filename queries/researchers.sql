@@ -36,6 +36,10 @@ DELETE FROM settings WHERE key = ?;
 -- name: CreateSignup :exec
 INSERT INTO signups (email, name, created_at) VALUES (?, ?, ?);
 
+-- name: ListSignups :many
+-- Newest first: a researcher reads the latest sign-ups at the top.
+SELECT signup_id, email, name, created_at FROM signups ORDER BY signup_id DESC;
+
 -- name: GetLockoutClearedAt :one
 SELECT lockout_cleared_at FROM researchers WHERE name = ?;
 

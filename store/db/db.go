@@ -330,6 +330,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listSharesOfOwnerStmt, err = db.PrepareContext(ctx, listSharesOfOwner); err != nil {
 		return nil, fmt.Errorf("error preparing query ListSharesOfOwner: %w", err)
 	}
+	if q.listSignupsStmt, err = db.PrepareContext(ctx, listSignups); err != nil {
+		return nil, fmt.Errorf("error preparing query ListSignups: %w", err)
+	}
 	if q.listStudyAnswerFieldsStmt, err = db.PrepareContext(ctx, listStudyAnswerFields); err != nil {
 		return nil, fmt.Errorf("error preparing query ListStudyAnswerFields: %w", err)
 	}
@@ -944,6 +947,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listSharesOfOwnerStmt: %w", cerr)
 		}
 	}
+	if q.listSignupsStmt != nil {
+		if cerr := q.listSignupsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listSignupsStmt: %w", cerr)
+		}
+	}
 	if q.listStudyAnswerFieldsStmt != nil {
 		if cerr := q.listStudyAnswerFieldsStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listStudyAnswerFieldsStmt: %w", cerr)
@@ -1250,6 +1258,7 @@ type Queries struct {
 	listReconcileParticipantsStmt    *sql.Stmt
 	listResearchersStmt              *sql.Stmt
 	listSharesOfOwnerStmt            *sql.Stmt
+	listSignupsStmt                  *sql.Stmt
 	listStudyAnswerFieldsStmt        *sql.Stmt
 	listStudyInventoryStmt           *sql.Stmt
 	listStudyParamsStmt              *sql.Stmt
@@ -1391,6 +1400,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listReconcileParticipantsStmt:    q.listReconcileParticipantsStmt,
 		listResearchersStmt:              q.listResearchersStmt,
 		listSharesOfOwnerStmt:            q.listSharesOfOwnerStmt,
+		listSignupsStmt:                  q.listSignupsStmt,
 		listStudyAnswerFieldsStmt:        q.listStudyAnswerFieldsStmt,
 		listStudyInventoryStmt:           q.listStudyInventoryStmt,
 		listStudyParamsStmt:              q.listStudyParamsStmt,

@@ -191,6 +191,39 @@ func (q *Queries) GetSetting(ctx context.Context, key string) (string, error) {
 	return value, err
 }
 
+const listSignups = `-- name: ListSignups :many
+SELECT signup_id, email, name, created_at FROM signups ORDER BY signup_id DESC
+`
+
+// Newest first: a researcher reads the latest sign-ups at the top.
+func (q *Queries) ListSignups(ctx context.Context) ([]Signup, error) {
+	rows, err := q.query(ctx, q.listSignupsStmt, listSignups)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Signup
+	for rows.Next() {
+		var i Signup
+		if err := rows.Scan(
+			&i.SignupID,
+			&i.Email,
+			&i.Name,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const putSetting = `-- name: PutSetting :exec
 INSERT INTO settings (key, value) VALUES (?, ?)
 ON CONFLICT (key) DO UPDATE SET value = excluded.value

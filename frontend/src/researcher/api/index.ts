@@ -10,3 +10,4 @@ export * from './downloads';
 export * from './study';
 export * from './reconcile';
 export * from './labels';
+export * from './signups';
