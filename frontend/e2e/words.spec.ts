@@ -1,7 +1,7 @@
 // Issue 22, item 5: every word the console and the home page say is true.
 import { execFileSync } from 'node:child_process';
 import { expect, test } from './support/appliance';
-import { addResearcher, signIn, uniqueName } from './support/researchers';
+import { addResearcher, apiAs, signIn, spawnStudy, uniqueName } from './support/researchers';
 
 const binary = process.env.FEEDLAB_BIN ?? '../feedlab';
 
@@ -30,4 +30,30 @@ test('a sign-up left on the home page is read on the Sign-ups page and exported 
   const csv = execFileSync(binary, ['export', '--type', 'signups', '--data', process.env.FEEDLAB_E2E_DATA!], { encoding: 'utf8' });
   expect(csv.split('\n')[0]).toBe('email,name,created_at_ms,created_at_iso');
   expect(csv).toContain(`${email},Grace Hopper,`);
+});
+
+test('sharing with every researcher says who that is, not that the study is public', async ({ page, baseURL }, info) => {
+  const owner = uniqueName('sharer', info);
+  addResearcher(owner);
+  addResearcher(uniqueName('friend', info));
+  const ctx = await apiAs(baseURL!, owner);
+  const id = await spawnStudy(ctx, { title: 'Shared with all' });
+  // Every other account of this appliance (other specs of this worker made some).
+  const others = ((await (await ctx.get('/v1/researchers')).json()).data.researchers as Array<{ name: string }>)
+    .map((r) => r.name)
+    .filter((n) => n !== owner);
+  expect(others.length).toBeGreaterThan(0);
+  for (const name of others) {
+    expect((await ctx.post(`/v1/studies/${id}/shares`, { data: { name } })).ok()).toBe(true);
+  }
+  await signIn(page, owner);
+  await page.getByRole('article').filter({ hasText: id }).getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share study' });
+  const who =
+    others.length === 1
+      ? `The only other researcher account on this appliance, ${others[0]}, already sees this study.`
+      : `All ${others.length} other researcher accounts on this appliance (`;
+  await expect(dialog).toContainText(who);
+  await expect(dialog).toContainText('No one else does: participants and visitors never see');
+  await expect(dialog).not.toContainText('Every other researcher already sees this study');
 });
