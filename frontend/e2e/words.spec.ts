@@ -57,3 +57,23 @@ test('sharing with every researcher says who that is, not that the study is publ
   await expect(dialog).toContainText('No one else does: participants and visitors never see');
   await expect(dialog).not.toContainText('Every other researcher already sees this study');
 });
+
+test('a file that is not an image is named, with what to do, and Resume upload is not offered for it', async ({ page }, info) => {
+  const me = uniqueName('hosted', info);
+  addResearcher(me);
+  await signIn(page, me);
+  await page.goto('/upload-hosted');
+  const id = `txt${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1e3)}`.slice(0, 15);
+  await page.getByLabel('Set name').fill(id);
+  await page.getByRole('radio', { name: 'news' }).check();
+  await page.getByLabel('Stimuli (tab-separated)').fill(
+    ['source_url\tfilename\tretrieve_date\tentity_type\theadline', 'https://example.org/a\tphoto.txt\t2026-01-01\timage\tA note, not a photo'].join('\n'),
+  );
+  await page.getByLabel('Choose files').setInputFiles({ name: 'photo.txt', mimeType: 'text/plain', buffer: Buffer.from(`just some words ${id}\n`) });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const outcome = page.getByText('No set was made.');
+  await expect(outcome).toContainText('photo.txt is not an image (PNG, JPEG, GIF or WebP) or a video (MP4, WebM or Ogg)');
+  await expect(outcome).toContainText('choose the files again');
+  await expect(outcome).not.toContainText('Resume upload');
+  await expect(page.getByRole('button', { name: 'Resume upload' })).toHaveCount(0);
+});

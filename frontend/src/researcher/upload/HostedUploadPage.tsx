@@ -12,7 +12,7 @@ import { Link, type PageProps } from '../../lib/router';
 import { useTitle } from '../../lib/useTitle';
 import { ingestSettings, initialUpload, lineOfRecord, pasted, UPLOAD_FAILED, uploadSchema, type UploadValues } from './model';
 import { SetFields, StimuliFields, UploadOutcome, type Outcome } from './UploadPage';
-import { canHash, formatBytes, isSystemFile, matchFiles, normalPath, problemLines, type Matching, type PickedFile } from './hosted';
+import { canHash, failedUploadText, formatBytes, isSystemFile, matchFiles, normalPath, problemLines, type Matching, type PickedFile } from './hosted';
 import { sendFiles, type FileState } from './uploader';
 import './upload.css';
 
@@ -71,11 +71,8 @@ export function HostedUploadPage(_: PageProps) {
         setStates((prev) => ({ ...prev, [path]: { ...prev[path], ...patch } })),
       );
       if (!allStored) {
-        const failed = files.filter((f) => !known.current.get(f.path)?.name).length;
-        setOutcome({
-          kind: 'failed',
-          message: `${failed} file${failed === 1 ? '' : 's'} could not be sent, so no set was made. Press Resume upload to try again: files already on the appliance are not sent twice.`,
-        });
+        const failed = failedUploadText(files.map((f) => known.current.get(f.path) ?? { path: f.path }));
+        setOutcome({ kind: 'failed', message: failed.text });
         return;
       }
       const media: Record<string, string> = {};
@@ -128,7 +125,8 @@ function HostedForm({ picked, ignored, states, outcome, onFiles, onClear, onDrop
   const problems = problemLines(m, picked.length);
   const filesReady = picked.length > 0 && p.rows.length > 0 && problems.length === 0;
   const started = Object.keys(states).length > 0;
-  const resumable = outcome?.kind === 'failed' && started && Object.values(states).some((s) => !s.name);
+  // Resume only helps files that failed on the way, not a file refused for what it is.
+  const resumable = outcome?.kind === 'failed' && started && failedUploadText(Object.values(states)).resumable;
   return (
     <Form noValidate>
       <SetFields />
