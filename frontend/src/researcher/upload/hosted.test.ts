@@ -63,6 +63,6 @@ describe('what to do after files failed', () => {
     ]);
     assert.equal(out.resumable, true);
     assert.match(out.text, /photo\.txt is not an image/);
-    assert.match(out.text, /1 file could not be sent\. Press Resume upload to try it again/);
+    assert.match(out.text, /1 file could not be sent, so no set was made\. Press Resume upload to try again/);
   });
 });

@@ -172,10 +172,7 @@ export function failedUploadText(files: FailedFile[]): { text: string; resumable
         : `${f.message ?? `${base} is too large.`} Make it smaller or remove its row from the stimuli, then press Clear files and choose the files again.`,
     );
   }
-  if (onTheWay > 0) {
-    parts.push(
-      `${onTheWay} file${onTheWay === 1 ? '' : 's'} could not be sent. Press Resume upload to try ${onTheWay === 1 ? 'it' : 'them'} again: files already on the appliance are not sent twice.`,
-    );
-  }
-  return { text: `No set was made. ${parts.join(' ')}`, resumable: onTheWay > 0 };
+  const resume = `${onTheWay} file${onTheWay === 1 ? '' : 's'} could not be sent, so no set was made. Press Resume upload to try again: files already on the appliance are not sent twice.`;
+  if (refused.length === 0) return { text: resume, resumable: onTheWay > 0 };
+  return { text: `No set was made. ${parts.join(' ')}${onTheWay > 0 ? ` ${resume}` : ''}`, resumable: onTheWay > 0 };
 }
