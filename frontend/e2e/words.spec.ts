@@ -77,3 +77,54 @@ test('a file that is not an image is named, with what to do, and Resume upload i
   await expect(outcome).not.toContainText('Resume upload');
   await expect(page.getByRole('button', { name: 'Resume upload' })).toHaveCount(0);
 });
+
+test('paste upload: the preview flags every row problem at once, and the server refusal lists every row in the same numbering', async ({ page }, info) => {
+  const me = uniqueName('paste', info);
+  addResearcher(me);
+  await signIn(page, me);
+  await page.goto('/upload');
+  const set = `rows${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1e3)}`.slice(0, 15);
+  await page.getByLabel('Set name').fill(set);
+  await page.getByRole('radio', { name: 'news' }).check();
+  const stimuli = page.getByLabel('Stimuli (tab-separated)');
+  await stimuli.fill(
+    [
+      'source_url\tfilename\tretrieve_date\tentity_type',
+      'https://example.org/1\t1.jpg\t2026-01-01\timage',
+      'not a link\t2.jpg\t2026-01-01\timage',
+      '',
+      'https://example.org/3\t\t2026-01-01\timage',
+      'https://example.org/4\t1.jpg\t2026-01-01\timage',
+    ].join('\n'),
+  );
+  await expect(page.getByRole('list', { name: 'Problems in the rows' }).getByRole('listitem')).toHaveText([
+    'Row 3 (card 2): source_url must be an http:// or https:// link or a path of this appliance (/media/, /img/, /video/), not "not a link".',
+    'Row 5 (card 3): filename is empty.',
+  ]);
+  await expect(page.getByRole('list', { name: 'Warnings about the rows' })).toHaveText(
+    'Row 6 (card 4): filename 1.jpg is also on row 2 (card 1); both cards name the same file.',
+  );
+  await expect(page.getByText('2 problems in the rows, each listed under the preview.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  // The preview's Row column counts the same way.
+  await expect(page.getByRole('region', { name: 'Preview of the first rows' }).getByRole('rowheader')).toHaveText(['2', '3', '5', '6']);
+
+  // What only the server checks (a value's length) comes back for every row at once.
+  const long = 'x'.repeat(10_001);
+  await stimuli.fill(
+    [
+      'source_url\tfilename\tretrieve_date\tentity_type\theadline',
+      `https://example.org/1\t1.jpg\t2026-01-01\timage\t${long}`,
+      'https://example.org/2\t2.jpg\t2026-01-01\timage\tfine',
+      '',
+      `https://example.org/3\t3.jpg\t2026-01-01\timage\t${long}`,
+    ].join('\n'),
+  );
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const status = page.getByRole('status').filter({ hasText: 'The server refused' });
+  await expect(status).toContainText('The server refused 2 rows:');
+  await expect(status.getByRole('listitem')).toHaveText([
+    'Row 2 (card 1): column headline is 10001 bytes long; the limit is 10000',
+    'Row 5 (card 3): column headline is 10001 bytes long; the limit is 10000',
+  ]);
+});

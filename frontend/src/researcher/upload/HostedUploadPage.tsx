@@ -6,12 +6,12 @@
 // without sending stored files twice. The set is made only once every file is stored.
 import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { Formik, Form, useFormikContext } from 'formik';
-import { ingestHostedSet, ResearcherApiError } from '../api';
+import { ingestHostedSet } from '../api';
 import { FileField, Section } from '../fields';
 import { Link, type PageProps } from '../../lib/router';
 import { useTitle } from '../../lib/useTitle';
-import { ingestSettings, initialUpload, lineOfRecord, pasted, UPLOAD_FAILED, uploadSchema, type UploadValues } from './model';
-import { SetFields, StimuliFields, UploadOutcome, type Outcome } from './UploadPage';
+import { ingestSettings, initialUpload, pasted, uploadSchema, type UploadValues } from './model';
+import { refusal, SetFields, StimuliFields, UploadOutcome, type Outcome } from './UploadPage';
 import { canHash, failedUploadText, formatBytes, isSystemFile, matchFiles, normalPath, problemLines, type Matching, type PickedFile } from './hosted';
 import { sendFiles, type FileState } from './uploader';
 import './upload.css';
@@ -80,9 +80,7 @@ export function HostedUploadPage(_: PageProps) {
       const stored = await ingestHostedSet({ ...ingestSettings(values, p), media });
       setOutcome({ kind: 'success', name: stored.entity_set, count: stored.num_entities });
     } catch (err) {
-      const own = err instanceof ResearcherApiError && err.status >= 400 && err.status < 500 && err.status !== 401;
-      const message = own ? (err as ResearcherApiError).message : err instanceof ResearcherApiError && err.code === 'network' ? err.message : UPLOAD_FAILED;
-      setOutcome({ kind: 'failed', message, where: own ? lineOfRecord(message, p) : '' });
+      setOutcome(refusal(err, p));
     }
   };
 
