@@ -128,3 +128,29 @@ test('paste upload: the preview flags every row problem at once, and the server 
     'Row 5 (card 3): column headline is 10001 bytes long; the limit is 10000',
   ]);
 });
+
+test('classroom labels: a repeated label is reported, and a QR code of a loopback link warns', async ({ page, baseURL }, info) => {
+  const me = uniqueName('class', info);
+  addResearcher(me);
+  const id = await spawnStudy(await apiAs(baseURL!, me), { title: 'Classroom' });
+  await signIn(page, me);
+  await page.goto(`/studies/${id}`);
+  const labels = page.getByLabel('Participant labels');
+  await labels.fill('Ana\nBen\nAna');
+  await page.getByRole('button', { name: 'Add labels' }).click();
+  await expect(page.getByText('2 labels added; each has its own link below. Not added again: "Ana" was given 2 times and has one link.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Personal links' }).getByRole('listitem')).toHaveCount(2);
+  await labels.fill('Ben\nCleo');
+  await page.getByRole('button', { name: 'Add labels' }).click();
+  await expect(page.getByText('1 label added; each has its own link below. Not added again: "Ben" already has a link.')).toBeVisible();
+
+  // The appliance of the tests listens on 127.0.0.1: every QR code says phones cannot open it.
+  const card = page.getByRole('listitem', { name: 'Link for Cleo' });
+  await expect(card.getByRole('img', { name: /QR code of the link http:\/\/127\.0\.0\.1/ })).toBeVisible();
+  await expect(card.getByRole('note')).toHaveText(/^Phones cannot reach 127\.0\.0\.1: open the console from the appliance's LAN address .*--addr 0\.0\.0\.0:8080/);
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/words-qr-${width}.png` });
+  }
+});
