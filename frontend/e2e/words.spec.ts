@@ -1,6 +1,7 @@
 // Issue 22, item 5: every word the console and the home page say is true.
 import { execFileSync } from 'node:child_process';
 import { expect, test } from './support/appliance';
+import { cards } from './support/feed';
 import { addResearcher, apiAs, signIn, spawnStudy, uniqueName } from './support/researchers';
 
 const binary = process.env.FEEDLAB_BIN ?? '../feedlab';
@@ -153,4 +154,31 @@ test('classroom labels: a repeated label is reported, and a QR code of a loopbac
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `/tmp/words-qr-${width}.png` });
   }
+});
+
+test("a preview participant sees that the run is not recorded as a participant's; a participant does not", async ({ page, baseURL }, info) => {
+  const me = uniqueName('preview', info);
+  addResearcher(me);
+  const ctx = await apiAs(baseURL!, me);
+  const id = await spawnStudy(ctx, { forms: '["form"]' });
+  const res = await ctx.post(`/v1/studies/${id}/preview`, { data: { condition: 1 } });
+  const url = (await res.json()).data.url as string;
+  expect(url).toContain('preview=');
+
+  await page.goto(url);
+  const banner = page.getByRole('complementary', { name: 'Preview' });
+  await expect(cards(page).first()).toBeVisible({ timeout: 15_000 });
+  await expect(banner).toHaveText(/^Preview: not recorded as a participant\./);
+  // Every page of the flow says it, the questionnaires too.
+  await page.goto('/form/form');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(banner).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: '/tmp/words-preview-360.png' });
+
+  const participant = await page.context().browser()!.newPage();
+  await participant.goto(`${baseURL}/?experiment_id=${id}&PROLIFIC_PID=p1`);
+  await expect(cards(participant).first()).toBeVisible({ timeout: 15_000 });
+  await expect(participant.getByRole('complementary', { name: 'Preview' })).toHaveCount(0);
+  await participant.close();
 });
