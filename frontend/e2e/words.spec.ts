@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from './support/appliance';
 import { cards } from './support/feed';
+import { entitySets } from './support/studies';
 import { addResearcher, apiAs, signIn, spawnStudy, uniqueName } from './support/researchers';
 
 const binary = process.env.FEEDLAB_BIN ?? '../feedlab';
@@ -181,4 +182,45 @@ test("a preview participant sees that the run is not recorded as a participant's
   await expect(cards(participant).first()).toBeVisible({ timeout: 15_000 });
   await expect(participant.getByRole('complementary', { name: 'Preview' })).toHaveCount(0);
   await participant.close();
+});
+
+test('at 360 px the funnel and participant tables show stage, condition first and say that they scroll', async ({ page, baseURL }, info) => {
+  const me = uniqueName('narrow', info);
+  addResearcher(me);
+  const ctx = await apiAs(baseURL!, me);
+  const rows = [1, 2, 3].flatMap((condition) =>
+    Object.entries({ title: 'Narrow tables', entity_sets: entitySets(5), forms: '[]' }).map(([param, value]) => ({ condition, param, value })),
+  );
+  const spawned = await (await ctx.post('/v1/spawn_experiment', { data: { condition_settings: rows } })).json();
+  const id = spawned.data.experiment_id as string;
+  for (const who of ['a', 'b', 'c']) {
+    const load = await ctx.post('/v1/load_experiment', { data: { user_id: `${id}-${who}`, experiment_id: id, query_params: { PROLIFIC_PID: `pid-${id}-${who}-long-platform-id` } } });
+    expect(load.ok()).toBe(true);
+  }
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signIn(page, me);
+  await page.goto(`/studies/${id}`);
+
+  const funnel = page.getByRole('region', { name: 'Funnel, scrollable' });
+  await expect(funnel).toHaveAttribute('tabindex', '0');
+  const people = page.getByRole('region', { name: 'Participants, scrollable' });
+  await expect(people.getByRole('row')).toHaveCount(4);
+  await expect(page.getByText('The table is wider than the screen: scroll it sideways for more columns.').first()).toBeVisible();
+
+  // The participant table's condition and stage are on screen without scrolling.
+  for (const name of ['Condition', 'Stage']) {
+    const box = (await people.getByRole('columnheader', { name, exact: true }).boundingBox())!;
+    expect(box.x + box.width, name).toBeLessThanOrEqual(360);
+  }
+  // The keyboard scrolls the funnel; its stage column stays in view.
+  await funnel.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => funnel.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  const stage = (await funnel.getByRole('rowheader').first().boundingBox())!;
+  const region = (await funnel.boundingBox())!;
+  expect(stage.x).toBeGreaterThanOrEqual(region.x - 1);
+  await page.locator('section').filter({ has: funnel }).screenshot({ path: '/tmp/words-funnel-360.png' });
+  await people.scrollIntoViewIfNeeded();
+  await page.locator('section').filter({ has: people }).screenshot({ path: '/tmp/words-participants-360.png' });
 });
