@@ -26,11 +26,11 @@ import (
 
 // Config is what the server needs.
 type Config struct {
-	Store        *store.Store
-	Media        *media.Store
-	Frontend     fs.FS // the built bundle (index.html, researcher.html, assets/, img/)
-	Logger       *slog.Logger
-	ContactEmail string // shown on the home page when set
+	Store    *store.Store
+	Media    *media.Store
+	Frontend fs.FS // the built bundle (index.html, researcher.html, assets/, img/)
+	Logger   *slog.Logger
+	Contact  Contact // serve --contact: the home page's contact link, when set
 	// PublicURLs are the base addresses participants open (local first, then the LAN
 	// addresses), as serve prints them; the wizard shows them after creating a study.
 	PublicURLs []string
@@ -80,7 +80,7 @@ type Server struct {
 	media    *media.Store
 	frontend fs.FS
 	log      *slog.Logger
-	contact  string
+	contact  Contact
 	signIns  *signInGuard
 	devices  deviceKeys
 	// The password functions, replaced in tests that count how many guesses reach a hash.
@@ -138,7 +138,7 @@ func New(cfg Config) *Server {
 		media:          cfg.Media,
 		frontend:       cfg.Frontend,
 		log:            log,
-		contact:        cfg.ContactEmail,
+		contact:        cfg.Contact,
 		signIns:        newSignInGuard(orDefault(cfg.PasswordChecksPerMinute, hashesPerMinute)),
 		verifyPassword: auth.VerifyPassword,
 		dummyVerify:    auth.DummyVerify,
@@ -206,6 +206,7 @@ func (s *Server) router() *mux.Router {
 	s.routeStudies(v1)
 	v1.HandleFunc("/import_study", s.requireResearcher(s.importStudy)).Methods(http.MethodPost)
 	v1.HandleFunc("/researchers", s.requireResearcher(s.listResearchers)).Methods(http.MethodGet)
+	v1.HandleFunc("/signups", s.requireResearcher(s.listSignups)).Methods(http.MethodGet)
 	v1.HandleFunc("/check_parameters", s.requireResearcher(s.checkParameters)).Methods(http.MethodPost)
 	v1.HandleFunc("/render_markdown", s.requireResearcher(s.renderMarkdown)).Methods(http.MethodPost)
 
@@ -226,6 +227,7 @@ func (s *Server) router() *mux.Router {
 		s.fail(w, r, &apiError{http.StatusMethodNotAllowed, codeBadRequest, r.Method + " is not allowed on " + r.URL.Path + "."})
 	})
 
+	r.HandleFunc("/docs/parameters", s.serveParameterDocs).Methods(http.MethodGet, http.MethodHead)
 	r.PathPrefix("/media/").Handler(http.HandlerFunc(s.serveMedia)).Methods(http.MethodGet, http.MethodHead)
 	r.PathPrefix("/").Handler(http.HandlerFunc(s.serveApp)).Methods(http.MethodGet, http.MethodHead)
 	return r

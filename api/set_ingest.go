@@ -91,6 +91,10 @@ func (s *Server) ingestEntitySet(w http.ResponseWriter, r *http.Request) {
 // (400); any other error stays a server error.
 func stimuliProblem(err error) error {
 	var p *stimuli.Problem
+	if errors.As(err, &p) && len(p.Rows) > 0 {
+		// Every row's problem, as a list the upload page shows one per line.
+		return &detailedError{err: badRequest("%s", p.Message), fields: map[string]any{"row_problems": p.Rows, "more_row_problems": p.More}}
+	}
 	if errors.As(err, &p) {
 		return badRequest("%s", p.Message)
 	}

@@ -14,6 +14,7 @@
 //	feedlab researcher list
 //	feedlab researcher unlock NAME
 //	feedlab researcher password NAME [--password-stdin]
+//	feedlab researcher remove NAME
 //	feedlab version
 //
 // Errors go to stderr with a non-zero exit status; data goes to stdout.
@@ -43,6 +44,14 @@ const usage = `feedlab: a research appliance for social-media newsfeed experimen
 
 Usage:
   feedlab serve   [--addr :8080] [--data ./feedlab-data]      (default when no subcommand)
+                  [--contact EMAIL|https://...]               contact link on the home page (none: no link)
+                  [--tls-cert FILE --tls-key FILE]            serve HTTPS
+                  [--behind-proxy]                            trust X-Forwarded-For/-Proto (listen on 127.0.0.1)
+                  [--frame-ancestors ORIGINS]                 who may embed the participant pages
+                  [--arrivals-per-minute 200] [--signups-per-minute 10]
+                                                              per client address
+                  [--max-conns-per-client 1500]               open connections per address (0: no cap)
+                  [--password-checks-per-minute 60]           password checks across the appliance
                   [--dropped-after 30m]                       dashboard: no event this long = dropped
                   [--pprof 127.0.0.1:6060]                    Go profiler, loopback only
                   [--min-free-space 1GB,5%]                   below this free space (the smaller of
@@ -70,6 +79,7 @@ Usage:
                                                               participants (column is_test)
          exposures only: [--dwell-cap-ms N] [--dwell-floor-ms N] [--trim N] [--saw-every-card]
                          [--drop-excluded]                    leave out excluded participants
+  feedlab export --type signups [--out FILE] [--raw]         the home page's "Join the alpha" sign-ups
   feedlab study export --study ID --out FILE.zip              the study as a bundle: parameters,
                                                               stimulus sets, media, codebooks
   feedlab study import FILE.zip [--owner NAME]                recreate a bundle's study; prints
@@ -86,6 +96,8 @@ Usage:
                                                               (also while serve runs)
   feedlab researcher password NAME [--password-stdin]         set a new password (at least 10
                                                               characters); ends its sessions
+  feedlab researcher remove NAME                              delete the account (not the last one,
+                                                              nor one that owns studies)
   feedlab version
 
 Every subcommand takes --data DIR (default ./feedlab-data).
@@ -158,8 +170,10 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return cmdResearcherUnlock(ctx, rest[1:], stdout, stderr)
 		case len(rest) > 0 && rest[0] == "password":
 			return cmdResearcherPassword(ctx, rest[1:], stdin, stdout, stderr)
+		case len(rest) > 0 && rest[0] == "remove":
+			return cmdResearcherRemove(ctx, rest[1:], stdout, stderr)
 		}
-		return fmt.Errorf("%w: expected 'feedlab researcher add NAME [--password-stdin]', 'feedlab researcher list', 'feedlab researcher unlock NAME' or 'feedlab researcher password NAME [--password-stdin]'", errUsage)
+		return fmt.Errorf("%w: expected 'feedlab researcher add NAME [--password-stdin]', 'feedlab researcher list', 'feedlab researcher unlock NAME', 'feedlab researcher password NAME [--password-stdin]' or 'feedlab researcher remove NAME'", errUsage)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "feedlab", version)
 		return nil

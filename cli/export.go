@@ -21,7 +21,7 @@ import (
 func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, data := newFlags("export", stderr)
 	id := fs.String("study", "", "experiment_id (for --type stimulus_set: the set name)")
-	typ := fs.String("type", "", fmt.Sprintf("one of %v", export.Types))
+	typ := fs.String("type", "", fmt.Sprintf("one of %v, or %s (the home page's sign-ups, the appliance's: no --study)", export.Types, export.TypeSignups))
 	out := fs.String("out", "", "file to write (default: standard output)")
 	includeTest := fs.Bool("include-test", false, "keep the rows of test participants (preview and pilot runs), marked 1 in the is_test column")
 	raw := fs.Bool("raw", false, "write values as stored: do not neutralise cells a spreadsheet would run as formulas (=, +, -, @, tab, CR)")
@@ -37,10 +37,14 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	} else if err := noPositional(pos); err != nil {
 		return err
 	}
-	if *id == "" || *typ == "" {
+	signups := *typ == export.TypeSignups
+	if signups && (*id != "" || *codebook || *includeTest || !clean.IsZero()) {
+		return fmt.Errorf("%w: --type signups takes no --study, --codebook, --include-test or cleaning option", errUsage)
+	}
+	if !signups && (*id == "" || *typ == "") {
 		return fmt.Errorf("%w: --study and --type are required", errUsage)
 	}
-	if !slices.Contains(export.Types, *typ) {
+	if !signups && !slices.Contains(export.Types, *typ) {
 		return fmt.Errorf("%w: --type %q is not one of %v", errUsage, *typ, export.Types)
 	}
 	if !clean.IsZero() && *typ != export.TypeExposures {
@@ -62,7 +66,7 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	// standard output or the file): one that fails or is interrupted before then is not a
 	// download, and one that cannot be recorded does not happen.
 	audit := func() error { return nil }
-	if *typ != export.TypeStimulusSet {
+	if *typ != export.TypeStimulusSet && !signups {
 		action, detail := store.AuditDownload, *typ+" on the command line"
 		if *codebook {
 			action = store.AuditCodebook
@@ -79,6 +83,9 @@ func cmdExport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	write := func(w io.Writer) error {
 		return exportTo(ctx, st, &study.Download{W: w, Begin: audit}, stderr, *typ, *id, opts)
+	}
+	if signups {
+		write = func(w io.Writer) error { return export.WriteSignups(ctx, st, w, opts) }
 	}
 	if *codebook {
 		write = func(w io.Writer) error {

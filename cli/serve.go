@@ -33,7 +33,7 @@ const shutdownGrace = 10 * time.Second
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, data := newFlags("serve", stderr)
 	addr := fs.String("addr", ":8080", "address to listen on")
-	contact := fs.String("contact", os.Getenv("FEEDLAB_CONTACT_EMAIL"), "contact email shown on the home page")
+	contact := fs.String("contact", os.Getenv("FEEDLAB_CONTACT_EMAIL"), "contact shown on the home page as a link: an email address or an https:// page (none: no link)")
 	tlsCert := fs.String("tls-cert", "", "serve HTTPS with this certificate file (PEM, with --tls-key)")
 	tlsKey := fs.String("tls-key", "", "the private key file (PEM) of --tls-cert")
 	behindProxy := fs.Bool("behind-proxy", false, "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy in front of feedlab (listen on 127.0.0.1 then)")
@@ -75,6 +75,10 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err := checkLoopback(*pprofAddr); err != nil {
 			return fmt.Errorf("%w: --pprof: %v", errUsage, err)
 		}
+	}
+	contactLink, err := api.ParseContact(*contact)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
 	}
 	parents, err := parseFrameAncestors(*frameAncestors)
 	if err != nil {
@@ -127,7 +131,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	app := api.New(api.Config{
 		Store: st, Media: ms, Frontend: frontend.Dist(), Logger: log,
-		ContactEmail: *contact, PublicURLs: participantURLs(ln.Addr().(*net.TCPAddr), scheme),
+		Contact: contactLink, PublicURLs: participantURLs(ln.Addr().(*net.TCPAddr), scheme),
 		BehindProxy: *behindProxy, FrameAncestors: parents,
 		ArrivalsPerMinute: *arrivals, SignupsPerMinute: *signups, PasswordChecksPerMinute: *checks,
 		DroppedAfter: *droppedAfter, Version: version,

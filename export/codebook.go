@@ -149,15 +149,21 @@ func describeColumn(typ, name string, params, covariates []string, answers map[s
 		}
 		field := strings.TrimPrefix(name, "answer_")
 		if f, ok := answers[field]; ok {
-			return ColumnDoc{answerType(f), f.Unit, "questionnaire answer (participant)", fmt.Sprintf("The answer to %q (see 'Questionnaires'); the last answer when given twice; empty when not answered.", f.Question)}, true
+			return ColumnDoc{answerType(f), f.Unit, "questionnaire answer (participant)", fmt.Sprintf("The answer to “%s” (see 'Questionnaires'); the last answer when given twice; empty when not answered.", f.Question)}, true
 		}
 		return ColumnDoc{tText, "", "questionnaire answer (participant)", fmt.Sprintf("The answer saved under the field %s (a field no built-in questionnaire defines); empty when not answered.", field)}, true
 	}
 	return ColumnDoc{}, false
 }
 
+// ParameterReference says where a codebook's reader finds every parameter described: the
+// appliance serves docs/parameters.md at /docs/parameters. A codebook written by the command
+// line cannot know the address the appliance is reached at, so it names the path and how
+// to complete it.
+const ParameterReference = "/docs/parameters on the feedlab appliance (its address followed by /docs/parameters, e.g. http://localhost:8080/docs/parameters)"
+
 func paramDoc(name string) ColumnDoc {
-	return ColumnDoc{tText, "", oStudy, fmt.Sprintf("The study parameter %s in the row's condition (see docs/parameters.md; long texts and the title are only in the experiment_parameters export).", name)}
+	return ColumnDoc{tText, "", oStudy, fmt.Sprintf("The study parameter %s in the row's condition (see the parameter reference, %s; long texts and the title are only in the experiment_parameters export).", name, ParameterReference)}
 }
 
 // fixedColumns are the columns an export always writes, before any generated one.

@@ -26,13 +26,16 @@ const (
 )
 
 const (
-	oServer     = "server, when the event was received"
-	oClient     = "participant's browser (its clock)"
-	oStudy      = "the study's parameters (params.csv)"
-	oInventory  = "inventory: the feed composed for the participant at arrival"
-	oSet        = "stimulus set, as uploaded"
-	oRegistered = "participant's registration (arrival)"
-	oDerived    = "derived by feedlab from the stored events at export"
+	oServer = "server, when the event was received"
+	oClient = "participant's browser (sent with the event)"
+	// oClientClock is for times: read from the participant's device clock, which may be
+	// set wrong, unlike the server's times.
+	oClientClock = "participant's browser (its clock)"
+	oStudy       = "the study's parameters (params.csv)"
+	oInventory   = "inventory: the feed composed for the participant at arrival"
+	oSet         = "stimulus set, as uploaded"
+	oRegistered  = "participant's registration (arrival)"
+	oDerived     = "derived by feedlab from the stored events at export"
 )
 
 // commonDocs are the columns that mean the same in every export that has them.
@@ -56,7 +59,7 @@ var commonDocs = map[string]ColumnDoc{
 	"filename":            {tText, "", oSet, "The stimulus's file name as uploaded."},
 	"retrieve_date":       {tText, "", oSet, "When the stimulus was retrieved, as the set gives it."},
 	"headline":            {tText, "", oSet, "The card's headline (plain text); empty when the set has none."},
-	"is_test":             {tBit, "", oRegistered, "1 for a test participant (preview or pilot run), 0 otherwise. Present only when test participants were asked for."},
+	"is_test":             {tBit, "", oRegistered, "1 for a test participant (preview or pilot run), 0 otherwise. The column is always there; test participants' rows are in the file only when test participants were asked for (Include test participants, --include-test), so without them it holds only 0."},
 	"study_version":       {tInt, "", oRegistered, "The version of the study's texts the participant got (texts edited after launch make a new version)."},
 	"time_stamp_iso":      {tISO, "", oServer, "When the server received the event, as an ISO 8601 UTC time with milliseconds."},
 	"user_agent":          {tText, "", "participant's browser (User-Agent header)", "The browser the event came from (cut to 400 bytes; recorded at arrival and with each event batch; no IP address is stored)."},
@@ -64,9 +67,9 @@ var commonDocs = map[string]ColumnDoc{
 	"score":               {tDec, "", oInventory, "The ranking algorithm's score for the card (higher ranks first)."},
 	"reason":              {tText, "", oInventory, "Why the algorithm placed the card there, in words."},
 	"inputs":              {tText, "", oInventory, "The inputs the ranking algorithm used for the card (JSON)."},
-	"client_time":         {tInt, uEpoch, oClient, "When the participant's browser saved the answer or reached the checkpoint."},
-	"time_engagement":     {tInt, uEpoch, oClient, "When the participant engaged (clicked, or the video event happened)."},
-	"time_content_viewed": {tInt, uEpoch, oClient, "Engagements: when the card came into view before the engagement. Dwell rows: when this visit began."},
+	"client_time":         {tInt, uEpoch, oClientClock, "When the participant's browser saved the answer or reached the checkpoint."},
+	"time_engagement":     {tInt, uEpoch, oClientClock, "When the participant engaged (clicked, or the video event happened)."},
+	"time_content_viewed": {tInt, uEpoch, oClientClock, "Engagements: when the card came into view before the engagement. Dwell rows: when this visit began."},
 }
 
 // typeDocs are the columns whose meaning is particular to one export.
@@ -75,7 +78,7 @@ var typeDocs = map[string]map[string]ColumnDoc{
 		"time_stamp":      {tInt, uEpoch, oServer, "When the server received the event (the original platform's type; time_stamp_iso has it as text)."},
 		"engagement_type": {tText, "", oClient, "What the participant did; every value is listed under 'Values of engagement_type'."},
 		"response":        {tText, "", oClient, "Buttons: 1 when the click turned the button on, 0 when off. accuracy_score: the rating. Video events: 1. dwell: the visit's length in ms (integer)."},
-		"accuracy_score":  {tInt, "", oClient, "The card's accuracy counter as the original platform exported it: 0 where the card has the accuracy button (it shows no count to click), empty otherwise."},
+		"accuracy_score":  {tInt, "", "participant's browser (the count the card displayed, sent with the event)", "The card's accuracy counter as the original platform exported it: 0 where the card has the accuracy button (it shows no count to click), empty otherwise."},
 		"likes":           {tBit, "", oClient, "Whether the card's like button was on after the event (empty for events that do not carry it)."},
 		"read_later":      {tBit, "", oClient, "Whether the card's read-later button was on after the event (empty when not carried)."},
 		"shares":          {tBit, "", oClient, "Whether the card's share button was on after the event (empty when not carried)."},
@@ -87,7 +90,7 @@ var typeDocs = map[string]map[string]ColumnDoc{
 		"kind":       {tText, "", "feedlab", "answer (a questionnaire answer), checkpoint (a logged moment of the flow) or arrival (URLParams-* and condition, written at registration)."},
 	},
 	TypeExperimentParameters: {
-		"param": {tText, "", oStudy, "The parameter's name; every parameter is described in feedlab's docs/parameters.md."},
+		"param": {tText, "", oStudy, "The parameter's name; every parameter is described in the parameter reference, " + ParameterReference + "."},
 		"value": {tText, "", oStudy, "The parameter's value in that condition, as written (plain text; JSON for entity_sets and forms)."},
 	},
 	TypeParticipants: {
@@ -114,7 +117,7 @@ var typeDocs = map[string]map[string]ColumnDoc{
 		"read_later":       {tBit, "", oDerived, "The read-later button's final state (0 when never clicked)."},
 		"upvote":           {tBit, "", oDerived, "The upvote button's final state (0 when never clicked)."},
 		"downvote":         {tBit, "", oDerived, "The downvote button's final state (0 when never clicked)."},
-		"accuracy_score":   {tInt, "", oClient, "The last accuracy rating given to the card; empty when none."},
+		"accuracy_score":   {tInt, "", oDerived, "The last accuracy rating given to the card; empty when none."},
 		"videomute_true":   {tBit, "", oDerived, "1 when the participant muted the card's video at least once."},
 		"videomute_false":  {tBit, "", oDerived, "1 when the participant unmuted the card's video at least once."},
 		"videopause_true":  {tBit, "", oDerived, "1 when the participant paused the card's video at least once."},

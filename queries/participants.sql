@@ -14,7 +14,8 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'arrived', ?, ?)
 RETURNING participant_id;
 
 -- name: CountParticipants :one
-SELECT count(*) FROM participants;
+-- The home page's count: people who took part, not researchers' previews and pilots.
+SELECT count(*) FROM participants WHERE is_test = 0;
 
 -- name: CompleteParticipant :exec
 UPDATE participants SET completed_at = coalesce(completed_at, ?),

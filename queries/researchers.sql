@@ -36,6 +36,10 @@ DELETE FROM settings WHERE key = ?;
 -- name: CreateSignup :exec
 INSERT INTO signups (email, name, created_at) VALUES (?, ?, ?);
 
+-- name: ListSignups :many
+-- Newest first: a researcher reads the latest sign-ups at the top.
+SELECT signup_id, email, name, created_at FROM signups ORDER BY signup_id DESC;
+
 -- name: GetLockoutClearedAt :one
 SELECT lockout_cleared_at FROM researchers WHERE name = ?;
 
@@ -48,3 +52,16 @@ RETURNING researcher_id;
 
 -- name: DeleteResearcherSessions :exec
 DELETE FROM researcher_sessions WHERE researcher_id = ?;
+
+-- name: ListStudiesOwnedBy :many
+SELECT experiment_id FROM studies WHERE owner_id = ? ORDER BY created_at, experiment_id;
+
+-- name: ListStudiesSharedWith :many
+SELECT experiment_id FROM study_shares WHERE researcher_id = ? ORDER BY experiment_id;
+
+-- name: DeleteSharesWith :exec
+DELETE FROM study_shares WHERE researcher_id = ?;
+
+-- name: DeleteResearcher :exec
+-- Their uploads' records (media_uploaders) go with them (ON DELETE CASCADE).
+DELETE FROM researchers WHERE researcher_id = ?;

@@ -53,6 +53,7 @@ func FromRecords(records []map[string]string) (Set, error) {
 	}
 
 	set := Set{Columns: cols.names, Rows: make([]Row, 0, len(records))}
+	rows := &rowChecker{}
 	for i, rec := range records {
 		n := i + 1
 		keys := first
@@ -71,15 +72,23 @@ func FromRecords(records []map[string]string) (Set, error) {
 		if cols.headline >= 0 {
 			h, msg := decodeHeadline(values[cols.headline])
 			if msg != "" {
-				return Set{}, invalidf("record %d: headline: %s", n, msg)
+				if err := rows.check(invalidf("record %d: headline: %s", n, msg)); err != nil {
+					return Set{}, err
+				}
+				continue
 			}
 			values[cols.headline] = h
 		}
 		row, err := cols.row(values, n, "record")
-		if err != nil {
+		if err := rows.check(err); err != nil {
 			return Set{}, err
 		}
-		set.Rows = append(set.Rows, row)
+		if err == nil {
+			set.Rows = append(set.Rows, row)
+		}
+	}
+	if err := rows.err(); err != nil {
+		return Set{}, err
 	}
 	return set, nil
 }

@@ -53,7 +53,13 @@ var ErrInvalid = errors.New("stimuli: invalid input")
 // researcher (a caller that answers the researcher shows it as it is); Error adds the
 // package prefix for logs and the command line. It matches ErrInvalid without repeating
 // its text.
-type Problem struct{ Message string }
+type Problem struct {
+	Message string
+	// Rows lists each row's problem when the set's rows had some (every row is checked,
+	// so the researcher fixes them in one go); More counts those left out of Rows.
+	Rows []string
+	More int
+}
 
 func (p *Problem) Error() string { return "stimuli: " + p.Message }
 func (p *Problem) Unwrap() error { return ErrInvalid }

@@ -29,8 +29,9 @@ const maxLineBytes = MaxColumns * (MaxFieldBytes + 1)
 // A set holds at most MaxRows rows and MaxColumns columns, each value at most
 // MaxFieldBytes, and the text at most MaxInputBytes.
 //
-// Errors that describe the input match ErrInvalid and name the line; the
-// first problem found is reported. Errors from r are returned wrapped.
+// Errors that describe the input match ErrInvalid and name the line; every row's
+// problems are reported together (Problem.Rows), any other problem as soon as it is
+// found. Errors from r are returned wrapped.
 func ParseTSV(r io.Reader) (Set, error) {
 	lr := &io.LimitedReader{R: r, N: MaxInputBytes + 1}
 	sc := bufio.NewScanner(lr)
@@ -41,6 +42,7 @@ func ParseTSV(r io.Reader) (Set, error) {
 		cols       layout
 		haveHeader bool
 		line       int
+		rows       = &rowChecker{}
 	)
 	tooLarge := func() error {
 		return invalidf("the text is larger than %d MiB", MaxInputBytes>>20)
@@ -87,10 +89,12 @@ func ParseTSV(r io.Reader) (Set, error) {
 			return Set{}, invalidf("line %d: more than %d stimuli", line, MaxRows)
 		}
 		row, err := cols.row(fields, line, "line")
-		if err != nil {
+		if err := rows.check(err); err != nil {
 			return Set{}, err
 		}
-		set.Rows = append(set.Rows, row)
+		if err == nil {
+			set.Rows = append(set.Rows, row)
+		}
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
@@ -106,6 +110,9 @@ func ParseTSV(r io.Reader) (Set, error) {
 	}
 	if !haveHeader {
 		return Set{}, invalidf("no stimuli: the file is empty")
+	}
+	if err := rows.err(); err != nil {
+		return Set{}, err
 	}
 	if len(set.Rows) == 0 {
 		return Set{}, invalidf("no stimuli: the file has a header but no rows")

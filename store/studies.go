@@ -132,6 +132,25 @@ func (s *Store) Analytics(ctx context.Context) (experiments, users int64, err er
 	return experiments, users, nil
 }
 
+// Signup is one "Join the alpha" sign-up from the home page.
+type Signup struct {
+	Email, Name string
+	CreatedAt   int64 // epoch ms
+}
+
+// Signups returns every sign-up, newest first.
+func (s *Store) Signups(ctx context.Context) ([]Signup, error) {
+	rows, err := s.rq.ListSignups(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("store: signups: %w", err)
+	}
+	out := make([]Signup, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, Signup{Email: r.Email, Name: r.Name, CreatedAt: r.CreatedAt})
+	}
+	return out, nil
+}
+
 // CreateSignup records an alpha-testing sign-up from the home page.
 func (s *Store) CreateSignup(ctx context.Context, email, name string) error {
 	err := s.withTx(ctx, func(q *db.Queries) error {

@@ -1,8 +1,5 @@
 import { type Request } from '@playwright/test';
-import { expect, test } from './support/appliance';
-
-// The spec's fallback figures, shown whenever the server reports fewer.
-const FALLBACK = { experiments: 11, users: 15203 };
+import { expect, startAppliance, test } from './support/appliance';
 
 function formatCount(n: number): string {
   return n.toLocaleString('en-US');
@@ -20,14 +17,15 @@ test('home page renders from the embedded bundle', async ({ page, request }) => 
   await expect(page.getByText('tracks the dwell time of each post', { exact: false })).toBeVisible();
   await expect(page.getByText('upload their own entity sets, ranking algorithms and interventions', { exact: false })).toBeVisible();
 
-  // The counts show the server's figures, or the fallbacks when it reports fewer or fails.
+  // The counts are the appliance's own, however small: never the spec's invented figures.
   const body = await analytics;
-  const reported = body?.success === 'true' ? body : {};
-  const experiments = Math.max(Number(reported.total_experiments) || 0, FALLBACK.experiments);
-  const users = Math.max(Number(reported.total_users) || 0, FALLBACK.users);
-  await expect(page.getByTestId('experiments-count')).toHaveText(formatCount(experiments));
-  await expect(page.getByTestId('users-count')).toHaveText(formatCount(users));
-  await expect(page.getByText('experiments conducted')).toBeVisible();
+  expect(body?.success).toBe('true');
+  await expect(page.getByTestId('experiments-count')).toHaveText(formatCount(Number(body.total_experiments)));
+  await expect(page.getByTestId('users-count')).toHaveText(formatCount(Number(body.total_users)));
+  await expect(page.getByText(/studies? created here/)).toBeVisible();
+  await expect(page.getByText('15,203')).toHaveCount(0);
+  // Started without --contact: no contact link.
+  await expect(page.getByText('Questions?')).toHaveCount(0);
 
   const demo = page.getByRole('link', { name: 'try a randomly generated feed' });
   await expect(demo).toHaveAttribute('href', '/?experiment_id=solarflare');
@@ -101,4 +99,22 @@ test('the about page is part of the participant bundle', async ({ page }) => {
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1, name: 'About feedlab' })).toBeVisible();
   await expect(page.locator('script[type="module"]')).toHaveAttribute('src', /^\/assets\/participant-/);
+});
+
+test('a fresh appliance counts nothing, and shows the contact it was started with', async ({ page }) => {
+  const app = await startAppliance(['--contact', 'https://example.org/lab']);
+  try {
+    await page.goto(app.baseURL + '/');
+    await expect(page.getByTestId('experiments-count')).toHaveText('0');
+    await expect(page.getByTestId('users-count')).toHaveText('0');
+    await expect(page.getByText('0 studies created here')).toBeVisible();
+    await expect(page.getByText('0 participants so far (previews not counted)')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'example.org/lab' })).toHaveAttribute('href', 'https://example.org/lab');
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: `/tmp/words-home-${width}.png`, fullPage: true });
+    }
+  } finally {
+    await app.stop();
+  }
 });

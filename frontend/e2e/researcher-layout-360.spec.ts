@@ -25,6 +25,7 @@ test('every researcher page fits a 360 px screen', async ({ page, baseURL }, inf
     ['sets', '/sets', /Stimulus library/],
     ['set', `/sets/${DEMO_SET}`, new RegExp(DEMO_SET)],
     ['download', `/download?study=${study}`, /Download data/],
+    ['signups', '/signups', /Sign-ups/],
   ];
   for (const [shot, path, heading] of pages) {
     await page.goto(path);

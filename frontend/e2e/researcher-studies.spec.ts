@@ -135,6 +135,8 @@ test('the menu, skip link and study actions work with the keyboard alone', async
   // The first control inside <main>: the Create study button of the page title.
   await expect(page.getByRole('main').getByRole('link', { name: 'Create study' })).toBeFocused();
   await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('navigation', { name: 'Researcher' }).getByRole('link', { name: 'Sign-ups' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
   await expect(page.getByRole('navigation', { name: 'Researcher' }).getByRole('link', { name: 'Download data' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Download data' })).toBeVisible();
@@ -144,6 +146,8 @@ test('the menu, skip link and study actions work with the keyboard alone', async
   await expect(page.getByRole('main').getByRole('radio', { name: 'Feed engagement data' })).toBeFocused();
   // Back to the menu: Shift+Tab leaves <main> at the menu's last item, then up to My studies.
   const nav = page.getByRole('navigation', { name: 'Researcher' });
+  await page.keyboard.press('Shift+Tab');
+  await expect(nav.getByRole('link', { name: 'Sign-ups' })).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(nav.getByRole('link', { name: 'Download data' })).toBeFocused();
   for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+Tab');

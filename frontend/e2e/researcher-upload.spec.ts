@@ -85,7 +85,7 @@ test('a missing required column is named, Submit stays disabled and nothing is s
   await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
 });
 
-test("the server's own messages: a name already taken, a bad row named by its line", async ({ page }, testInfo) => {
+test("the server's own messages: a name already taken; a bad row named by its row", async ({ page }, testInfo) => {
   await open(page, testInfo);
   const id = ident('taken');
   await fill(page, id, 'sensational', tsv(2));
@@ -94,13 +94,14 @@ test("the server's own messages: a name already taken, a bad row named by its li
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('status')).toHaveText(`A stimulus set named "${today()}_${id}" already exists; choose another name.`);
 
-  // An empty entity_type on the third card (line 5: a blank line sits above it).
+  // An empty entity_type on the third card (row 5: a blank line sits above it) is named
+  // before anything is sent, in the preview's numbering.
   const text = tsv(3).split('\n');
   text.splice(2, 0, '');
   text[4] = text[4].replace('\timage\t', '\t\t');
   await fill(page, ident('bad'), 'ads', text.join('\n'));
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('status')).toHaveText('record 3: column entity_type is empty Record 3 is line 5 of the pasted text.');
+  await expect(page.getByRole('list', { name: 'Problems in the rows' })).toHaveText('Row 5 (card 3): entity_type is empty.');
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
 });
 
 test('keyboard only: fill and submit without a mouse', async ({ page }, testInfo) => {

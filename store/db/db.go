@@ -186,6 +186,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.deleteMediaStmt, err = db.PrepareContext(ctx, deleteMedia); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteMedia: %w", err)
 	}
+	if q.deleteResearcherStmt, err = db.PrepareContext(ctx, deleteResearcher); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteResearcher: %w", err)
+	}
 	if q.deleteResearcherSessionsStmt, err = db.PrepareContext(ctx, deleteResearcherSessions); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteResearcherSessions: %w", err)
 	}
@@ -194,6 +197,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.deleteSettingStmt, err = db.PrepareContext(ctx, deleteSetting); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteSetting: %w", err)
+	}
+	if q.deleteSharesWithStmt, err = db.PrepareContext(ctx, deleteSharesWith); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteSharesWith: %w", err)
 	}
 	if q.deleteStudyShareStmt, err = db.PrepareContext(ctx, deleteStudyShare); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteStudyShare: %w", err)
@@ -338,6 +344,15 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.listSharesOfOwnerStmt, err = db.PrepareContext(ctx, listSharesOfOwner); err != nil {
 		return nil, fmt.Errorf("error preparing query ListSharesOfOwner: %w", err)
+	}
+	if q.listSignupsStmt, err = db.PrepareContext(ctx, listSignups); err != nil {
+		return nil, fmt.Errorf("error preparing query ListSignups: %w", err)
+	}
+	if q.listStudiesOwnedByStmt, err = db.PrepareContext(ctx, listStudiesOwnedBy); err != nil {
+		return nil, fmt.Errorf("error preparing query ListStudiesOwnedBy: %w", err)
+	}
+	if q.listStudiesSharedWithStmt, err = db.PrepareContext(ctx, listStudiesSharedWith); err != nil {
+		return nil, fmt.Errorf("error preparing query ListStudiesSharedWith: %w", err)
 	}
 	if q.listStudyAnswerFieldsStmt, err = db.PrepareContext(ctx, listStudyAnswerFields); err != nil {
 		return nil, fmt.Errorf("error preparing query ListStudyAnswerFields: %w", err)
@@ -725,6 +740,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing deleteMediaStmt: %w", cerr)
 		}
 	}
+	if q.deleteResearcherStmt != nil {
+		if cerr := q.deleteResearcherStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteResearcherStmt: %w", cerr)
+		}
+	}
 	if q.deleteResearcherSessionsStmt != nil {
 		if cerr := q.deleteResearcherSessionsStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing deleteResearcherSessionsStmt: %w", cerr)
@@ -738,6 +758,11 @@ func (q *Queries) Close() error {
 	if q.deleteSettingStmt != nil {
 		if cerr := q.deleteSettingStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing deleteSettingStmt: %w", cerr)
+		}
+	}
+	if q.deleteSharesWithStmt != nil {
+		if cerr := q.deleteSharesWithStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteSharesWithStmt: %w", cerr)
 		}
 	}
 	if q.deleteStudyShareStmt != nil {
@@ -978,6 +1003,21 @@ func (q *Queries) Close() error {
 	if q.listSharesOfOwnerStmt != nil {
 		if cerr := q.listSharesOfOwnerStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listSharesOfOwnerStmt: %w", cerr)
+		}
+	}
+	if q.listSignupsStmt != nil {
+		if cerr := q.listSignupsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listSignupsStmt: %w", cerr)
+		}
+	}
+	if q.listStudiesOwnedByStmt != nil {
+		if cerr := q.listStudiesOwnedByStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listStudiesOwnedByStmt: %w", cerr)
+		}
+	}
+	if q.listStudiesSharedWithStmt != nil {
+		if cerr := q.listStudiesSharedWithStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listStudiesSharedWithStmt: %w", cerr)
 		}
 	}
 	if q.listStudyAnswerFieldsStmt != nil {
@@ -1258,9 +1298,11 @@ type Queries struct {
 	deleteExpiredPreviewTokensStmt   *sql.Stmt
 	deleteExpiredSessionsStmt        *sql.Stmt
 	deleteMediaStmt                  *sql.Stmt
+	deleteResearcherStmt             *sql.Stmt
 	deleteResearcherSessionsStmt     *sql.Stmt
 	deleteSessionStmt                *sql.Stmt
 	deleteSettingStmt                *sql.Stmt
+	deleteSharesWithStmt             *sql.Stmt
 	deleteStudyShareStmt             *sql.Stmt
 	exportAnswersStmt                *sql.Stmt
 	exportEngagementsStmt            *sql.Stmt
@@ -1309,6 +1351,9 @@ type Queries struct {
 	listReconcileParticipantsStmt    *sql.Stmt
 	listResearchersStmt              *sql.Stmt
 	listSharesOfOwnerStmt            *sql.Stmt
+	listSignupsStmt                  *sql.Stmt
+	listStudiesOwnedByStmt           *sql.Stmt
+	listStudiesSharedWithStmt        *sql.Stmt
 	listStudyAnswerFieldsStmt        *sql.Stmt
 	listStudyInventoryStmt           *sql.Stmt
 	listStudyParamsStmt              *sql.Stmt
@@ -1406,9 +1451,11 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		deleteExpiredPreviewTokensStmt:   q.deleteExpiredPreviewTokensStmt,
 		deleteExpiredSessionsStmt:        q.deleteExpiredSessionsStmt,
 		deleteMediaStmt:                  q.deleteMediaStmt,
+		deleteResearcherStmt:             q.deleteResearcherStmt,
 		deleteResearcherSessionsStmt:     q.deleteResearcherSessionsStmt,
 		deleteSessionStmt:                q.deleteSessionStmt,
 		deleteSettingStmt:                q.deleteSettingStmt,
+		deleteSharesWithStmt:             q.deleteSharesWithStmt,
 		deleteStudyShareStmt:             q.deleteStudyShareStmt,
 		exportAnswersStmt:                q.exportAnswersStmt,
 		exportEngagementsStmt:            q.exportEngagementsStmt,
@@ -1457,6 +1504,9 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listReconcileParticipantsStmt:    q.listReconcileParticipantsStmt,
 		listResearchersStmt:              q.listResearchersStmt,
 		listSharesOfOwnerStmt:            q.listSharesOfOwnerStmt,
+		listSignupsStmt:                  q.listSignupsStmt,
+		listStudiesOwnedByStmt:           q.listStudiesOwnedByStmt,
+		listStudiesSharedWithStmt:        q.listStudiesSharedWithStmt,
 		listStudyAnswerFieldsStmt:        q.listStudyAnswerFieldsStmt,
 		listStudyInventoryStmt:           q.listStudyInventoryStmt,
 		listStudyParamsStmt:              q.listStudyParamsStmt,

@@ -131,9 +131,10 @@ func (q *Queries) CountExitStates(ctx context.Context, experimentID string) ([]C
 }
 
 const countParticipants = `-- name: CountParticipants :one
-SELECT count(*) FROM participants
+SELECT count(*) FROM participants WHERE is_test = 0
 `
 
+// The home page's count: people who took part, not researchers' previews and pilots.
 func (q *Queries) CountParticipants(ctx context.Context) (int64, error) {
 	row := q.queryRow(ctx, q.countParticipantsStmt, countParticipants)
 	var count int64

@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 )
 
 const clearLockout = `-- name: ClearLockout :execrows
@@ -101,6 +102,16 @@ func (q *Queries) DeleteExpiredSessions(ctx context.Context, expiresAt int64) er
 	return err
 }
 
+const deleteResearcher = `-- name: DeleteResearcher :exec
+DELETE FROM researchers WHERE researcher_id = ?
+`
+
+// Their uploads' records (media_uploaders) go with them (ON DELETE CASCADE).
+func (q *Queries) DeleteResearcher(ctx context.Context, researcherID int64) error {
+	_, err := q.exec(ctx, q.deleteResearcherStmt, deleteResearcher, researcherID)
+	return err
+}
+
 const deleteResearcherSessions = `-- name: DeleteResearcherSessions :exec
 DELETE FROM researcher_sessions WHERE researcher_id = ?
 `
@@ -125,6 +136,15 @@ DELETE FROM settings WHERE key = ?
 
 func (q *Queries) DeleteSetting(ctx context.Context, key string) error {
 	_, err := q.exec(ctx, q.deleteSettingStmt, deleteSetting, key)
+	return err
+}
+
+const deleteSharesWith = `-- name: DeleteSharesWith :exec
+DELETE FROM study_shares WHERE researcher_id = ?
+`
+
+func (q *Queries) DeleteSharesWith(ctx context.Context, researcherID int64) error {
+	_, err := q.exec(ctx, q.deleteSharesWithStmt, deleteSharesWith, researcherID)
 	return err
 }
 
@@ -189,6 +209,93 @@ func (q *Queries) GetSetting(ctx context.Context, key string) (string, error) {
 	var value string
 	err := row.Scan(&value)
 	return value, err
+}
+
+const listSignups = `-- name: ListSignups :many
+SELECT signup_id, email, name, created_at FROM signups ORDER BY signup_id DESC
+`
+
+// Newest first: a researcher reads the latest sign-ups at the top.
+func (q *Queries) ListSignups(ctx context.Context) ([]Signup, error) {
+	rows, err := q.query(ctx, q.listSignupsStmt, listSignups)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Signup
+	for rows.Next() {
+		var i Signup
+		if err := rows.Scan(
+			&i.SignupID,
+			&i.Email,
+			&i.Name,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listStudiesOwnedBy = `-- name: ListStudiesOwnedBy :many
+SELECT experiment_id FROM studies WHERE owner_id = ? ORDER BY created_at, experiment_id
+`
+
+func (q *Queries) ListStudiesOwnedBy(ctx context.Context, ownerID sql.NullInt64) ([]string, error) {
+	rows, err := q.query(ctx, q.listStudiesOwnedByStmt, listStudiesOwnedBy, ownerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var experiment_id string
+		if err := rows.Scan(&experiment_id); err != nil {
+			return nil, err
+		}
+		items = append(items, experiment_id)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listStudiesSharedWith = `-- name: ListStudiesSharedWith :many
+SELECT experiment_id FROM study_shares WHERE researcher_id = ? ORDER BY experiment_id
+`
+
+func (q *Queries) ListStudiesSharedWith(ctx context.Context, researcherID int64) ([]string, error) {
+	rows, err := q.query(ctx, q.listStudiesSharedWithStmt, listStudiesSharedWith, researcherID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var experiment_id string
+		if err := rows.Scan(&experiment_id); err != nil {
+			return nil, err
+		}
+		items = append(items, experiment_id)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const putSetting = `-- name: PutSetting :exec

@@ -9,6 +9,7 @@ import { Feed } from './feed/Feed';
 import { showsFeed } from './feedGate';
 import { FormsRoute } from './forms/FormsRoute';
 import { FORM_PATHS } from './forms/names';
+import { isStudyPreview, PreviewBanner } from './PreviewBanner';
 
 // The home page (with its Formik sign-up form) loads only when shown: the feed is what a
 // participant's phone loads first, so it must not pay for it (build.mjs checks this).
@@ -16,7 +17,14 @@ const HomePage = lazy(() => import('./home/HomePage').then((m) => ({ default: m.
 
 // '/' is both the feed and the home page (docs/decisions.md, ground rules).
 function Root({ location }: { location: Location }) {
-  if (showsFeed(location.query, storage)) return <Feed key={location.query.toString()} location={location} />;
+  if (showsFeed(location.query, storage)) {
+    return (
+      <>
+        {isStudyPreview(location.query, storage) && <PreviewBanner />}
+        <Feed key={location.query.toString()} location={location} />
+      </>
+    );
+  }
   return (
     <Suspense fallback={null}>
       <HomePage />
@@ -28,8 +36,18 @@ const routes: Routes = {
   '/': Root,
   '/about': About,
   // Questionnaires (/form/...) and the forms list: their code loads on first use.
-  ...Object.fromEntries(FORM_PATHS.map((path) => [path, FormsRoute])),
+  ...Object.fromEntries(FORM_PATHS.map((path) => [path, Forms])),
 };
+
+/** Forms are the questionnaires, under the preview banner when the session is a preview. */
+function Forms({ location }: { location: Location }) {
+  return (
+    <>
+      {isStudyPreview(location.query, storage) && <PreviewBanner />}
+      <FormsRoute location={location} />
+    </>
+  );
+}
 
 function ParticipantNotFound() {
   return (

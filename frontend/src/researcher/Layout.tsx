@@ -11,6 +11,7 @@ const menu = [
   { href: '/upload', label: 'Upload stimuli' },
   { href: '/sets', label: 'Stimulus library' },
   { href: '/download', label: 'Download data' },
+  { href: '/signups', label: 'Sign-ups' },
 ] as const;
 
 function isCurrent(path: string, href: string): boolean {

@@ -13,6 +13,7 @@ import { HostedUploadPage } from './upload/HostedUploadPage';
 import { LibraryPage } from './library/LibraryPage';
 import { SetPage } from './library/SetPage';
 import { WizardPage } from './wizard/WizardPage';
+import { SignupsPage } from './signups/SignupsPage';
 import type { ComponentType } from 'react';
 
 /** guarded wraps a page so only a signed-in researcher sees it. */
@@ -41,4 +42,5 @@ export const researcherRoutes: Routes = {
   '/sets': guarded(LibraryPage),
   '/sets/:entity_set': guarded(SetPage),
   '/download': guarded(DownloadPage),
+  '/signups': guarded(SignupsPage),
 };

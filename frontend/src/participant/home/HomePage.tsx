@@ -37,20 +37,22 @@ export function HomePage() {
                 try a randomly generated feed <ArrowRightIcon />
               </Link>
             </p>
-            <ul className="stats" aria-label="feedlab so far">
-              <li>
-                <span className="stats__figure" data-testid="experiments-count">
-                  {formatCount(figures.experiments)}
-                </span>{' '}
-                experiments conducted
-              </li>
-              <li>
-                <span className="stats__figure" data-testid="users-count">
-                  {formatCount(figures.users)}
-                </span>{' '}
-                users
-              </li>
-            </ul>
+            {figures.experiments !== undefined && figures.users !== undefined && (
+              <ul className="stats" aria-label="feedlab so far">
+                <li>
+                  <span className="stats__figure" data-testid="experiments-count">
+                    {formatCount(figures.experiments)}
+                  </span>{' '}
+                  {figures.experiments === 1 ? 'study' : 'studies'} created here
+                </li>
+                <li>
+                  <span className="stats__figure" data-testid="users-count">
+                    {formatCount(figures.users)}
+                  </span>{' '}
+                  {figures.users === 1 ? 'participant' : 'participants'} so far (previews not counted)
+                </li>
+              </ul>
+            )}
           </div>
         </section>
 
@@ -112,10 +114,9 @@ export function HomePage() {
           <h2 id="signup-title">Join the alpha</h2>
           <p>feedlab is in alpha. Leave your email address and we will tell you when you can run your own studies.</p>
           <SignupForm />
-          {figures.contactEmail && (
+          {figures.contact && (
             <p className="contact">
-              <MailIcon /> Questions? Write to{' '}
-              <a href={`mailto:${figures.contactEmail}`}>{figures.contactEmail}</a>.
+              <MailIcon /> Questions? Contact the team: <a href={figures.contact.href}>{figures.contact.text}</a>
             </p>
           )}
         </section>

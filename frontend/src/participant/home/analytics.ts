@@ -1,16 +1,13 @@
 import { useEffect, useState } from 'react';
 import { apiCall } from '../../lib/api';
 
-/** FALLBACK_FIGURES are shown until the analytics call answers, and whenever it
- * fails or reports lower numbers (spec: 11 experiments and 15203 users). */
-export const FALLBACK_FIGURES = { experiments: 11, users: 15203 } as const;
-
-/** HomeFigures is what the home page shows from the analytics call. */
+/** HomeFigures is what the home page shows from the analytics call: the appliance's own
+ * counts (undefined until they arrive; no invented figure stands in for them). */
 export interface HomeFigures {
-  experiments: number;
-  users: number;
-  /** contactEmail is set only when the server is configured with one. */
-  contactEmail?: string;
+  experiments?: number;
+  users?: number;
+  /** contact is set only when the server is started with --contact. */
+  contact?: { href: string; text: string };
 }
 
 /** AnalyticsBody is the answer of POST /v1/analytics. */
@@ -18,28 +15,29 @@ export interface AnalyticsBody {
   total_experiments?: unknown;
   total_users?: unknown;
   contact_email?: unknown;
+  contact_url?: unknown;
 }
 
-/** figuresFrom turns an analytics answer into the figures to show, never below the fallbacks. */
+/** figuresFrom turns an analytics answer into the figures to show. */
 export function figuresFrom(body: AnalyticsBody): HomeFigures {
-  const figures: HomeFigures = {
-    experiments: atLeast(body.total_experiments, FALLBACK_FIGURES.experiments),
-    users: atLeast(body.total_users, FALLBACK_FIGURES.users),
-  };
+  const figures: HomeFigures = { experiments: count(body.total_experiments), users: count(body.total_users) };
   const email = typeof body.contact_email === 'string' ? body.contact_email.trim() : '';
-  if (/^[^\s@<>"]+@[^\s@<>"]+$/.test(email)) figures.contactEmail = email;
+  const url = typeof body.contact_url === 'string' ? body.contact_url.trim() : '';
+  if (/^[^\s@<>"]+@[^\s@<>"]+$/.test(email)) figures.contact = { href: `mailto:${email}`, text: email };
+  else if (/^https:\/\/[^\s<>"]+$/.test(url)) figures.contact = { href: url, text: url.replace(/^https:\/\//, '') };
   return figures;
 }
 
-function atLeast(reported: unknown, fallback: number): number {
+function count(reported: unknown): number | undefined {
   // The count may arrive as a number or a numeric string.
   const value = typeof reported === 'string' && reported.trim() !== '' ? Number(reported) : reported;
-  return typeof value === 'number' && Number.isFinite(value) && value > fallback ? Math.floor(value) : fallback;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : undefined;
 }
 
-/** useHomeFigures starts from the fallbacks and updates them from POST /v1/analytics. */
+/** useHomeFigures asks POST /v1/analytics once; until it answers (or when it fails) no
+ * figure is shown. */
 export function useHomeFigures(): HomeFigures {
-  const [figures, setFigures] = useState<HomeFigures>({ ...FALLBACK_FIGURES });
+  const [figures, setFigures] = useState<HomeFigures>({});
   useEffect(() => {
     let live = true;
     apiCall<AnalyticsBody>('/v1/analytics').then(

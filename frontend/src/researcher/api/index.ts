@@ -11,3 +11,4 @@ export * from './study';
 export * from './reconcile';
 export * from './labels';
 export * from './participant';
+export * from './signups';

@@ -15,6 +15,16 @@ interface ShareDialogProps {
 
 const schema = Yup.object({ name: Yup.string().required('Pick a researcher.') });
 
+/** everyoneSharedText says who sees a study shared with every other researcher account:
+ * those accounts, counted and named, and no one else (a study is never public). */
+export function everyoneSharedText(names: string[]): string {
+  const who =
+    names.length === 1
+      ? `The only other researcher account on this appliance, ${names[0]}, already sees this study.`
+      : `All ${names.length} other researcher accounts on this appliance (${names.join(', ')}) already see this study.`;
+  return `${who} No one else does: participants and visitors never see a study's page or data.`;
+}
+
 /** ShareDialog lets a study's owner add and remove the researchers who may see it. */
 export function ShareDialog({ study, me, onChange, onClose }: ShareDialogProps) {
   const [researchers, setResearchers] = useState<string[] | null>(null);
@@ -70,7 +80,7 @@ export function ShareDialog({ study, me, onChange, onClose }: ShareDialogProps) 
         <p role="status">Loading researchers…</p>
       ) : candidates.length === 0 ? (
         <p className="muted">
-          {list.length > 0 ? 'Every other researcher already sees this study.' : 'There is no other researcher on this feedlab yet.'}{' '}
+          {list.length > 0 ? everyoneSharedText(list) : 'There is no other researcher account on this appliance yet.'}{' '}
           Add one with <code>feedlab researcher add NAME</code>.
         </p>
       ) : (

@@ -11,7 +11,7 @@ import { FileField, FormStatus, TextField } from '../fields';
 import { errorMessage } from '../messages';
 import { QrCode } from '../wizard/QrCode';
 import { dateTime } from './model';
-import { parseLabels } from './reconcileModel';
+import { labelsLeftOut, parseLabels } from './reconcileModel';
 
 type Load = { kind: 'loading' } | { kind: 'hidden' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: api.StudyLabels };
 
@@ -69,12 +69,18 @@ export function ClassroomLinks({ study, base }: { study: api.StudyPageInfo; base
           validationSchema={schema}
           onSubmit={async (values, { resetForm }) => {
             setNote(null);
+            const had = labels.map((l) => l.label);
             const list = parseLabels(values.labels);
+            const fresh = list.filter((l) => !had.includes(l));
+            const leftOut = labelsLeftOut(values.labels, had);
             try {
               const data = await api.addStudyLabels(id, list);
               setLoad({ kind: 'ready', data });
               resetForm();
-              setNote({ tone: 'success', text: `${list.length} ${list.length === 1 ? 'label' : 'labels'} added; each has its own link below.` });
+              const added = `${fresh.length} ${fresh.length === 1 ? 'label' : 'labels'} added${fresh.length > 0 ? '; each has its own link below' : ''}.`;
+              // A repeated label is said, not silently dropped (issue 22): the researcher
+              // may have meant two people.
+              setNote({ tone: leftOut ? 'error' : 'success', text: leftOut ? `${added} ${leftOut}` : added });
             } catch (err) {
               setNote({ tone: 'error', text: errorMessage(err) });
             }

@@ -1,16 +1,41 @@
 // The study page's figures in text: the funnel table, the key figures (time to complete,
 // events per minute) and, per condition, mean dwell and engagements per participant.
 // Every figure carries a short help text saying what it counts (docs/dashboard.md).
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Dashboard } from '../api';
 import { engagementTypes, formatDuration, formatNumber, funnelTable } from './model';
 
-/** TableRegion lets a wide table scroll sideways inside its own box (not the page) on a phone. */
+/**
+ * TableRegion lets a wide table scroll sideways inside its own box (not the page) on a
+ * phone. When the table is wider than its box, a visible line says so (columns hidden
+ * behind an unmarked scroll are columns no one reads); the box is a focusable, named
+ * region, so a keyboard can scroll it with the arrow keys.
+ */
 export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
+    const watch = new ResizeObserver(check);
+    watch.observe(el);
+    if (el.firstElementChild) watch.observe(el.firstElementChild);
+    return () => watch.disconnect();
+  }, []);
   return (
-    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
+    <>
+      {overflows && (
+        <p className="table-scroll__hint small muted">
+          <span aria-hidden="true">↔</span> The table is wider than the screen: scroll it sideways for more columns.
+        </p>
+      )}
+      <div ref={box} className={`table-scroll${overflows ? ' table-scroll--more' : ''}`} role="region" aria-label={label} tabIndex={0}>
+        {children}
+      </div>
+    </>
   );
 }
 

@@ -93,10 +93,11 @@ export function ParticipantTable({ id, conditions, tick }: { id: string; conditi
                 <caption className="visually-hidden">Participants {at?.text}</caption>
                 <thead>
                   <tr>
+                    {/* Condition and stage first: on a phone they are what fits beside the id. */}
                     <th scope="col">user_id</th>
-                    <th scope="col">Platform ids</th>
                     <th scope="col">Condition</th>
                     <th scope="col">Stage</th>
+                    <th scope="col">Platform ids</th>
                     <th scope="col">Started</th>
                     <th scope="col">Last seen</th>
                     <th scope="col">Completion code</th>
@@ -110,13 +111,13 @@ export function ParticipantTable({ id, conditions, tick }: { id: string; conditi
                           <code>{p.user_id}</code>
                         </Link>
                       </th>
-                      <td>{platformIds(p.platform_ids)}</td>
                       <td>{p.condition}</td>
                       <td>
                         {STAGE_LABELS[p.stage] ?? p.stage}
                         {p.dropped && <span className="tag tag--warn">dropped</span>}
                         {p.excluded && <span className="tag tag--warn">excluded</span>}
                       </td>
+                      <td>{platformIds(p.platform_ids)}</td>
                       <td>{dateTime(p.started_at)}</td>
                       <td>{dateTime(p.last_seen_at)}</td>
                       <td>{p.completion_code || '—'}</td>

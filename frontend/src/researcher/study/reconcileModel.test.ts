@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bothWays, classLabel, parseLabels, studyPlatform } from './reconcileModel';
+import { bothWays, classLabel, labelsLeftOut, parseLabels, studyPlatform } from './reconcileModel';
 
 describe('reconciliation and classroom helpers', () => {
   it('sums up both directions and the codes', () => {
@@ -19,5 +19,19 @@ describe('reconciliation and classroom helpers', () => {
   });
   it('reads pasted labels', () => {
     assert.deepEqual(parseLabels('label\r\n Ana \n\nBo\nAna\n"Cy"\n'), ['Ana', 'Bo', 'Cy']);
+  });
+});
+
+describe('labelsLeftOut', () => {
+  it('says which labels were repeated or already had a link, instead of dropping them silently', () => {
+    assert.equal(labelsLeftOut('Ana\nBen\n', []), '');
+    assert.equal(
+      labelsLeftOut('label\nAna\nBen\nAna\n', []),
+      'Not added again: "Ana" was given 2 times and has one link. Give each participant their own label.',
+    );
+    assert.equal(
+      labelsLeftOut('Ben\nCleo', ['Ana', 'Ben']),
+      'Not added again: "Ben" already has a link. Give each participant their own label.',
+    );
   });
 });

@@ -55,3 +55,25 @@ export function parseLabels(text: string): string[] {
   });
   return out;
 }
+
+/**
+ * labelsLeftOut says which pasted labels were not added as new links: a label given more
+ * than once in the list, and a label that already has a link (it keeps it). '' when none.
+ * A repeat is never dropped without a word: two students under one label would share one
+ * single-use link.
+ */
+export function labelsLeftOut(text: string, existing: string[]): string {
+  const count = new Map<string, number>();
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const l = raw.trim().replace(/^"(.*)"$/, '$1').trim();
+    if (l === '' || (i === 0 && l.toLowerCase() === 'label')) return;
+    count.set(l, (count.get(l) ?? 0) + 1);
+  });
+  const had = new Set(existing);
+  const parts: string[] = [];
+  for (const [label, n] of count) {
+    if (had.has(label)) parts.push(`"${label}" already has a link${n > 1 ? ` (and was given ${n} times)` : ''}`);
+    else if (n > 1) parts.push(`"${label}" was given ${n} times and has one link`);
+  }
+  return parts.length === 0 ? '' : `Not added again: ${parts.join('; ')}. Give each participant their own label.`;
+}

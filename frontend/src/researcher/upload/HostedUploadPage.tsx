@@ -6,13 +6,13 @@
 // without sending stored files twice. The set is made only once every file is stored.
 import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { Formik, Form, useFormikContext } from 'formik';
-import { ingestHostedSet, ResearcherApiError } from '../api';
+import { ingestHostedSet } from '../api';
 import { FileField, Section } from '../fields';
 import { Link, type PageProps } from '../../lib/router';
 import { useTitle } from '../../lib/useTitle';
-import { ingestSettings, initialUpload, lineOfRecord, pasted, UPLOAD_FAILED, uploadSchema, type UploadValues } from './model';
-import { SetFields, StimuliFields, UploadOutcome, type Outcome } from './UploadPage';
-import { canHash, formatBytes, isSystemFile, matchFiles, normalPath, problemLines, type Matching, type PickedFile } from './hosted';
+import { ingestSettings, initialUpload, pasted, uploadSchema, type UploadValues } from './model';
+import { refusal, SetFields, StimuliFields, UploadOutcome, type Outcome } from './UploadPage';
+import { canHash, failedUploadText, formatBytes, isSystemFile, matchFiles, normalPath, problemLines, type Matching, type PickedFile } from './hosted';
 import { sendFiles, type FileState } from './uploader';
 import './upload.css';
 
@@ -71,11 +71,8 @@ export function HostedUploadPage(_: PageProps) {
         setStates((prev) => ({ ...prev, [path]: { ...prev[path], ...patch } })),
       );
       if (!allStored) {
-        const failed = files.filter((f) => !known.current.get(f.path)?.name).length;
-        setOutcome({
-          kind: 'failed',
-          message: `${failed} file${failed === 1 ? '' : 's'} could not be sent, so no set was made. Press Resume upload to try again: files already on the appliance are not sent twice.`,
-        });
+        const failed = failedUploadText(files.map((f) => known.current.get(f.path) ?? { path: f.path }));
+        setOutcome({ kind: 'failed', message: failed.text });
         return;
       }
       const media: Record<string, string> = {};
@@ -83,9 +80,7 @@ export function HostedUploadPage(_: PageProps) {
       const stored = await ingestHostedSet({ ...ingestSettings(values, p), media });
       setOutcome({ kind: 'success', name: stored.entity_set, count: stored.num_entities });
     } catch (err) {
-      const own = err instanceof ResearcherApiError && err.status >= 400 && err.status < 500 && err.status !== 401;
-      const message = own ? (err as ResearcherApiError).message : err instanceof ResearcherApiError && err.code === 'network' ? err.message : UPLOAD_FAILED;
-      setOutcome({ kind: 'failed', message, where: own ? lineOfRecord(message, p) : '' });
+      setOutcome(refusal(err, p));
     }
   };
 
@@ -128,7 +123,8 @@ function HostedForm({ picked, ignored, states, outcome, onFiles, onClear, onDrop
   const problems = problemLines(m, picked.length);
   const filesReady = picked.length > 0 && p.rows.length > 0 && problems.length === 0;
   const started = Object.keys(states).length > 0;
-  const resumable = outcome?.kind === 'failed' && started && Object.values(states).some((s) => !s.name);
+  // Resume only helps files that failed on the way, not a file refused for what it is.
+  const resumable = outcome?.kind === 'failed' && started && failedUploadText(Object.values(states)).resumable;
   return (
     <Form noValidate>
       <SetFields />

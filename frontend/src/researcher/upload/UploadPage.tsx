@@ -14,10 +14,11 @@ import {
   detectedText,
   ingestSettings,
   initialUpload,
-  lineOfRecord,
+  inRowNumbers,
   pasted,
   PREVIEW_ROWS,
   REQUIRED_COLUMNS,
+  rowCheck,
   setName,
   UPLOAD_FAILED,
   uploadSchema,
@@ -29,7 +30,30 @@ import './upload.css';
 const TITLE = 'Upload stimuli';
 
 /** Outcome is the last Submit's result (both upload pages). */
-export type Outcome = { kind: 'success'; name: string; count: number } | { kind: 'failed'; message: string; where?: string };
+export type Outcome = { kind: 'success'; name: string; count: number } | { kind: 'failed'; message: string; problems?: string[] };
+
+/**
+ * refusal is the failed Outcome of a Submit the server refused: its own words for a mistake
+ * (a name taken, the bad rows: every one of them, in the preview's numbering); the spec's
+ * default for anything else (a crash, no answer).
+ */
+export function refusal(err: unknown, p: Pasted): Outcome {
+  const own = err instanceof ResearcherApiError && err.status >= 400 && err.status < 500 && err.status !== 401;
+  if (!own) {
+    const network = err instanceof ResearcherApiError && err.code === 'network';
+    return { kind: 'failed', message: network ? (err as ResearcherApiError).message : UPLOAD_FAILED };
+  }
+  const e = err as ResearcherApiError;
+  const rows = Array.isArray(e.details.row_problems) ? e.details.row_problems.filter((r): r is string => typeof r === 'string') : [];
+  if (rows.length === 0) return { kind: 'failed', message: inRowNumbers(e.message, p) };
+  const more = typeof e.details.more_row_problems === 'number' ? e.details.more_row_problems : 0;
+  const count = rows.length + more;
+  return {
+    kind: 'failed',
+    message: count === 1 ? 'The server refused a row:' : `The server refused ${count} rows${more > 0 ? ` (the first ${rows.length} are listed)` : ''}:`,
+    problems: rows.map((r) => inRowNumbers(r, p)),
+  };
+}
 
 /** UploadOutcome says, in the live region, how the last Submit went: the stored name and
  * card count, or the server's message with the line it names. */
@@ -44,7 +68,13 @@ export function UploadOutcome({ outcome }: { outcome: Outcome | null }) {
       {outcome?.kind === 'failed' && (
         <>
           {outcome.message}
-          {outcome.where && <span className="upload__where"> {outcome.where}</span>}
+          {outcome.problems && (
+            <ul className="upload__problems">
+              {outcome.problems.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          )}
         </>
       )}
     </FormStatus>
@@ -63,11 +93,7 @@ export function UploadPage(_: PageProps) {
       const stored = await ingestEntitySet(ingestSettings(values, p));
       setOutcome({ kind: 'success', name: stored.entity_set, count: stored.num_entities });
     } catch (err) {
-      // The server's own words for a mistake (name taken, a bad record); the spec's
-      // default for anything else (a crash, no answer).
-      const own = err instanceof ResearcherApiError && err.status >= 400 && err.status < 500 && err.status !== 401;
-      const message = own ? (err as ResearcherApiError).message : UPLOAD_FAILED;
-      setOutcome({ kind: 'failed', message, where: own ? lineOfRecord(message, p) : '' });
+      setOutcome(refusal(err, p));
     }
   };
 
@@ -171,6 +197,31 @@ export function StimuliFields({ p, hint }: { p: Pasted; hint?: ReactNode }) {
   );
 }
 
+/** RowFindings lists every problem of the rows (Submit waits for them) and every warning,
+ * each named by its row as the preview's Row column numbers it. */
+function RowFindings({ p }: { p: Pasted }) {
+  const { problems, warnings } = rowCheck(p);
+  if (problems.length === 0 && warnings.length === 0) return null;
+  return (
+    <div className="upload__findings">
+      {problems.length > 0 && (
+        <ul className="upload__problems" aria-label="Problems in the rows">
+          {problems.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      )}
+      {warnings.length > 0 && (
+        <ul className="upload__warnings" aria-label="Warnings about the rows">
+          {warnings.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** Preview says what the page read from the paste: counts, a missing column, the first rows. */
 function Preview({ p }: { p: Pasted }) {
   if (p.columns.length === 0) return <p className="upload__detected" aria-live="polite" />;
@@ -181,6 +232,7 @@ function Preview({ p }: { p: Pasted }) {
       <p className="upload__detected" aria-live="polite">
         {detectedText(p)}
       </p>
+      <RowFindings p={p} />
       <div className="upload__table" role="region" aria-label="Preview of the first rows" tabIndex={0}>
         <table>
           <caption>
@@ -189,7 +241,7 @@ function Preview({ p }: { p: Pasted }) {
           </caption>
           <thead>
             <tr>
-              <th scope="col">Line</th>
+              <th scope="col">Row</th>
               {p.columns.map((c, i) => (
                 <th key={i} scope="col" className={required.has(c) ? 'upload__required' : undefined}>
                   {c || <span className="muted">(no name)</span>}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parsePasted } from './model';
-import { isSystemFile, matchFiles, NO_COVARIATE_INFO, normalPath, problemLines, retryable, WRONG_COUNT, type PickedFile } from './hosted';
+import { failedUploadText, isSystemFile, matchFiles, NO_COVARIATE_INFO, normalPath, problemLines, retryable, WRONG_COUNT, type PickedFile } from './hosted';
 
 const file = (path: string): PickedFile => ({ path, file: { size: 1 } as File });
 const tsv = (...names: string[]) =>
@@ -41,5 +41,28 @@ describe('which failed sends are retried', () => {
     assert.equal(retryable(400, 'hash_mismatch'), true);
     assert.equal(retryable(507, 'disk_low'), false);
     assert.equal(retryable(413, 'media_quota'), false);
+  });
+});
+
+describe('what to do after files failed', () => {
+  it('names a file refused for its type and never offers Resume upload for it', () => {
+    const out = failedUploadText([
+      { path: 'stim/a.png', name: 'abc.png' },
+      { path: 'stim/photo.txt', code: 'unsupported_media_type', message: 'stim/photo.txt is not an accepted image or video' },
+    ]);
+    assert.equal(out.resumable, false);
+    assert.match(out.text, /photo\.txt is not an image \(PNG, JPEG, GIF or WebP\) or a video \(MP4, WebM or Ogg\)/);
+    assert.match(out.text, /choose the files again/);
+    assert.doesNotMatch(out.text, /Resume upload/);
+  });
+
+  it('offers Resume upload for files that failed on the way, beside the refused one', () => {
+    const out = failedUploadText([
+      { path: 'stim/photo.txt', code: 'unsupported_media_type' },
+      { path: 'stim/b.png', code: 'network' },
+    ]);
+    assert.equal(out.resumable, true);
+    assert.match(out.text, /photo\.txt is not an image/);
+    assert.match(out.text, /1 file could not be sent, so no set was made\. Press Resume upload to try again/);
   });
 });

@@ -138,3 +138,41 @@ export function retryable(status: number, code = ''): boolean {
   if (status === 507 || code === 'disk_low') return false;
   return status === 0 || status >= 500 || status === 408 || status === 429 || code === 'hash_mismatch';
 }
+
+/** ACCEPTED_MEDIA are the file types the appliance stores (media/check.go sniffs them). */
+export const ACCEPTED_MEDIA = 'an image (PNG, JPEG, GIF or WebP) or a video (MP4, WebM or Ogg)';
+
+/** REFUSED_CODES are the refusals of a file's own content: sending it again gets the same
+ * answer, so Resume upload cannot help it. */
+const REFUSED_CODES = ['unsupported_media_type', 'body_too_large'];
+
+/** FailedFile is what the failure message needs of a file's state. */
+export interface FailedFile {
+  path: string;
+  name?: string;
+  code?: string;
+  message?: string;
+}
+
+/**
+ * failedUploadText says what to do after files failed: a file refused for what it is, by
+ * name, with the way out (replace it, choose the files again); files that failed on the
+ * way, with Resume upload. resumable is false when only refused files are left.
+ */
+export function failedUploadText(files: FailedFile[]): { text: string; resumable: boolean } {
+  const unfinished = files.filter((f) => !f.name);
+  const refused = unfinished.filter((f) => f.code && REFUSED_CODES.includes(f.code));
+  const onTheWay = unfinished.length - refused.length;
+  const parts: string[] = [];
+  for (const f of refused) {
+    const base = f.path.split('/').pop() ?? f.path;
+    parts.push(
+      f.code === 'unsupported_media_type'
+        ? `${base} is not ${ACCEPTED_MEDIA}: put the right file under that name in the folder (or remove its row from the stimuli), then press Clear files and choose the files again.`
+        : `${f.message ?? `${base} is too large.`} Make it smaller or remove its row from the stimuli, then press Clear files and choose the files again.`,
+    );
+  }
+  const resume = `${onTheWay} file${onTheWay === 1 ? '' : 's'} could not be sent, so no set was made. Press Resume upload to try again: files already on the appliance are not sent twice.`;
+  if (refused.length === 0) return { text: resume, resumable: onTheWay > 0 };
+  return { text: `No set was made. ${parts.join(' ')}${onTheWay > 0 ? ` ${resume}` : ''}`, resumable: onTheWay > 0 };
+}

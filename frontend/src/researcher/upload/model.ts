@@ -152,6 +152,9 @@ export const uploadSchema = Yup.object({
       }
       if (p.rows.length === 0) return ctx.createError({ message: 'There are no rows under the header line.' });
       if (p.raggedCount > 0) return ctx.createError({ message: raggedText(p) });
+      const { problems } = rowCheck(p);
+      if (problems.length === 1) return ctx.createError({ message: problems[0] });
+      if (problems.length > 1) return ctx.createError({ message: `${problems.length} problems in the rows, each listed under the preview.` });
       return true;
     }),
 });
@@ -183,13 +186,85 @@ export function ingestSettings(values: UploadValues, p: Pasted): IngestSettings 
 }
 
 /**
- * lineOfRecord adds where a problem the server names by record ("record 3: column
- * entity_type is empty") is in the pasted text, which may have blank lines: '' when the
- * message names no record or the record is unknown.
+ * rowName is how both upload pages name a row of the paste: "Row L (card K)". L counts the
+ * lines of the pasted text with the header as row 1, blank lines included, as the
+ * spreadsheet it was copied from numbers them; K is the card's position (the server's
+ * record K).
  */
-export function lineOfRecord(message: string, p: Pasted): string {
-  const m = /\brecord (\d+)\b/.exec(message);
-  if (!m) return '';
-  const row = p.rows[Number(m[1]) - 1];
-  return row ? `Record ${m[1]} is line ${row.line} of the pasted text.` : '';
+export function rowName(p: Pasted, card: number): string {
+  const row = p.rows[card - 1];
+  return row ? `Row ${row.line} (card ${card})` : `Card ${card}`;
+}
+
+/**
+ * inRowNumbers rewrites the server's "record K" (its numbering of the cards sent) as the
+ * page's "Row L (card K)", so its refusal reads in the preview's numbering.
+ */
+export function inRowNumbers(message: string, p: Pasted): string {
+  return message.replace(/\brecord (\d+)\b/g, (_, k: string) => rowName(p, Number(k)));
+}
+
+/** URL_COLUMNS must hold links participants' pages can use (stimuli.isStimulusURL). */
+const URL_COLUMNS = ['source_url', 'entity_url'];
+
+/** isStimulusURL is the server's rule: an http(s) URL with a host, or a path of a file the
+ * appliance serves itself. */
+export function isStimulusURL(u: string): boolean {
+  if (/^\/(media|img|video)\/[^/]/.test(u)) return true;
+  try {
+    const url = new URL(u);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '' && /^https?:\/\//i.test(u);
+  } catch {
+    return false;
+  }
+}
+
+/** RowCheck is what the preview finds in the rows: problems block Submit, warnings do not. */
+export interface RowCheck {
+  problems: string[];
+  warnings: string[];
+}
+
+/**
+ * checkRows finds every row problem at once, in the server's rules (an empty required
+ * value, a link participants' pages cannot use), and warns of a file name on two rows
+ * (both cards then name the same file: fine for one image under two headlines, a slip
+ * otherwise).
+ */
+export function checkRows(p: Pasted): RowCheck {
+  const out: RowCheck = { problems: [], warnings: [] };
+  const at = (name: string) => p.columns.indexOf(name);
+  const firstWith = new Map<string, number>();
+  p.rows.forEach((row, i) => {
+    if (row.fields.length !== p.columns.length) return; // raggedText names those
+    const where = rowName(p, i + 1);
+    for (const col of REQUIRED_COLUMNS) {
+      if (at(col) >= 0 && (row.fields[at(col)] ?? '').trim() === '') out.problems.push(`${where}: ${col} is empty.`);
+    }
+    for (const col of URL_COLUMNS) {
+      const v = at(col) >= 0 ? (row.fields[at(col)] ?? '').trim() : '';
+      if (v !== '' && !isStimulusURL(v)) {
+        const shown = v.length > 60 ? `${v.slice(0, 60)}…` : v;
+        out.problems.push(`${where}: ${col} must be an http:// or https:// link or a path of this appliance (/media/, /img/, /video/), not "${shown}".`);
+      }
+    }
+    const file = at('filename') >= 0 ? (row.fields[at('filename')] ?? '').trim() : '';
+    if (file === '') return;
+    const first = firstWith.get(file);
+    if (first === undefined) firstWith.set(file, i + 1);
+    else out.warnings.push(`${where}: filename ${file} is also on ${rowName(p, first).replace('Row', 'row')}; both cards name the same file.`);
+  });
+  return out;
+}
+
+let lastChecked: Pasted | null = null;
+let lastCheck: RowCheck = { problems: [], warnings: [] };
+
+/** rowCheck is checkRows remembering the last paste (the schema and the preview both ask). */
+export function rowCheck(p: Pasted): RowCheck {
+  if (p !== lastChecked) {
+    lastCheck = checkRows(p);
+    lastChecked = p;
+  }
+  return lastCheck;
 }

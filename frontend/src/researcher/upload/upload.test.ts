@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { detectedText, ingestSettings, lineOfRecord, parsePasted, raggedText, setName, uploadSchema } from './model';
+import { checkRows, detectedText, ingestSettings, inRowNumbers, isStimulusURL, parsePasted, raggedText, rowName, setName, uploadSchema } from './model';
 
 // The cases stimuli.SetName is tested with (stimuli/setname_cases_test.go reads the same
 // file): the name the page shows is the name the server stores. Tests run from frontend/.
@@ -93,10 +93,35 @@ describe('ingestSettings', () => {
   });
 });
 
-describe('lineOfRecord', () => {
-  it("says which line the server's record is", () => {
-    assert.equal(lineOfRecord('record 2: column entity_type is empty', parsePasted(TSV)), 'Record 2 is line 4 of the pasted text.');
-    assert.equal(lineOfRecord('A stimulus set named "x" already exists', parsePasted(TSV)), '');
-    assert.equal(lineOfRecord('record 9: column entity_type is empty', parsePasted(TSV)), '');
+describe('the rows as the researcher counts them', () => {
+  it("names a row by its line (the header is row 1) and its card, and rewrites the server's records so", () => {
+    const p = parsePasted(TSV);
+    assert.equal(rowName(p, 2), 'Row 4 (card 2)');
+    assert.equal(inRowNumbers('record 2: column entity_type is empty', p), 'Row 4 (card 2): column entity_type is empty');
+    assert.equal(inRowNumbers('A stimulus set named "x" already exists', p), 'A stimulus set named "x" already exists');
+    assert.equal(inRowNumbers('record 9: column entity_type is empty', p), 'Card 9: column entity_type is empty');
+  });
+
+  it('flags every problem at once: empty values and bad links block, a repeated file name warns', () => {
+    const text = [
+      'source_url\tfilename\tretrieve_date\tentity_type',
+      'https://a.example/1.jpg\t1.jpg\t2024-01-02\timage',
+      'javascript:alert(1)\t2.jpg\t2024-01-02\timage',
+      '',
+      'https://a.example/3.jpg\t\t2024-01-02\timage',
+      '/media/abc.png\t1.jpg\t2024-01-02\t',
+    ].join('\n');
+    const found = checkRows(parsePasted(text));
+    assert.deepEqual(found.problems, [
+      'Row 3 (card 2): source_url must be an http:// or https:// link or a path of this appliance (/media/, /img/, /video/), not "javascript:alert(1)".',
+      'Row 5 (card 3): filename is empty.',
+      'Row 6 (card 4): entity_type is empty.',
+    ]);
+    assert.deepEqual(found.warnings, ['Row 6 (card 4): filename 1.jpg is also on row 2 (card 1); both cards name the same file.']);
+  });
+
+  it('takes the links the server takes', () => {
+    for (const ok of ['https://a.example/x.jpg', 'http://10.0.0.2:8080/x', '/media/ab.png', '/img/x.png', '/video/v.mp4']) assert.ok(isStimulusURL(ok), ok);
+    for (const bad of ['javascript:alert(1)', '//evil.example/x.png', 'x.png', 'ftp://a/b', 'data:image/png;base64,AAA', '/etc/passwd']) assert.ok(!isStimulusURL(bad), bad);
   });
 });

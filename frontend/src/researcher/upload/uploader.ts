@@ -15,6 +15,8 @@ export interface FileState {
   status: FileStatus;
   /** message says why a file failed or is being retried. */
   message?: string;
+  /** code is the appliance's error code of the last failure (unsupported_media_type, ...). */
+  code?: string;
   sha256?: string;
   /** name is the stored name once the appliance holds the file. */
   name?: string;
@@ -82,7 +84,7 @@ export async function sendFiles(
 
 async function sendOne(f: PickedFile, sha: string | null, set: (path: string, patch: Partial<FileState>) => void, signal?: AbortSignal) {
   for (let attempt = 0; ; attempt++) {
-    set(f.path, { status: 'sending', sent: 0, message: undefined });
+    set(f.path, { status: 'sending', sent: 0, message: undefined, code: undefined });
     try {
       const m = await uploadMedia(f.file, sha, f.path, (sent) => set(f.path, { sent }), signal);
       set(f.path, { status: 'stored', name: m.name, sha256: m.sha256, sent: f.file.size });
@@ -98,7 +100,7 @@ async function sendOne(f: PickedFile, sha: string | null, set: (path: string, pa
         await wait(RETRY_DELAYS_MS[attempt], signal);
         continue;
       }
-      set(f.path, { status: 'failed', sent: 0, message: e.message });
+      set(f.path, { status: 'failed', sent: 0, message: e.message, code: e.code });
       return;
     }
   }

@@ -4,8 +4,24 @@
 import qrcode from 'qrcode-generator';
 import { useMemo } from 'react';
 
-/** QrCode shows text as a QR code, an image whose text alternative names what it encodes. */
+/** loopbackHost is the host of a link only the appliance's own machine can open
+ * (127.0.0.0/8, localhost, ::1), or ''. */
+export function loopbackHost(link: string): string {
+  let host: string;
+  try {
+    host = new URL(link).hostname;
+  } catch {
+    return '';
+  }
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (/^127(\.\d{1,3}){3}$/.test(bare) || bare === '::1' || bare === 'localhost' || bare.endsWith('.localhost')) return bare;
+  return '';
+}
+
+/** QrCode shows text as a QR code, an image whose text alternative names what it encodes,
+ * with a warning when the link is one phones cannot open. */
 export function QrCode({ text, size = 192 }: { text: string; size?: number }) {
+  const loopback = loopbackHost(text);
   const { path, count } = useMemo(() => {
     const qr = qrcode(0, 'M');
     qr.addData(text);
@@ -15,7 +31,7 @@ export function QrCode({ text, size = 192 }: { text: string; size?: number }) {
     for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (qr.isDark(r, c)) d += `M${c + 4} ${r + 4}h1v1h-1z`;
     return { path: d, count: n + 8 };
   }, [text]);
-  return (
+  const code = (
     <svg
       className="wizard-qr"
       role="img"
@@ -28,5 +44,15 @@ export function QrCode({ text, size = 192 }: { text: string; size?: number }) {
       <rect width={count} height={count} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>
+  );
+  if (!loopback) return code;
+  return (
+    <span className="qr-with-warning">
+      {code}
+      <span className="qr-warning" role="note">
+        Phones cannot reach {loopback}: open the console from the appliance's LAN address (feedlab serve prints it), or start feedlab
+        with --addr 0.0.0.0:8080 if it listens on {loopback} only.
+      </span>
+    </span>
   );
 }
