@@ -66,6 +66,12 @@ async function openStudy(page: Page, study: string) {
   await expect(page.getByText(/^Updated \d\d:\d\d:\d\d$/)).toBeVisible();
 }
 
+/** refresh lets the 5 s between two refreshes of the study page (POLL_MS) pass at once on
+ * the page's clock (page.clock.install() before the page opened). */
+async function refresh(page: Page) {
+  await page.clock.fastForward(5_000);
+}
+
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
@@ -97,6 +103,9 @@ test('scripted participants show up per condition without a reload; a preview is
     const url = new URL(req.url());
     if (url.pathname.endsWith('/participants')) pages.push(url.searchParams.get('limit') ?? '');
   });
+  // The page's clock is Playwright's: it runs as time does, and the test jumps it over the
+  // 5 s between refreshes (refresh below) instead of waiting for them.
+  await page.clock.install();
   await signIn(page, owner);
   // My studies links the study to its page.
   await page.getByRole('link', { name: 'Dashboard under test' }).click();
@@ -113,6 +122,7 @@ test('scripted participants show up per condition without a reload; a preview is
     const condition = await participate(participants, study, `${study}-${who}`, n);
     for (let stage = 0; stage <= n; stage++) expected[condition][stage]++;
   }
+  await refresh(page);
   const labels = ['Arrived', 'Consented', 'Reached the feed', 'Submitted the feed', 'Completed'];
   for (const [stage, label] of labels.entries()) {
     const want = [expected[1][stage], expected[2][stage], expected[1][stage] + expected[2][stage]].map(String);
@@ -140,6 +150,7 @@ test('scripted participants show up per condition without a reload; a preview is
   await expect(table.getByRole('row')).toHaveCount(2);
   // A refresh keeps the filters.
   const before = await page.getByText(/^Updated /).innerText();
+  await refresh(page);
   await expect(page.getByText(/^Updated /)).not.toHaveText(before, { timeout: 15_000 });
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(`${study}-d`);
@@ -161,7 +172,9 @@ test('scripted participants show up per condition without a reload; a preview is
   await page.bringToFront(); // back to the study page's tab: it refreshes again
   // Wait for two more answers of the dashboard: the preview participant is still not counted.
   for (let i = 0; i < 2; i++) {
-    await page.waitForResponse((res) => res.url().endsWith(`/v1/studies/${study}/dashboard`) && res.ok(), { timeout: 30_000 });
+    const answered = page.waitForResponse((res) => res.url().endsWith(`/v1/studies/${study}/dashboard`) && res.ok(), { timeout: 30_000 });
+    await refresh(page);
+    await answered;
   }
   expect((await funnelRow(page, 'Arrived'))[2]).toBe(String(expected[1][0] + expected[2][0]));
   await expect(table.getByRole('row')).toHaveCount(6);
