@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, startAppliance, test } from './support/appliance';
 import { cards } from './support/feed';
-import { addResearcher, apiAs, PASSWORD, signIn, uniqueName } from './support/researchers';
+import { addResearcher, apiAs, PASSWORD, signedIn, signIn, uniqueName } from './support/researchers';
 import { entitySets } from './support/studies';
 
 const SHOTS = '/tmp/shots-dash-ui';
@@ -196,7 +196,7 @@ test('the page stops polling while its tab is hidden and refreshes when it is sh
     };
   });
   const calls = () => page.evaluate(() => (window as unknown as { dashboardCalls: number }).dashboardCalls);
-  await signIn(page, owner);
+  await signedIn(page, owner);
   await openStudy(page, study); // the first answer is shown: the next refresh is scheduled
   const first = await calls();
   expect(first).toBeGreaterThanOrEqual(1);
@@ -220,7 +220,7 @@ test('the page stops polling while its tab is hidden and refreshes when it is sh
 });
 
 test('the owner pauses, reopens and, after confirming, closes the study', async ({ page }) => {
-  await signIn(page, owner);
+  await signedIn(page, owner);
   await openStudy(page, study);
   await expect(page.getByText('Open', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Pause' }).click();
@@ -253,7 +253,7 @@ test('the owner pauses, reopens and, after confirming, closes the study', async 
 });
 
 test('a text corrected while the study runs is what the next participant gets, recorded as a version', async ({ page, baseURL }) => {
-  await signIn(page, owner);
+  await signedIn(page, owner);
   await openStudy(page, study);
   const texts = page.getByRole('region', { name: 'Participant texts' });
   await texts.getByLabel('Condition').selectOption('1');
@@ -284,7 +284,7 @@ test('the owner reads the audit log', async ({ page }) => {
   // The audit route answering 404 is a regression, not a reason to skip.
   const probe = await ownerApi.get(`/v1/studies/${study}/audit`);
   expect(probe.status(), await probe.text()).toBe(200);
-  await signIn(page, owner);
+  await signedIn(page, owner);
   await openStudy(page, study);
   const audit = page.getByRole('region', { name: 'Audit log' });
   await expect(audit.getByRole('row').filter({ hasText: 'share' }).first()).toContainText(collaborator);
@@ -292,7 +292,7 @@ test('the owner reads the audit log', async ({ page }) => {
 });
 
 test('a collaborator sees the page but cannot pause, close or share', async ({ page }) => {
-  await signIn(page, collaborator);
+  await signedIn(page, collaborator);
   await openStudy(page, study);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard under test' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Funnel' })).toBeVisible();
@@ -306,7 +306,7 @@ test('a collaborator sees the page but cannot pause, close or share', async ({ p
 });
 
 test('a stranger gets the not-found page', async ({ page }) => {
-  await signIn(page, stranger);
+  await signedIn(page, stranger);
   await page.goto(`/studies/${study}`);
   await expect(page.getByText('There is nothing at this address.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dashboard under test' })).toHaveCount(0);
@@ -327,7 +327,7 @@ test('a participant silent for longer than --dropped-after counts as dropped', a
 
     const context = await browser.newContext({ baseURL: base, viewport: info.project.name === 'phone' ? { width: 360, height: 740 } : undefined });
     const page = await context.newPage();
-    await signIn(page, name);
+    await signedIn(page, name);
     await openStudy(page, id);
     const want = stuck === 1 ? ['1', '0', '1'] : ['0', '1', '1'];
     await expect.poll(async () => (await funnelRow(page, 'Dropped')).slice(0, 3), { timeout: 20_000 }).toEqual(want);

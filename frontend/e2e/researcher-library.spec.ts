@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page, type TestInfo } from '@playwright/test';
 import { expect, test } from './support/appliance';
-import { addResearcher, apiAs, signIn, spawnStudy, uniqueName } from './support/researchers';
+import { addResearcher, apiAs, signedIn, spawnStudy, uniqueName } from './support/researchers';
 import { entitySets } from './support/studies';
 
 const shots = process.env.LIBRARY_SHOTS;
@@ -54,7 +54,7 @@ function tsv(rows: Array<[string, string]>): string {
 async function openHosted(page: Page, info: TestInfo): Promise<string> {
   const name = uniqueName('lib', info);
   addResearcher(name);
-  await signIn(page, name);
+  await signedIn(page, name);
   await page.goto('/upload-hosted');
   await expect(page.getByRole('heading', { level: 1, name: 'Upload stimuli with media' })).toBeVisible();
   return name;
@@ -195,7 +195,7 @@ test('hide a set from the wizard and show it again', async ({ page, baseURL }, i
   const researcher = uniqueName('lib', info);
   addResearcher(researcher);
   const set = await makeSet(baseURL!, researcher, 'hide');
-  await signIn(page, researcher);
+  await signedIn(page, researcher);
   expect(await wizardOffers(page, `${set} [2]`)).toBe(true);
 
   await page.getByRole('navigation', { name: 'Researcher' }).getByRole('link', { name: 'Stimulus library' }).click();
@@ -221,7 +221,7 @@ test('delete: refused while a study uses the set, done for an unused one', async
   const used = await makeSet(baseURL!, researcher, 'used');
   const free = await makeSet(baseURL!, researcher, 'free');
   const study = await spawnStudy(await apiAs(baseURL!, researcher), { entity_sets: entitySets(2, used) });
-  await signIn(page, researcher);
+  await signedIn(page, researcher);
 
   await page.goto(`/sets/${used}`);
   await expect(page.getByText(`Used by ${study}.`)).toBeVisible();
