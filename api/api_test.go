@@ -40,6 +40,7 @@ func newEnv(t testing.TB) *testEnv {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
+	copyDemoTemplate(t, dir)
 	st, err := store.Open(ctx, dir)
 	if err != nil {
 		t.Fatal(err)
@@ -48,6 +49,7 @@ func newEnv(t testing.TB) *testEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The copy holds the demo already; Ensure still runs, as serve runs it on every start.
 	if err := demo.Ensure(ctx, st, ms); err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ func gzipped(t *testing.T, b []byte) []byte {
 // The browser gets the precompressed variant it accepts, brotli first, with the asset's
 // own content type and Vary: Accept-Encoding; one that accepts neither gets the file as is.
 func TestAssetsServedPrecompressed(t *testing.T) {
+	t.Parallel()
 	raw := []byte("console.log('feed')")
 	brotli := []byte("pretend-brotli-bytes")
 	front := fstest.MapFS{
@@ -89,6 +90,7 @@ func TestAssetsServedPrecompressed(t *testing.T) {
 // load_experiment's answer is gzipped for a browser that accepts it, and plain otherwise,
 // with the same content.
 func TestLoadExperimentCompressed(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	body := `{"user_id":"gz-1","experiment_id":"solarflare"}`
 	read := func(accept string) (string, []byte) {

@@ -12,6 +12,7 @@ import (
 // The participant page's CSP allows its inline boot script by that script's exact hash and
 // nothing else inline; the researcher page keeps the strict policy of every answer.
 func TestParticipantPageAllowsItsInlineScriptByHash(t *testing.T) {
+	t.Parallel()
 	script := `"use strict";(()=>{fetch("/v1/load_experiment")})();`
 	front := fstest.MapFS{
 		"index.html":      {Data: []byte("<!doctype html>\n<head>\n<script>" + script + "</script>\n<script type=\"module\" src=\"/assets/p.js\"></script>\n</head>")},

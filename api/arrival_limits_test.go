@@ -44,6 +44,7 @@ func participantCount(t testing.TB, e *testEnv) int64 {
 // of them; beyond, the arrival is refused with a message saying what to change, and no
 // participant is stored. (One client stored 750 MB of URL parameters in 10 s.)
 func TestArrivalParametersAreBounded(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	load := func(user string, q url.Values) response {
 		q.Set("user_id", user)
@@ -81,6 +82,7 @@ func TestArrivalParametersAreBounded(t *testing.T) {
 // participant already registered reloads freely and another address is not affected.
 // Behind a proxy, the address is the proxy's client.
 func TestArrivalsAreLimitedPerAddress(t *testing.T) {
+	t.Parallel()
 	e := newEnvWith(t, func(c *Config) { c.BehindProxy = true })
 	load := func(user, addr string) response {
 		req, _ := http.NewRequest(http.MethodPost, e.srv.URL+"/v1/load_experiment", strings.NewReader(`{"user_id":"`+user+`","experiment_id":"solarflare"}`))
@@ -113,6 +115,7 @@ func TestArrivalsAreLimitedPerAddress(t *testing.T) {
 
 // TestSignupsAreLimitedPerAddress: 14,000 sign-ups in 5 s came from one client.
 func TestSignupsAreLimitedPerAddress(t *testing.T) {
+	t.Parallel()
 	e := newEnvWith(t, func(c *Config) { c.SignupsPerMinute = 3 })
 	for i := 0; i < 3; i++ {
 		if r := e.post("/v1/signup", map[string]string{"email": fmt.Sprintf("a%d@example.org", i)}); r.status != 200 {

@@ -189,6 +189,7 @@ func TestHonestLongSessionStaysUnderBudgets(t *testing.T) {
 // TestEventsOverBudgetAreRefusedAndStoreNothing: each budget refuses with its own code,
 // 413, stores nothing of the refused event, and the study's page counts it.
 func TestEventsOverBudgetAreRefusedAndStoreNothing(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	ada := e.researcher()
 	study := e.spawnStudy(ada, []map[string]any{{"condition": 1, "param": "entity_sets", "value": `[{"entity_set":"solarflare_demo","number_to_show":24}]`}})
@@ -333,6 +334,7 @@ func TestParticipantRateAnswers429AndTheRetryIsStored(t *testing.T) {
 // the database the first time a server sees them, so a restart does not give them a new
 // budget.
 func TestBudgetsAreReadBackAfterARestart(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	study := e.spawnStudy(e.researcher(), []map[string]any{{"condition": 1, "param": "entity_sets", "value": `[{"entity_set":"solarflare_demo","number_to_show":24}]`}})
 	cards := e.participantLoad(study, "again")
@@ -386,6 +388,7 @@ func (e *testEnv) postTo(srv *httptest.Server, path string, body any) response {
 }
 
 func TestAnswerCharsCountsWhatWasTyped(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in   string
 		want int
@@ -482,6 +485,7 @@ func TestConcurrentEventsCannotOvershootABudget(t *testing.T) {
 // participant's events already computed them) loads a new definition, and the budgets
 // follow it instead of staying those of the old design.
 func TestBudgetsFollowAnEditedDesign(t *testing.T) {
+	t.Parallel()
 	b := newBudgets()
 	def := func(cards int) *study.Definition {
 		return &study.Definition{ExperimentID: "fl-edit", Study: params.Study{Conditions: []params.Condition{

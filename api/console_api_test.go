@@ -137,6 +137,7 @@ func studyIDs(r response) []string {
 }
 
 func TestResearcherAPIScenarios(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	get, post, del := http.MethodGet, http.MethodPost, http.MethodDelete
 	csvOK := "condition,param,value\n1,title,Pilot\n1,entity_sets,\"[{\"\"entity_set\"\":\"\"solarflare_demo\"\"}]\"\n"
@@ -266,6 +267,7 @@ func TestResearcherAPIScenarios(t *testing.T) {
 // TestDumpDataOfAnotherResearchersStudyIs404 checks every study export type: a stranger
 // gets the same 404 as for an unknown id, and not one byte of the data.
 func TestDumpDataOfAnotherResearchersStudyIs404(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	r := e.post("/v1/load_experiment", map[string]any{"user_id": "p1", "experiment_id": e.adaStudy, "query_params": map[string]string{"PROLIFIC_PID": "secret-pid"}})
 	if r.status != 200 {
@@ -294,6 +296,7 @@ func TestDumpDataOfAnotherResearchersStudyIs404(t *testing.T) {
 }
 
 func TestAuthStatusBeforeAnyAccount(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	if r := e.call(nil, http.MethodGet, "/v1/auth/status", nil, ""); r.status != 200 || string(mustJSON(data(r))) != `{"accounts_exist":false}` {
 		t.Fatalf("%d %s", r.status, r.body)
@@ -306,6 +309,7 @@ func mustJSON(v any) []byte {
 }
 
 func TestThrottledSignInSaysWhenToRetry(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.signIn("ada")
 	// Five failures cost nothing; then the account waits a second after the latest (and
@@ -329,6 +333,7 @@ func TestThrottledSignInSaysWhenToRetry(t *testing.T) {
 
 // TestSpawnMakesTheResearcherTheOwner also checks the title stays away from participants.
 func TestSpawnMakesTheResearcherTheOwner(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	a, err := e.store.StudyAccess(context.Background(), mustResearcher(t, e.store, "ada").ID, e.adaStudy)
 	if err != nil || a != store.AccessOwner {

@@ -44,6 +44,7 @@ func sendAs(t *testing.T, c *http.Client, method, target, origin, site, contentT
 // refused and changes nothing; feedlab's own pages (same origin, JSON) still work, and
 // participant calls still take sendBeacon's text/plain from anywhere.
 func TestCrossSiteResearcherWritesAreRefused(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c := e.researcher()
 	u, _ := url.Parse(e.srv.URL)

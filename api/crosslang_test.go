@@ -11,6 +11,7 @@ import (
 // so that a change on one side fails the tests until the other follows.
 
 func TestButtonEngagementsMatchTheFrontendUnion(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile("../frontend/src/lib/feedTypes.ts")
 	if err != nil {
 		t.Fatal(err)
@@ -29,6 +30,7 @@ func TestButtonEngagementsMatchTheFrontendUnion(t *testing.T) {
 }
 
 func TestResearcherRoutesMatchSegments(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		route, path string
 		want        bool

@@ -24,6 +24,7 @@ func (e *consoleEnv) checkpoint(study, user, name string) response {
 }
 
 func TestWatchingAStudyAccessRules(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	e.run(t, []scenario{
 		{name: "owner sees the dashboard", as: "ada", method: "GET", path: "/v1/studies/{ada}/dashboard", status: 200, has: []string{`"status":"open"`, `"dropped_after_minutes":30`}},
@@ -52,6 +53,7 @@ func TestWatchingAStudyAccessRules(t *testing.T) {
 }
 
 func TestPausedStudyRefusesNewcomersAndLetsParticipantsFinish(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	if r := e.loadInto(e.adaStudy, "early", nil); r.status != 200 {
 		t.Fatalf("load: %d %s", r.status, r.body)
@@ -83,6 +85,7 @@ func TestPausedStudyRefusesNewcomersAndLetsParticipantsFinish(t *testing.T) {
 }
 
 func TestPausedProlificStudyOffersTheReturnLink(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	r := e.call(e.as["ada"], http.MethodPost, "/v1/spawn_experiment", map[string]any{"condition_settings": []map[string]any{
 		{"condition": 1, "param": "entity_sets", "value": demoSets},
@@ -101,6 +104,7 @@ func TestPausedProlificStudyOffersTheReturnLink(t *testing.T) {
 }
 
 func TestPreviewParticipantsAreTestsInTheirCondition(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	r := e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+e.adaStudy+"/preview", map[string]int{"condition": 2}, "application/json")
 	link, _ := url.Parse(data(r)["url"].(string))
@@ -145,6 +149,7 @@ func TestPreviewParticipantsAreTestsInTheirCondition(t *testing.T) {
 }
 
 func TestTextEditsAreVersionedAndDesignIsLocked(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	e.run(t, []scenario{
 		{name: "design change before anyone arrived", as: "ada", method: "PUT", path: "/v1/studies/{ada}/texts", body: map[string]any{"condition": 1, "param": "feed", "value": "swipe"}, status: 200, has: []string{`"version":2`}},
@@ -176,6 +181,7 @@ func TestTextEditsAreVersionedAndDesignIsLocked(t *testing.T) {
 }
 
 func TestDashboardCountsTheFunnelPerCondition(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	cond := map[string]int{}
 	for _, u := range []string{"u1", "u2", "u3", "u4"} {
@@ -229,6 +235,7 @@ func (e *testEnv) submitFeed(user string) {
 }
 
 func TestNoCompletionCodeWithoutCompleting(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	r := e.call(e.as["ada"], http.MethodPost, "/v1/spawn_experiment", map[string]any{"condition_settings": []map[string]any{
 		{"condition": 1, "param": "entity_sets", "value": demoSets},
@@ -268,6 +275,7 @@ func TestNoCompletionCodeWithoutCompleting(t *testing.T) {
 }
 
 func TestExportsLeaveTestsOutUnlessAsked(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	r := e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+e.adaStudy+"/preview", map[string]int{"condition": 1}, "application/json")
 	link, _ := url.Parse(data(r)["url"].(string))

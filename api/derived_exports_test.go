@@ -11,6 +11,7 @@ import (
 // The derived exports, their codebooks and the study bundle, through the researcher API
 // with its access rules.
 func TestDerivedExportsCodebooksAndBundles(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	get, post := http.MethodGet, http.MethodPost
 	if r := e.post("/v1/load_experiment", map[string]any{"user_id": "p1", "experiment_id": e.adaStudy, "query_params": map[string]string{"PROLIFIC_PID": "pid-1"}}); r.status != 200 {
@@ -66,6 +67,7 @@ func TestDerivedExportsCodebooksAndBundles(t *testing.T) {
 // A bundle downloaded by one researcher and uploaded by another recreates the study for
 // the second (the wizard's Start from a file with a .zip); a damaged bundle changes nothing.
 func TestImportStudyFromAnUploadedBundle(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	zipped := e.call(e.as["ada"], http.MethodGet, "/v1/studies/"+e.adaStudy+"/bundle.zip", nil, "")
 	if zipped.status != 200 {

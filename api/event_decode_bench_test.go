@@ -34,6 +34,7 @@ func BenchmarkDecodeEngagement(b *testing.B) {
 
 // TestStoredAnswersAreOk: the precomputed acknowledgements are exactly what ok writes.
 func TestStoredAnswersAreOk(t *testing.T) {
+	t.Parallel()
 	for n := range 3 {
 		fast, slow := httptest.NewRecorder(), httptest.NewRecorder()
 		okStored(fast, n)

@@ -53,6 +53,7 @@ func same(t *testing.T, body []byte, fresh func() event) {
 // TestOnlyFlatBodiesTakeTheShortcut: a body with members readFlat does not know (lists,
 // objects) must not pass for a flatEvent, or those members would be dropped.
 func TestOnlyFlatBodiesTakeTheShortcut(t *testing.T) {
+	t.Parallel()
 	for _, e := range []event{new(engagementRequest), new(checkpointRequest)} {
 		if _, ok := e.(flatEvent); !ok {
 			t.Errorf("%T is not read by the shortcut", e)

@@ -29,6 +29,7 @@ func answersOf(t *testing.T, e *testEnv, user string) map[string]string {
 // give the next participants' arrival and completion rows. Those participants must keep
 // their condition, their PROLIFIC_PID and their completion code in the user_form export.
 func TestClientCannotPreClaimServerRowsOfOtherParticipants(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.load("attacker")
 	me, err := e.store.Participant(t.Context(), demo.ExperimentID, "attacker")
@@ -66,6 +67,7 @@ func TestClientCannotPreClaimServerRowsOfOtherParticipants(t *testing.T) {
 // repeat with the same body is an idempotent success; the same id with another body is a
 // logged 409 conflict that keeps the stored row; the server's namespace is refused.
 func TestEventIDsArePerParticipant(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	ids := e.load("a")
 	e.load("b")

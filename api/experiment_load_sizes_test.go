@@ -13,6 +13,7 @@ import (
 // load_experiment tells the feed each image's size, read from the stored file when the
 // demo set was imported: every solarflare card's image_size equals its PNG's own.
 func TestLoadExperimentGivesImageSizes(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	r := e.post("/v1/load_experiment", map[string]any{"user_id": "sizes-1", "experiment_id": demo.ExperimentID, "query_params": map[string]string{}})
 	if r.status != 200 {

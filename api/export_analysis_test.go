@@ -111,6 +111,7 @@ func at(s []string, i int) string {
 func num(s string) int64 { n, _ := strconv.ParseInt(s, 10, 64); return n }
 
 func TestOriginalAnalysisScriptReadsFeedlabExports(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c := e.researcher()
 	sets := `[{"entity_set":"solarflare_demo","number_to_show":4,"randomize_between_subjects":"yes"}]`

@@ -14,6 +14,7 @@ import (
 // download shows them as text (leading apostrophe) unless raw is asked for, and numbers stay
 // numbers.
 func TestDumpDataNeutralisesFormulas(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c := e.researcher()
 	r := e.post("/v1/load_experiment", map[string]any{"user_id": "evil", "experiment_id": demo.ExperimentID,

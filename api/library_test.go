@@ -79,6 +79,7 @@ func (e *testEnv) hostedSet(c *http.Client, ident string, files map[string]strin
 }
 
 func TestHostedUploadStoresVerifiedFilesAndMakesTheSet(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c := e.researcher()
 	before := e.storedFiles()
@@ -134,6 +135,7 @@ func TestHostedUploadStoresVerifiedFilesAndMakesTheSet(t *testing.T) {
 }
 
 func TestHostedUploadRefusesWhatSetsImportRefuses(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c := e.researcher()
 	before := e.storedFiles()
@@ -174,6 +176,7 @@ func mustPath(t *testing.T, ms *media.Store, name string) string {
 }
 
 func TestHostedSetIsAllOrNothing(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c := e.researcher()
 	a := pngBytes(1)
@@ -240,6 +243,7 @@ func (zeroReader) Read(p []byte) (int, error) {
 }
 
 func TestLibraryListsHidesAndDeletes(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c := e.researcher()
 	ctx := context.Background()
@@ -362,6 +366,7 @@ func TestUnclaimedUploadsAreSweptAfterTheGracePeriod(t *testing.T) {
 // TestSweepDoesNotWaitForAnUpload: a sweep that meets an upload under way skips its round
 // rather than queueing every later upload behind it.
 func TestSweepDoesNotWaitForAnUpload(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	srv := New(Config{Store: e.store, Media: e.media})
 	srv.mediaMu.RLock()

@@ -16,6 +16,7 @@ import (
 // condition and feed); after they completed, a third browser is told they took part
 // already, with the way back to Prolific, and nothing new is registered.
 func TestSamePlatformIDFromAnotherBrowserIsTheSameParticipant(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	id := e.spawnOn(t, "prolific")
 	pid := map[string]string{"PROLIFIC_PID": "PID004", "STUDY_ID": "s", "SESSION_ID": "laptop"}
@@ -59,6 +60,7 @@ func TestSamePlatformIDFromAnotherBrowserIsTheSameParticipant(t *testing.T) {
 // (never a 500), registers nothing, is counted on the study page, and a retry without the
 // poisoned parameter succeeds.
 func TestAFailingScriptAnswersRankingFailed(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	script := "def rank(cards, participant):\n    if participant[\"arrival\"].get(\"boom\") == \"1\":\n        fail(\"boom\")\n    return cards\n"
 	id := e.spawnStudy(e.as["ada"], []map[string]any{
@@ -91,6 +93,7 @@ func TestAFailingScriptAnswersRankingFailed(t *testing.T) {
 // (every worker busy past its wait, or none could start) answers 503 ranking_failed,
 // saying to try again, not 500.
 func TestNoFreeScriptWorkerIsBusyNotBroken(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	s := New(Config{Store: e.store, Media: e.media, Frontend: testFrontend})
 	w := httptest.NewRecorder()

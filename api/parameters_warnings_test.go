@@ -10,6 +10,7 @@ import (
 // warnings beside the rows (check_parameters) and the new id (spawn_experiment); the
 // study is still valid and created as written.
 func TestCheckAndSpawnAnswerWarnings(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c := e.researcher()
 	rows := []map[string]any{

@@ -13,6 +13,7 @@ import (
 )
 
 func TestLoadExperimentAssignsAndKeepsTheSameFeed(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	r := e.post("/v1/load_experiment", map[string]any{"user_id": "u1", "experiment_id": "solarflare"})
 	if r.status != 200 || r.json["success"] != "true" {
@@ -63,6 +64,7 @@ func TestLoadExperimentAssignsAndKeepsTheSameFeed(t *testing.T) {
 }
 
 func TestLoadExperimentByGETTakesArrivalParameters(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	r := e.call(nil, http.MethodGet, "/v1/load_experiment?user_id=g1&experiment_id=solarflare&PROLIFIC_PID=abc", nil, "")
 	if r.status != 200 {
@@ -75,6 +77,7 @@ func TestLoadExperimentByGETTakesArrivalParameters(t *testing.T) {
 }
 
 func TestParticipantCallsRejectBadInput(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	ids := e.load("u1")
 	like := func(mod func(m map[string]any)) map[string]any {
@@ -137,6 +140,7 @@ func (e *testEnv) engagementRows() int {
 }
 
 func TestEngagementIsStoredOnceAndBeaconsAreAccepted(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	ids := e.load("u1")
 	body := map[string]any{"event_id": "ev-1", "user_id": "u1", "experiment_id": "solarflare", "condition": "1", "entity_id": ids[3],
@@ -160,6 +164,7 @@ func TestEngagementIsStoredOnceAndBeaconsAreAccepted(t *testing.T) {
 }
 
 func TestBatchDwellStoresOneRowPerDwellAndResendsAddOnlyNewOnes(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	ids := e.load("u1")
 	batch := func(times ...int) map[string]any {
@@ -192,6 +197,7 @@ func TestBatchDwellStoresOneRowPerDwellAndResendsAddOnlyNewOnes(t *testing.T) {
 }
 
 func TestFormAndCheckpointsLandInTheLongShape(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.load("u1")
 	r := e.post("/v1/write_form", map[string]any{"event_id": "f-1", "user_id": "u1", "experiment_id": "solarflare", "condition": 1,
@@ -215,6 +221,7 @@ func TestFormAndCheckpointsLandInTheLongShape(t *testing.T) {
 }
 
 func TestEndRedirectCompletesWithAStableCode(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	// MTurk is the platform that uses a completion code; none is set, so one is generated.
 	sets := `[{"entity_set":"solarflare_demo","number_to_show":3}]`
@@ -262,6 +269,7 @@ func TestEndRedirectCompletesWithAStableCode(t *testing.T) {
 // TestNoCompletionCodeWithoutAPlatformThatUsesOne: solarflare has no platform; finishing
 // completes the participant and answers no code, and user_form has no code row.
 func TestNoCompletionCodeWithoutAPlatformThatUsesOne(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.load("u1")
 	e.submitFeed("u1")
@@ -283,6 +291,7 @@ func TestNoCompletionCodeWithoutAPlatformThatUsesOne(t *testing.T) {
 }
 
 func TestAnalyticsCountsStudiesAndParticipants(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.load("a")
 	e.load("b")
@@ -293,6 +302,7 @@ func TestAnalyticsCountsStudiesAndParticipants(t *testing.T) {
 }
 
 func TestSignupValidatesEmail(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	if r := e.post("/v1/signup", map[string]string{"email": "not-an-email"}); r.status != 400 {
 		t.Fatalf("%d %s", r.status, r.body)

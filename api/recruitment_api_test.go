@@ -19,6 +19,7 @@ func (e *testEnv) spawnStudy(c *http.Client, rows []map[string]any) string {
 }
 
 func TestOverQuotaArrivalGetsTheOverQuotaExitAndTheStudyClosesItself(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	sets := `[{"entity_set":"solarflare_demo","number_to_show":3}]`
 	over := "https://samplicio.us/s/ClientCallBack.aspx?RIS=40&RID=[%RID%]"
@@ -67,6 +68,7 @@ func TestOverQuotaArrivalGetsTheOverQuotaExitAndTheStudyClosesItself(t *testing.
 }
 
 func TestLucidExitsRecordTheStateAndAnswerTheURLWithTheRID(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	sets := `[{"entity_set":"solarflare_demo","number_to_show":3}]`
 	study := e.spawnStudy(e.researcher(), []map[string]any{
@@ -118,6 +120,7 @@ func TestLucidExitsRecordTheStateAndAnswerTheURLWithTheRID(t *testing.T) {
 // TestParticipantCallsForAnUnknownParticipantSayCallLoadExperimentFirst: write_exit and
 // load_block name an unknown participant as every event call does.
 func TestParticipantCallsForAnUnknownParticipantSayCallLoadExperimentFirst(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	for _, c := range []struct {
 		path string

@@ -18,6 +18,7 @@ import (
 )
 
 func TestResearcherCallsNeedASession(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	for _, path := range []string{"/v1/pull_entity_sets", "/v1/spawn_experiment", "/v1/dump_data", "/v1/ingest_entity_set", "/v1/auth/me"} {
 		method := http.MethodPost
@@ -40,6 +41,7 @@ func TestResearcherCallsNeedASession(t *testing.T) {
 }
 
 func TestLoginSetsAStrictHttpOnlyCookieAndIsThrottled(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c := e.researcher()
 	if r := e.call(c, http.MethodGet, "/v1/auth/me", nil, ""); r.status != 200 || r.json["data"].(map[string]any)["name"] != "ada" {
@@ -78,6 +80,7 @@ func TestLoginSetsAStrictHttpOnlyCookieAndIsThrottled(t *testing.T) {
 }
 
 func TestSetupLinkWorksOnce(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	token := auth.NewToken()
 	e.store.PutSetupToken(context.Background(), SetupTokenSetting, auth.HashToken(token), SetupTokenTTL)
@@ -99,6 +102,7 @@ func TestSetupLinkWorksOnce(t *testing.T) {
 // store.CreateResearcher); the link must then be dead, and claiming it with the taken name
 // answered 500. Expired and pre-expiry tokens are refused too.
 func TestSetupLinkIsSingleUseForReal(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	ctx := context.Background()
 	token := auth.NewToken()
@@ -137,6 +141,7 @@ func TestSetupLinkIsSingleUseForReal(t *testing.T) {
 }
 
 func TestSpawnExperimentValidatesAndCreates(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c := e.researcher()
 	sets := `[{"entity_set":"solarflare_demo","number_to_show":5,"randomize_between_subjects":"yes"}]`
@@ -177,6 +182,7 @@ func TestSpawnExperimentValidatesAndCreates(t *testing.T) {
 }
 
 func TestPullEntitySetsListsTheDemoSet(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	r := e.call(e.researcher(), http.MethodGet, "/v1/pull_entity_sets", nil, "")
 	var sets []entitySetSummary
@@ -189,6 +195,7 @@ func TestPullEntitySetsListsTheDemoSet(t *testing.T) {
 }
 
 func TestDumpDataStreamsCSVAndSaysWhenNothingIsFound(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c := e.researcher()
 	ids := e.load("u1")
@@ -216,6 +223,7 @@ func TestDumpDataStreamsCSVAndSaysWhenNothingIsFound(t *testing.T) {
 }
 
 func TestStaticRoutes(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	cases := []struct {
 		path, wantBody, wantCache string
@@ -250,6 +258,7 @@ func TestStaticRoutes(t *testing.T) {
 }
 
 func TestIngestEntitySetStoresTheUploadOrSaysWhatIsWrong(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	c := e.researcher()
 	row := func(i int) map[string]string {
@@ -309,6 +318,7 @@ func TestIngestEntitySetStoresTheUploadOrSaysWhatIsWrong(t *testing.T) {
 // that is not a participant's or part of signing in answers 401 without a session, so a
 // call added later without requireResearcher fails here.
 func TestEveryResearcherRouteRefusesASignedOutCaller(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	public := map[string]bool{"/v1/auth/login": true, "/v1/auth/setup": true, "/v1/auth/logout": true, "/v1/auth/status": true}
 	for path := range participantCalls {

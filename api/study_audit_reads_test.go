@@ -33,6 +33,7 @@ func (e *consoleEnv) auditLines(t *testing.T, id string) []string {
 // The study page's 5-second refresh of the same page is one entry, a new filter another;
 // refused calls leave none.
 func TestAuditRecordsReadsOfParticipantDataAndNewLinks(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	ada, grace, linus := e.as["ada"], e.as["grace"], e.as["linus"]
 	id := e.adaStudy
@@ -157,6 +158,7 @@ func TestCancelledDownloadIsNotRecorded(t *testing.T) {
 // refuses every new entry, as a full disk would), no download streams a byte and no read
 // of participant data answers: each is a JSON error and nothing else.
 func TestUnrecordableReadsDoNotHappen(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	ada := e.as["ada"]
 	id := e.adaStudy

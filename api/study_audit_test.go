@@ -11,6 +11,7 @@ import (
 // each leave an entry naming the researcher; only the owner reads the log (a collaborator
 // gets 403, a stranger 404 like an unknown id), as JSON or CSV.
 func TestAuditLogRecordsWhoTouchedAStudy(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	ada := e.as["ada"]
 	if r := e.call(ada, http.MethodPost, "/v1/studies/"+e.adaStudy+"/shares", map[string]string{"name": "linus"}, "application/json"); r.status != 200 {

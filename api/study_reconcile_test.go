@@ -74,6 +74,7 @@ func reconcileLines(t *testing.T, r response) map[string]map[string]any {
 // A Prolific submissions export with one participant of each class: each line gets its
 // class, the counts add up, and the approve file lists the completed submission only.
 func TestReconcileProlificExportClassifiesEachLine(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	id := e.spawnOn(t, "prolific")
 	pid := func(p string) map[string]string {
@@ -134,6 +135,7 @@ func TestReconcileProlificExportClassifiesEachLine(t *testing.T) {
 // MTurk's batch results come back with Approve and Reject filled: x for a completed
 // worker whose code matches, a reason for the others, blank for a code mismatch.
 func TestReconcileMTurkBatchFillsApproveAndReject(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	id := e.spawnOn(t, "mturk")
 	w := func(worker string) map[string]string {
@@ -184,6 +186,7 @@ func TestReconcileMTurkBatchFillsApproveAndReject(t *testing.T) {
 // Lucid RIDs pasted one per line, the platform taken from the study; bad input gets a
 // clear message.
 func TestReconcilePlainListsAndBadInput(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	id := e.spawnOn(t, "lucid")
 	e.loadInto(id, "r1", map[string]string{"RID": "rid-1"})
@@ -216,6 +219,7 @@ func TestReconcilePlainListsAndBadInput(t *testing.T) {
 // Marking returns changes data: the owner may, a collaborator may not. A timed-out
 // submission that did not complete here gets exit_state timed_out, once.
 func TestReconcileMarksProlificReturnsForTheOwnerOnly(t *testing.T) {
+	t.Parallel()
 	e := newConsoleEnv(t)
 	id := e.spawnOn(t, "prolific")
 	e.loadInto(id, "u-gone", map[string]string{"PROLIFIC_PID": "PGONE"})

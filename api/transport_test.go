@@ -11,6 +11,7 @@ import (
 // may be framed by feedlab and the configured origins only, researcher pages and the API
 // by no one; the participant page names the exact parent origins it may post to.
 func TestEveryPageHasAContentSecurityPolicy(t *testing.T) {
+	t.Parallel()
 	e := newEnvWith(t, func(c *Config) {
 		c.FrameAncestors = []string{"https://survey.example.org", "https://*.qualtrics.com"}
 	})
@@ -41,6 +42,7 @@ func TestEveryPageHasAContentSecurityPolicy(t *testing.T) {
 // Secure; behind a trusted proxy X-Forwarded-Proto: https does the same, but without
 // --behind-proxy the header is ignored (anyone can send it).
 func TestHTTPSAndProxyHeaders(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	e.signIn("ada")
 	login := `{"name":"ada","password":"a long enough password"}`

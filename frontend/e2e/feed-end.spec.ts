@@ -1,4 +1,5 @@
 // The end of the flow tells the truth and always reaches the platform (issue 14, item 1).
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/appliance';
 import { cards, countFetches, rowsFor, scrollToEnd, settled, storedUser } from './support/feed';
 import { createStudy, exportCSV } from './support/studies';
@@ -9,10 +10,10 @@ test('finishing offline: the modal says the answers are still being sent, shows 
   context,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   const link = 'https://app.prolific.com/submissions/complete?cc=OFF1';
   const id = await createStudy(baseURL!, [{ platform: 'prolific', 'redirect-url': link, forms: '[]', 'feed-button-like': 'yes' }]);
   await countFetches(page);
+  await page.clock.install(); // the outbox's 10 s bound passes at once (drainBound)
   await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=off-1`);
   await expect(cards(page).first()).toBeVisible();
   const user = await storedUser(page);
@@ -23,7 +24,7 @@ test('finishing offline: the modal says the answers are still being sent, shows 
   await page.getByRole('button', { name: 'Click to continue' }).click();
   const end = page.getByRole('dialog');
   // After the bounded wait (10 s) the participant is not held, and not told a lie.
-  await expect(end.getByText('Your answers are still being sent.', { exact: false })).toBeVisible({ timeout: 20_000 });
+  await drainBound(page, end);
   await expect(end).not.toContainText('have been saved');
   await expect(end.getByRole('link', { name: 'Complete the study' })).toHaveAttribute('href', link);
   // The completion record goes after the feed's events, so the server can check the
@@ -33,8 +34,10 @@ test('finishing offline: the modal says the answers are still being sent, shows 
   expect(order.indexOf('end-redirect')).toBeGreaterThan(order.indexOf('submit-click'));
   expect(queued.length).toBeGreaterThan(3);
 
+  // Back online, the browser's online event sends what is pending at once: no backoff
+  // timer has to pass.
   await context.setOffline(false);
-  await expect(end.getByText('Your answers have been saved.')).toBeVisible({ timeout: 40_000 });
+  await expect(end.getByText('Your answers have been saved.')).toBeVisible({ timeout: 10_000 });
   await expect(end).not.toContainText('still being sent');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('feedlab_outbox'))).toBeNull();
 
@@ -51,26 +54,54 @@ test('finishing offline: the modal says the answers are still being sent, shows 
 });
 
 test('the server down at Finish: the modal does not claim the answers are saved; the MTurk code and saved follow when it returns', async ({ page, baseURL }) => {
-  test.setTimeout(90_000);
   const id = await createStudy(baseURL!, [{ forms: JSON.stringify(['final']), platform: 'mturk', 'completion-code': 'DOWNCODE1' }]);
+  await page.clock.install(); // the 10 s bound and the retries' backoff pass at once
   const p = await joinStudy(page, id, { workerId: 'W-down' });
   await page.goto('/form/final');
   await choose(page, 'random', 'no');
   await page.locator('[name="study-duration"]').fill('7');
   let down = true;
-  await page.route('**/v1/write_*', (route) => (down ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":"false"}' }) : route.continue()));
+  let refused = 0;
+  await page.route('**/v1/write_*', (route) => {
+    if (!down) return route.continue();
+    refused++;
+    return route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":"false"}' });
+  });
   await submit(page, 'Finish');
+  await expect.poll(() => refused).toBeGreaterThan(0); // the outbox is trying
   const end = page.getByRole('dialog');
-  await expect(end.getByText('Your answers are still being sent.', { exact: false })).toBeVisible({ timeout: 20_000 });
+  await drainBound(page, end);
   await expect(end).not.toContainText('have been saved');
   down = false;
-  // The code comes with the completion record's answer once everything before it arrived.
-  await expect(end.getByTestId('completion-code')).toHaveText('DOWNCODE1', { timeout: 40_000 });
-  await expect(end.getByText('Your answers have been saved.')).toBeVisible({ timeout: 40_000 });
+  // The code comes with the completion record's answer once everything before it arrived:
+  // at the outbox's next retry (its backoff reaches up to 30 s; the clock jumps there in
+  // steps, as time would pass).
+  await expect(async () => {
+    await page.clock.fastForward(2000);
+    await expect(end.getByTestId('completion-code')).toHaveText('DOWNCODE1', { timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+  await expect(end.getByText('Your answers have been saved.')).toBeVisible();
   const answers = await answersOf(baseURL!, p);
   expect(answers.get('end-redirect')).toHaveLength(1);
   expect(answers.get('random')).toEqual(['no']);
 });
+
+/**
+ * drainBound lets the outbox's bounded wait at the end of the flow (DRAIN_TIMEOUT_MS, 10 s)
+ * pass on the page's clock (page.clock.install() before the page opened): one second short
+ * of it the participant still waits, at it the end dialog says the answers are still being
+ * sent.
+ */
+async function drainBound(page: Page, end: Locator): Promise<void> {
+  const sending = end.getByText('Your answers are still being sent.', { exact: false });
+  // The wait has begun once the page says it is saving (the feed's toast, the
+  // questionnaire's dialog): the bound's timer is set in the same task.
+  await expect(page.getByText(/^Saving your (responses|answers)…$/)).toBeVisible();
+  await page.clock.fastForward(9_000);
+  await expect(sending).toHaveCount(0);
+  await page.clock.fastForward(1_000);
+  await expect(sending).toBeVisible();
+}
 
 for (const type of ['onpage', 'modal'] as const) {
   test(`a custom message (${type}) not listed in forms is shown at the end of the flow; the last questionnaire reads Next`, async ({ page, baseURL }) => {

@@ -59,6 +59,7 @@ test('after 180 minutes the session starts afresh', async ({ page, baseURL }) =>
 
 test('custom platform: the feed ends with Continue to finish the study, which goes on by itself to the redirect-url with user_id and the arrival parameters', async ({ page, baseURL }) => {
   const id = await createStudy(baseURL!, [{ platform: 'custom', 'redirect-url': `${baseURL}/about?x=1`, forms: '[]', 'feed-button-like': 'yes' }]);
+  await page.clock.install(); // the countdown's seconds pass at once (runFor below)
   await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=pp1&STUDY_ID=st1&rid=r-9`);
   await expect(cards(page).first()).toBeVisible();
   const user = await storedUser(page);
@@ -68,8 +69,13 @@ test('custom platform: the feed ends with Continue to finish the study, which go
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: 'Continue to finish the study' })).toBeVisible();
   await expect(dialog.getByText('Your answers have been saved.')).toBeVisible();
-  await expect(dialog.getByText(/You will be taken there in \d s/)).toBeVisible();
-  await page.waitForURL(/\/about\?/, { timeout: 10_000 });
+  await expect(dialog.getByText('You will be taken there in 5 s.')).toBeVisible();
+  // Each second of the countdown, as it would pass: 4 s in, the participant is still here.
+  await page.clock.runFor(4_000);
+  await expect(dialog.getByText('You will be taken there in 1 s.')).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/');
+  await page.clock.runFor(1_000);
+  await page.waitForURL(/\/about\?/);
   const url = new URL(page.url());
   expect(url.pathname).toBe('/about');
   expect(Object.fromEntries(url.searchParams)).toEqual({ x: '1', user_id: user, experiment_id: id, PROLIFIC_PID: 'pp1', STUDY_ID: 'st1', rid: 'r-9' });

@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, startAppliance, test } from './support/appliance';
 import { cards } from './support/feed';
-import { addResearcher, apiAs, PASSWORD, signIn, uniqueName } from './support/researchers';
+import { addResearcher, apiAs, PASSWORD, signedIn, signIn, uniqueName } from './support/researchers';
 import { entitySets } from './support/studies';
 
 const SHOTS = '/tmp/shots-dash-ui';
@@ -66,6 +66,12 @@ async function openStudy(page: Page, study: string) {
   await expect(page.getByText(/^Updated \d\d:\d\d:\d\d$/)).toBeVisible();
 }
 
+/** refresh lets the 5 s between two refreshes of the study page (POLL_MS) pass at once on
+ * the page's clock (page.clock.install() before the page opened). */
+async function refresh(page: Page) {
+  await page.clock.fastForward(5_000);
+}
+
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
@@ -97,6 +103,9 @@ test('scripted participants show up per condition without a reload; a preview is
     const url = new URL(req.url());
     if (url.pathname.endsWith('/participants')) pages.push(url.searchParams.get('limit') ?? '');
   });
+  // The page's clock is Playwright's: it runs as time does, and the test jumps it over the
+  // 5 s between refreshes (refresh below) instead of waiting for them.
+  await page.clock.install();
   await signIn(page, owner);
   // My studies links the study to its page.
   await page.getByRole('link', { name: 'Dashboard under test' }).click();
@@ -113,6 +122,7 @@ test('scripted participants show up per condition without a reload; a preview is
     const condition = await participate(participants, study, `${study}-${who}`, n);
     for (let stage = 0; stage <= n; stage++) expected[condition][stage]++;
   }
+  await refresh(page);
   const labels = ['Arrived', 'Consented', 'Reached the feed', 'Submitted the feed', 'Completed'];
   for (const [stage, label] of labels.entries()) {
     const want = [expected[1][stage], expected[2][stage], expected[1][stage] + expected[2][stage]].map(String);
@@ -140,6 +150,7 @@ test('scripted participants show up per condition without a reload; a preview is
   await expect(table.getByRole('row')).toHaveCount(2);
   // A refresh keeps the filters.
   const before = await page.getByText(/^Updated /).innerText();
+  await refresh(page);
   await expect(page.getByText(/^Updated /)).not.toHaveText(before, { timeout: 15_000 });
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(`${study}-d`);
@@ -161,7 +172,9 @@ test('scripted participants show up per condition without a reload; a preview is
   await page.bringToFront(); // back to the study page's tab: it refreshes again
   // Wait for two more answers of the dashboard: the preview participant is still not counted.
   for (let i = 0; i < 2; i++) {
-    await page.waitForResponse((res) => res.url().endsWith(`/v1/studies/${study}/dashboard`) && res.ok(), { timeout: 30_000 });
+    const answered = page.waitForResponse((res) => res.url().endsWith(`/v1/studies/${study}/dashboard`) && res.ok(), { timeout: 30_000 });
+    await refresh(page);
+    await answered;
   }
   expect((await funnelRow(page, 'Arrived'))[2]).toBe(String(expected[1][0] + expected[2][0]));
   await expect(table.getByRole('row')).toHaveCount(6);
@@ -183,7 +196,7 @@ test('the page stops polling while its tab is hidden and refreshes when it is sh
     };
   });
   const calls = () => page.evaluate(() => (window as unknown as { dashboardCalls: number }).dashboardCalls);
-  await signIn(page, owner);
+  await signedIn(page, owner);
   await openStudy(page, study); // the first answer is shown: the next refresh is scheduled
   const first = await calls();
   expect(first).toBeGreaterThanOrEqual(1);
@@ -207,7 +220,7 @@ test('the page stops polling while its tab is hidden and refreshes when it is sh
 });
 
 test('the owner pauses, reopens and, after confirming, closes the study', async ({ page }) => {
-  await signIn(page, owner);
+  await signedIn(page, owner);
   await openStudy(page, study);
   await expect(page.getByText('Open', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Pause' }).click();
@@ -240,7 +253,7 @@ test('the owner pauses, reopens and, after confirming, closes the study', async 
 });
 
 test('a text corrected while the study runs is what the next participant gets, recorded as a version', async ({ page, baseURL }) => {
-  await signIn(page, owner);
+  await signedIn(page, owner);
   await openStudy(page, study);
   const texts = page.getByRole('region', { name: 'Participant texts' });
   await texts.getByLabel('Condition').selectOption('1');
@@ -271,7 +284,7 @@ test('the owner reads the audit log', async ({ page }) => {
   // The audit route answering 404 is a regression, not a reason to skip.
   const probe = await ownerApi.get(`/v1/studies/${study}/audit`);
   expect(probe.status(), await probe.text()).toBe(200);
-  await signIn(page, owner);
+  await signedIn(page, owner);
   await openStudy(page, study);
   const audit = page.getByRole('region', { name: 'Audit log' });
   await expect(audit.getByRole('row').filter({ hasText: 'share' }).first()).toContainText(collaborator);
@@ -279,7 +292,7 @@ test('the owner reads the audit log', async ({ page }) => {
 });
 
 test('a collaborator sees the page but cannot pause, close or share', async ({ page }) => {
-  await signIn(page, collaborator);
+  await signedIn(page, collaborator);
   await openStudy(page, study);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard under test' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Funnel' })).toBeVisible();
@@ -293,7 +306,7 @@ test('a collaborator sees the page but cannot pause, close or share', async ({ p
 });
 
 test('a stranger gets the not-found page', async ({ page }) => {
-  await signIn(page, stranger);
+  await signedIn(page, stranger);
   await page.goto(`/studies/${study}`);
   await expect(page.getByText('There is nothing at this address.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dashboard under test' })).toHaveCount(0);
@@ -314,7 +327,7 @@ test('a participant silent for longer than --dropped-after counts as dropped', a
 
     const context = await browser.newContext({ baseURL: base, viewport: info.project.name === 'phone' ? { width: 360, height: 740 } : undefined });
     const page = await context.newPage();
-    await signIn(page, name);
+    await signedIn(page, name);
     await openStudy(page, id);
     const want = stuck === 1 ? ['1', '0', '1'] : ['0', '1', '1'];
     await expect.poll(async () => (await funnelRow(page, 'Dropped')).slice(0, 3), { timeout: 20_000 }).toEqual(want);

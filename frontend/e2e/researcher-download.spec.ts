@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/appliance';
-import { addResearcher, apiAs, signIn, spawnStudy, uniqueName } from './support/researchers';
+import { addResearcher, apiAs, signedIn, signIn, spawnStudy, uniqueName } from './support/researchers';
 import { DEMO_SET } from './support/studies';
 
 const NO_DATA = 'No data found. Did you enter your experiment ID correctly?';
@@ -257,7 +257,7 @@ test('the status messages come in the spec order; the streaming path writes the 
       if (text && w.__statuses[w.__statuses.length - 1] !== text) w.__statuses.push(text);
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
-  await signIn(page, owner);
+  await signedIn(page, owner);
   await page.goto(`/download?study=${study}`);
   await expect(page.getByLabel('Enter experiment ID or stimulus set name')).toHaveValue(study);
   await page.getByRole('radio', { name: 'Feed engagement data' }).check();

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page, type TestInfo } from '@playwright/test';
 import { expect, test } from './support/appliance';
-import { addResearcher, apiAs, signIn, spawnStudy, uniqueName } from './support/researchers';
+import { addResearcher, apiAs, signedIn, spawnStudy, uniqueName } from './support/researchers';
 import { entitySets } from './support/studies';
 
 const shots = process.env.LIBRARY_SHOTS;
@@ -54,7 +54,7 @@ function tsv(rows: Array<[string, string]>): string {
 async function openHosted(page: Page, info: TestInfo): Promise<string> {
   const name = uniqueName('lib', info);
   addResearcher(name);
-  await signIn(page, name);
+  await signedIn(page, name);
   await page.goto('/upload-hosted');
   await expect(page.getByRole('heading', { level: 1, name: 'Upload stimuli with media' })).toBeVisible();
   return name;
@@ -113,7 +113,7 @@ test('hosted upload of images and a video: matching, progress to 100%, cards ser
 });
 
 test('a dropped connection: the failed file is retried, the upload resumes without sending stored files again', async ({ page, baseURL }, info) => {
-  test.setTimeout(60_000);
+  await page.clock.install(); // the waits between attempts (RETRY_DELAYS_MS) pass at once
   const researcher = await openHosted(page, info);
   const id = ident('resume');
   const files = { 'a.png': uniquePNG(), 'b.png': uniquePNG(), 'c.png': uniquePNG() };
@@ -130,9 +130,14 @@ test('a dropped connection: the failed file is retried, the upload resumes witho
     route.request().headers()['x-filename']?.includes('b.png') ? route.abort('connectionreset') : route.continue(),
   );
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'could not be sent' })).toContainText('1 file could not be sent, so no set was made.', {
-    timeout: 20_000,
-  });
+  // The clock jumps over each wait before the next attempt (0.5, 1.5 and 4 s), as time would
+  // pass.
+  const failed = page.getByRole('status').filter({ hasText: 'could not be sent' });
+  await expect(async () => {
+    await page.clock.fastForward(4_000);
+    await expect(failed).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+  await expect(failed).toContainText('1 file could not be sent, so no set was made.');
   await expect(page.getByRole('list').filter({ hasText: 'stim/b.png' })).toContainText('Failed');
   const attemptsAtB = sends.filter((s) => s === 'stim/b.png').length;
   expect(attemptsAtB).toBeGreaterThan(1); // retried before giving up
@@ -190,7 +195,7 @@ test('hide a set from the wizard and show it again', async ({ page, baseURL }, i
   const researcher = uniqueName('lib', info);
   addResearcher(researcher);
   const set = await makeSet(baseURL!, researcher, 'hide');
-  await signIn(page, researcher);
+  await signedIn(page, researcher);
   expect(await wizardOffers(page, `${set} [2]`)).toBe(true);
 
   await page.getByRole('navigation', { name: 'Researcher' }).getByRole('link', { name: 'Stimulus library' }).click();
@@ -216,7 +221,7 @@ test('delete: refused while a study uses the set, done for an unused one', async
   const used = await makeSet(baseURL!, researcher, 'used');
   const free = await makeSet(baseURL!, researcher, 'free');
   const study = await spawnStudy(await apiAs(baseURL!, researcher), { entity_sets: entitySets(2, used) });
-  await signIn(page, researcher);
+  await signedIn(page, researcher);
 
   await page.goto(`/sets/${used}`);
   await expect(page.getByText(`Used by ${study}.`)).toBeVisible();
