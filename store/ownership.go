@@ -50,7 +50,7 @@ type StudySummary struct {
 	Access       Access // what the asking researcher may do
 	Builtin      bool
 	NConditions  int
-	Status       string // draft, open, paused, closed or archived
+	Status       string   // draft, open, paused, closed or archived
 	Arrived      int64    // participants registered
 	Completed    int64    // participants who reached the end
 	SharedWith   []string // collaborators by name; filled only for the owner, else empty
