@@ -48,6 +48,10 @@ export function Created({ experimentId, platforms, urls }: CreatedProps) {
       <p className="wizard-created__id">
         Study created: <strong>{experimentId}</strong>
       </p>
+      <p>
+        It is a draft: participants who open its link see "This study has not started yet" until you launch it. Preview it, and
+        launch it, on its page: <Link href={`/studies/${encodeURIComponent(experimentId)}`}>open the study page</Link>.
+      </p>
       {platforms.map((platform) => (
         <div key={platform || 'none'} className="wizard-created__platform">
           <h4>{platforms.length > 1 ? `Participant link: ${platformTitle[platform] ?? platform}` : 'Participant link'}</h4>

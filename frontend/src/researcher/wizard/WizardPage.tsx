@@ -7,7 +7,7 @@ import { Formik, useFormikContext } from 'formik';
 import { checkParameters, getStudy, importStudyBundle, ResearcherApiError, saveText, spawnExperiment, type Capabilities, type Problem } from '../api';
 import { FileField, FormStatus, Section, TextField } from '../fields';
 import { errorMessage } from '../messages';
-import { navigate, type PageProps } from '../../lib/router';
+import { Link, navigate, type PageProps } from '../../lib/router';
 import { useTitle } from '../../lib/useTitle';
 import { wizardSchema } from './model/checks';
 import { studyErrors } from './model/checks';
@@ -131,7 +131,8 @@ export function WizardPage({ location }: PageProps) {
   };
 
   // A study bundle (.zip) is the whole study with its sets and media: it is imported as it
-  // is, then its page opens (the parameters must stay identical, so there is no form step).
+  // is, as a draft, then its page opens for review and Launch (the parameters must stay
+  // identical, so there is no form step).
   const importBundle = async (file: File) => {
     setFileNotice({ tone: 'info', text: `Importing ${file.name}…` });
     try {
@@ -327,15 +328,28 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
 
 type Result = { kind: 'created'; id: string; platforms: string[] } | null;
 
+/** newCreateKey is a fresh idempotency key for Create Study. */
+function newCreateKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 function FinalBlock({ caps, sets, onSetsError }: { caps: Capabilities; sets: SetsState; onSetsError: (on: boolean) => void }) {
   const form = useFormikContext<WizardState>();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState<'' | 'verify' | 'create'>('');
   const [result, setResult] = useState<Result>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);
+  // One idempotency key per form (issue 22): Create pressed again, or a request retried,
+  // answers the same study. A form changed after a success is a new study: a new key.
+  const createKey = useRef(newCreateKey());
+  const createdFrom = useRef('');
+  const unchanged = result !== null && JSON.stringify(form.values) === createdFrom.current;
 
   useEffect(() => {
-    if (result) resultRef.current?.focus();
+    if (!result) return;
+    resultRef.current?.focus();
+    resultRef.current?.scrollIntoView({ block: 'start' });
   }, [result]);
 
   /** prepare runs the client checks and returns the rows to send, or null after saying why not. */
@@ -389,8 +403,11 @@ function FinalBlock({ caps, sets, onSetsError }: { caps: Capabilities; sets: Set
     try {
       const rows = await prepare();
       if (!rows) return;
-      const { experiment_id, warnings } = await spawnExperiment(rows);
+      const snapshot = JSON.stringify(form.values);
+      if (createdFrom.current !== '' && createdFrom.current !== snapshot) createKey.current = newCreateKey();
+      const { experiment_id, warnings } = await spawnExperiment(rows, createKey.current);
       const platforms = [...new Set(form.values.params.platformParams.slice(0, form.values.conditions).map((p) => p.platform))];
+      createdFrom.current = snapshot;
       setResult({ kind: 'created', id: experiment_id, platforms });
       if (warnings && warnings.length > 0) setNotice(withWarnings({ tone: 'info', text: `Study ${experiment_id} was created as written.` }, warnings));
     } catch (err) {
@@ -406,6 +423,14 @@ function FinalBlock({ caps, sets, onSetsError }: { caps: Capabilities; sets: Set
 
   return (
     <Section title="Verify and create" className="wizard-final">
+      {result && (
+        <div className="wizard-result">
+          <h3 ref={resultRef} tabIndex={-1}>
+            Your study is ready
+          </h3>
+          <Created experimentId={result.id} platforms={result.platforms} urls={caps.participant_urls} />
+        </div>
+      )}
       <TextField
         name="params.title"
         label="Study title (optional)"
@@ -418,19 +443,17 @@ function FinalBlock({ caps, sets, onSetsError }: { caps: Capabilities; sets: Set
         <button type="button" className="button button--quiet" onClick={() => void verify()} disabled={busy !== ''}>
           Verify parameters
         </button>
-        <button type="button" className="button button--accent" onClick={() => void create()} disabled={busy !== ''}>
-          Create Study
-        </button>
+        {unchanged ? (
+          <Link className="button button--accent" href={`/studies/${encodeURIComponent(result.id)}`}>
+            Open study page
+          </Link>
+        ) : (
+          <button type="button" className="button button--accent" onClick={() => void create()} disabled={busy !== ''}>
+            Create Study
+          </button>
+        )}
       </div>
       <NoticeView notice={busy ? { tone: 'info', text: busy === 'verify' ? 'Checking the parameters…' : 'Creating the study…' } : notice} label="Problems with the parameters" />
-      {result && (
-        <div className="wizard-result">
-          <h3 ref={resultRef} tabIndex={-1}>
-            Your study is ready
-          </h3>
-          <Created experimentId={result.id} platforms={result.platforms} urls={caps.participant_urls} />
-        </div>
-      )}
     </Section>
   );
 }
