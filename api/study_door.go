@@ -58,6 +58,7 @@ func (s *Server) studyRoutes() []studyRoute {
 		{post, "/archive", needManage, lifecycleOwnerOnly, s.archiveStudy},
 		{post, "/restore", needManage, lifecycleOwnerOnly, s.restoreStudy},
 		{del, "", needManage, lifecycleOwnerOnly, s.deleteStudy},
+		{put, "/parameters", needManage, "Only the study's owner can edit its draft.", s.editDraft},
 		{post, "/preview", needRead, "", s.previewStudy},
 		{get, "/texts", needRead, "", s.getStudyTexts},
 		{put, "/texts", needManage, "Only the study's owner can edit its texts.", s.putStudyText},

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 
+	"feedlab/params"
 	"feedlab/store"
 	"feedlab/study"
 )
@@ -100,4 +101,41 @@ func (s *Server) deleteStudy(w http.ResponseWriter, r *http.Request) {
 	}
 	s.studies.Forget(rs.ID)
 	ok(w, map[string]any{"deleted": d.ExperimentID, "participants": d.Participants})
+}
+
+// editDraft replaces a draft's parameters with the wizard's rows (owner only): the same
+// decoding and checks as spawn_experiment, all problems answered and nothing changed; a
+// launched study is a 409 (its texts are edited on its page instead).
+func (s *Server) editDraft(w http.ResponseWriter, r *http.Request) {
+	id := studyOf(r).ID
+	var req spawnRequest
+	if err := decode(w, r, limitParams, &req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if len(req.ConditionSettings) == 0 {
+		s.fail(w, r, badRequest("condition_settings is missing or empty."))
+		return
+	}
+	rows, err := params.FromWizard(req.ConditionSettings)
+	if err != nil {
+		s.fail(w, r, invalidParameters(err))
+		return
+	}
+	err = study.EditDraft(r.Context(), s.store, id, rows, researcherFrom(r.Context()).Name)
+	var problems params.Problems
+	if errors.As(err, &problems) {
+		s.fail(w, r, invalidParameters(problems))
+		return
+	}
+	if errors.Is(err, store.ErrNotDraft) {
+		s.fail(w, r, &apiError{http.StatusConflict, codeStudyLaunched, "This study has been launched: its design is locked. Edit its texts on its page, or duplicate it to change more."})
+		return
+	}
+	if err != nil {
+		s.fail(w, r, lifecycleRefusal(err))
+		return
+	}
+	s.studies.Forget(id)
+	ok(w, map[string]any{"experiment_id": id, "warnings": problemList(params.Warnings(rows))})
 }

@@ -3,7 +3,10 @@ package api
 import (
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
+
+	"feedlab/store"
 )
 
 // A study's life through the API (issue 22, item 1): the wizard's create makes a draft that
@@ -112,5 +115,54 @@ func TestAnUploadedBundleIsImportedAsADraft(t *testing.T) {
 	}
 	if r := e.loadInto(id, "early", nil); errorCode(r) != codeNotStarted {
 		t.Fatalf("arrival at an imported draft: %d %s", r.status, r.body)
+	}
+}
+
+// The wizard's edit of a draft replaces every parameter (checked as Create checks them);
+// once launched the design is refused and stays as it was.
+func TestADraftIsEditedWholeUntilItIsLaunched(t *testing.T) {
+	e := newConsoleEnv(t)
+	ada := e.as["ada"]
+	r := e.call(ada, http.MethodPost, "/v1/spawn_experiment", map[string]any{"condition_settings": []map[string]any{
+		{"condition": 1, "param": "entity_sets", "value": demoSets},
+	}}, "application/json")
+	id := data(r)["experiment_id"].(string)
+	path := "/v1/studies/" + id + "/parameters"
+	two := map[string]any{"condition_settings": []map[string]any{
+		{"condition": 1, "param": "entity_sets", "value": demoSets},
+		{"condition": 2, "param": "entity_sets", "value": demoSets},
+		{"condition": 2, "param": "feed", "value": "swipe"},
+	}}
+	if r := e.call(ada, http.MethodPut, path, map[string]any{"condition_settings": []map[string]any{{"condition": 1, "param": "feed", "value": "sideways"}}}, "application/json"); r.status != 400 || errorCode(r) != codeInvalidParameters {
+		t.Fatalf("invalid edit: %d %s", r.status, r.body)
+	}
+	if r := e.call(e.as["grace"], http.MethodPut, "/v1/studies/"+e.adaStudy+"/parameters", two, "application/json"); r.status != http.StatusForbidden {
+		t.Fatalf("collaborator's edit: %d %s", r.status, r.body)
+	}
+	if r := e.call(ada, http.MethodPut, path, two, "application/json"); r.status != 200 {
+		t.Fatalf("edit: %d %s", r.status, r.body)
+	}
+	d := data(e.call(ada, http.MethodGet, "/v1/studies/"+id, nil, ""))
+	if d["n_conditions"] != float64(2) {
+		t.Fatalf("after the edit the study has %v conditions", d["n_conditions"])
+	}
+	csv := string(e.call(ada, http.MethodGet, "/v1/studies/"+id+"/parameters.csv", nil, "").body)
+	if !strings.Contains(csv, "2,feed,swipe") {
+		t.Fatalf("parameters after the edit:\n%s", csv)
+	}
+	log, _ := e.store.AuditLog(t.Context(), id)
+	edited := false
+	for _, entry := range log {
+		edited = edited || (entry.Action == store.AuditEditDraft && entry.Researcher == "ada")
+	}
+	if !edited {
+		t.Errorf("no edit_draft entry by ada in %+v", log)
+	}
+	e.launch(id)
+	if r := e.call(ada, http.MethodPut, path, map[string]any{"condition_settings": []map[string]any{{"condition": 1, "param": "entity_sets", "value": demoSets}}}, "application/json"); r.status != http.StatusConflict || errorCode(r) != codeStudyLaunched {
+		t.Fatalf("edit after launch: %d %s", r.status, r.body)
+	}
+	if d := data(e.call(ada, http.MethodGet, "/v1/studies/"+id, nil, "")); d["n_conditions"] != float64(2) {
+		t.Fatalf("a refused edit changed the study: %v conditions", d["n_conditions"])
 	}
 }

@@ -85,3 +85,6 @@ DELETE FROM study_create_keys WHERE experiment_id = ?;
 
 -- name: DeleteStudyRow :execrows
 DELETE FROM studies WHERE experiment_id = ?;
+
+-- name: SetStudyConditions :exec
+UPDATE studies SET n_conditions = ? WHERE experiment_id = ?;

@@ -189,3 +189,34 @@ func (s *Store) StudyForCreateKey(ctx context.Context, owner, key string) (strin
 	}
 	return id, true, nil
 }
+
+// ReplaceDraftParams replaces every parameter of a draft (the wizard's edit of a study
+// not launched yet), with its audit row, in one transaction that checks it is still a
+// draft: a launched study gives ErrNotDraft and keeps its design. The text version is
+// bumped, so a preview arrival planned on the old parameters plans again.
+func (s *Store) ReplaceDraftParams(ctx context.Context, experimentID string, nConditions int, params []Param, by *AuditRecord) error {
+	return s.lifecycleStep(ctx, "edit draft", experimentID, by, AuditEditDraft, func(q *db.Queries, status string) error {
+		switch status {
+		case StatusDraft:
+		case StatusArchived:
+			return ErrArchived
+		default:
+			return ErrNotDraft
+		}
+		if err := q.DeleteStudyParams(ctx, experimentID); err != nil {
+			return err
+		}
+		for i, p := range params {
+			if err := q.CreateStudyParam(ctx, db.CreateStudyParamParams{
+				ExperimentID: experimentID, Condition: int64(p.Condition), Param: p.Param, Value: p.Value, Position: int64(i),
+			}); err != nil {
+				return err
+			}
+		}
+		if err := q.SetStudyConditions(ctx, db.SetStudyConditionsParams{NConditions: int64(nConditions), ExperimentID: experimentID}); err != nil {
+			return err
+		}
+		_, err := q.BumpTextVersion(ctx, experimentID)
+		return err
+	})
+}

@@ -86,3 +86,22 @@ func Delete(ctx context.Context, st *store.Store, experimentID, by, confirmID st
 	}
 	return d, nil
 }
+
+// EditDraft replaces a draft's parameters with rows, checked exactly as Create checks them
+// (params.Problems, nothing changed), with its audit entry. A launched study gives
+// store.ErrNotDraft: from then on only its texts change (Edit).
+func EditDraft(ctx context.Context, st *store.Store, experimentID string, rows []params.Row, by string) error {
+	def, err := Check(ctx, st, rows)
+	if err != nil {
+		return err
+	}
+	var ps []store.Param
+	for _, r := range def.Rows() {
+		ps = append(ps, store.Param{Condition: r.Condition, Param: r.Param, Value: r.Value})
+	}
+	detail := fmt.Sprintf("%d condition(s), from the wizard", len(def.Conditions))
+	if err := st.ReplaceDraftParams(ctx, experimentID, len(def.Conditions), ps, &store.AuditRecord{Researcher: by, Detail: detail}); err != nil {
+		return fmt.Errorf("study: edit draft: %w", err)
+	}
+	return nil
+}

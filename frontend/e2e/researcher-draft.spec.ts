@@ -10,12 +10,13 @@ import { entitySets } from './support/studies';
 
 const SHOTS = '/tmp/shots-lifecycle';
 
-/** shoot saves the page at 1280 and at 360 px wide, then gives it its width back. */
-async function shoot(page: Page, name: string) {
+/** shoot saves what is in view (or the whole page) at 1280 and at 360 px wide, then gives
+ * the page its size back. */
+async function shoot(page: Page, name: string, fullPage = false) {
   const size = page.viewportSize()!;
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize(size);
 }
@@ -92,7 +93,7 @@ test('draft → not started for participants → launch → participant in → a
   await expect(page.getByRole('link', { name: title })).toHaveCount(0);
   await page.getByRole('checkbox', { name: 'Show archived' }).check();
   await expect(card.getByText('Archived', { exact: true })).toBeVisible();
-  await shoot(page, 'my-studies-statuses');
+  await shoot(page, 'my-studies-statuses', true);
 
   // Restore gives it back its status (paused).
   await page.getByRole('link', { name: title }).click();

@@ -486,6 +486,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.setResearcherPasswordStmt, err = db.PrepareContext(ctx, setResearcherPassword); err != nil {
 		return nil, fmt.Errorf("error preparing query SetResearcherPassword: %w", err)
 	}
+	if q.setStudyConditionsStmt, err = db.PrepareContext(ctx, setStudyConditions); err != nil {
+		return nil, fmt.Errorf("error preparing query SetStudyConditions: %w", err)
+	}
 	if q.setStudyOwnerStmt, err = db.PrepareContext(ctx, setStudyOwner); err != nil {
 		return nil, fmt.Errorf("error preparing query SetStudyOwner: %w", err)
 	}
@@ -1282,6 +1285,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing setResearcherPasswordStmt: %w", cerr)
 		}
 	}
+	if q.setStudyConditionsStmt != nil {
+		if cerr := q.setStudyConditionsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setStudyConditionsStmt: %w", cerr)
+		}
+	}
 	if q.setStudyOwnerStmt != nil {
 		if cerr := q.setStudyOwnerStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing setStudyOwnerStmt: %w", cerr)
@@ -1510,6 +1518,7 @@ type Queries struct {
 	setParticipantStageStmt             *sql.Stmt
 	setParticipantUserAgentStmt         *sql.Stmt
 	setResearcherPasswordStmt           *sql.Stmt
+	setStudyConditionsStmt              *sql.Stmt
 	setStudyOwnerStmt                   *sql.Stmt
 	setStudyStatusStmt                  *sql.Stmt
 	touchMediaStmt                      *sql.Stmt
@@ -1677,6 +1686,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		setParticipantStageStmt:             q.setParticipantStageStmt,
 		setParticipantUserAgentStmt:         q.setParticipantUserAgentStmt,
 		setResearcherPasswordStmt:           q.setResearcherPasswordStmt,
+		setStudyConditionsStmt:              q.setStudyConditionsStmt,
 		setStudyOwnerStmt:                   q.setStudyOwnerStmt,
 		setStudyStatusStmt:                  q.setStudyStatusStmt,
 		touchMediaStmt:                      q.touchMediaStmt,

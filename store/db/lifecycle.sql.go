@@ -337,3 +337,17 @@ func (q *Queries) RestoreStudy(ctx context.Context, experimentID string) (int64,
 	}
 	return result.RowsAffected()
 }
+
+const setStudyConditions = `-- name: SetStudyConditions :exec
+UPDATE studies SET n_conditions = ? WHERE experiment_id = ?
+`
+
+type SetStudyConditionsParams struct {
+	NConditions  int64
+	ExperimentID string
+}
+
+func (q *Queries) SetStudyConditions(ctx context.Context, arg SetStudyConditionsParams) error {
+	_, err := q.exec(ctx, q.setStudyConditionsStmt, setStudyConditions, arg.NConditions, arg.ExperimentID)
+	return err
+}

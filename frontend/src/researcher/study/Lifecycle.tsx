@@ -107,7 +107,7 @@ export function Lifecycle({ id, status, canManage, onChanged }: LifecycleProps) 
           </div>
           {actions.some((a) => a.label === 'Pause' || a.label === 'Close') && (
             <ul className="lifecycle__explain muted small">
-              {actions.some((a) => a.label === 'Pause') && <li>{PAUSE_VS_CLOSE.pause}</li>}
+              <li>{PAUSE_VS_CLOSE.pause}</li>
               <li>{PAUSE_VS_CLOSE.close}</li>
             </ul>
           )}
