@@ -183,3 +183,36 @@ async function loadCode(baseURL: string, id: string): Promise<string> {
   const body = await res.json();
   return body.success === 'true' ? '' : body.error.code;
 }
+
+test('a draft is edited in the same wizard form; once launched the wizard refuses to edit it', async ({ page, baseURL }, info) => {
+  test.setTimeout(90_000);
+  const name = uniqueName('edit', info);
+  addResearcher(name);
+  const api = await apiAs(baseURL!, name);
+  const title = `Editable ${Date.now().toString(36)}`;
+  const id = (
+    await (
+      await api.post('/v1/spawn_experiment', {
+        data: { condition_settings: [{ condition: 1, param: 'entity_sets', value: entitySets(5) }, { condition: 1, param: 'title', value: title }] },
+      })
+    ).json()
+  ).data.experiment_id as string;
+  await signIn(page, name);
+  await page.goto(`/studies/${id}`);
+  await page.getByRole('link', { name: 'Edit in the wizard' }).click();
+  await expect(page.getByText(`You are editing draft ${id}`)).toBeVisible();
+  await expect(page.getByLabel('Study title (optional)')).toHaveValue(title);
+  await expect(page.getByRole('button', { name: 'Create Study' })).toHaveCount(0);
+  await page.getByLabel('How many conditions?').fill('2');
+  await page.getByRole('button', { name: 'Enter', exact: true }).click();
+  const cards2 = page.getByRole('group', { name: 'Cards', exact: true }).getByRole('group', { name: 'Condition 2', exact: true });
+  await cards2.getByRole('checkbox', { name: 'solarflare_demo [24]' }).check();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText("The draft's parameters are saved.")).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect((await (await api.get(`/v1/studies/${id}`)).json()).data.n_conditions).toBe(2);
+
+  expect((await api.post(`/v1/studies/${id}/launch`, { data: {} })).ok()).toBe(true);
+  await page.goto(`/create-study?edit=${id}`);
+  await expect(page.getByText(`Study ${id} has been launched: its design is locked.`)).toBeVisible();
+});

@@ -92,6 +92,12 @@ export function checkParameters(
   return call('/v1/check_parameters', { body: input });
 }
 
+/** editDraft replaces a draft's parameters with wizard rows (the owner only; a launched
+ * study is a 409 'study_launched'; problems are a 400 like spawnExperiment's). */
+export function editDraft(id: string, rows: ParamRow[]): Promise<{ experiment_id: string; warnings?: Problem[] }> {
+  return call(`/v1/studies/${enc(id)}/parameters`, { method: 'PUT', body: { condition_settings: rows } });
+}
+
 /** spawnExperiment creates a draft study owned by the signed-in researcher from wizard rows
  * (sent as given: encode them with encodeRows). idempotencyKey, one per form, makes a
  * repeated request answer the study the first one created (existing: true). */

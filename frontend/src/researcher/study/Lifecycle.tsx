@@ -3,7 +3,7 @@
 // and Archive / Restore / Delete, for those who may (the owner, or anyone for a study with
 // no owner). Deleting a launched study asks for its id typed.
 import { useState } from 'react';
-import { navigate } from '../../lib/router';
+import { Link, navigate } from '../../lib/router';
 import * as api from '../api';
 import { Dialog } from '../Dialog';
 import { FormStatus } from '../fields';
@@ -23,7 +23,10 @@ type Asking = { kind: 'status'; action: StatusAction } | { kind: 'launch' } | { 
 export function Lifecycle({ id, status, canManage, onChanged }: LifecycleProps) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<Asking | null>(null);
-  const [note, setNote] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  // The wizard's Save draft comes back here with ?saved=1.
+  const [note, setNote] = useState<{ tone: 'error' | 'success'; text: string } | null>(() =>
+    new URLSearchParams(window.location.search).get('saved') ? { tone: 'success', text: "The draft's parameters are saved." } : null,
+  );
   const text = STATUS_TEXT[status] ?? STATUS_TEXT.open;
 
   const run = async (step: () => Promise<api.StudyStatus>, said: (now: api.StudyStatus) => string) => {
@@ -67,9 +70,14 @@ export function Lifecycle({ id, status, canManage, onChanged }: LifecycleProps) 
         <>
           <div className="actions">
             {status === 'draft' && (
-              <button type="button" className="button button--small" disabled={busy} onClick={() => setAsking({ kind: 'launch' })}>
-                Launch
-              </button>
+              <>
+                <button type="button" className="button button--small" disabled={busy} onClick={() => setAsking({ kind: 'launch' })}>
+                  Launch
+                </button>
+                <Link className="button button--small button--quiet" href={`/create-study?edit=${encodeURIComponent(id)}`}>
+                  Edit in the wizard
+                </Link>
+              </>
             )}
             {actions.map((a) => (
               <button

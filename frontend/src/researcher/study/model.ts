@@ -280,7 +280,7 @@ export function statusActions(status: StudyStatus): StatusAction[] {
 
 /** STATUS_TEXT says what each status means for participants. */
 export const STATUS_TEXT: Record<StudyStatus, { label: string; help: string }> = {
-  draft: { label: 'Draft', help: 'Not launched: participants see "This study has not started yet". Preview it, edit it, then launch it.' },
+  draft: { label: 'Draft', help: 'Not launched: participants see "This study has not started yet". Preview it, edit it in the wizard, then launch it.' },
   open: { label: 'Open', help: 'New participants can join.' },
   paused: { label: 'Paused', help: 'New participants see "This study is not accepting participants right now"; those already in can finish.' },
   closed: { label: 'Closed', help: 'The study takes no new participants; those already in can finish.' },

@@ -2,9 +2,9 @@
 // §8; issue 8 item 3), at /create-study and /create-study-old. The form is the pure model
 // in model/ held by Formik; every change is saved under the spec's keys and restored on
 // reload. The server checks everything again; its problems are listed where they arise.
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Formik, useFormikContext } from 'formik';
-import { checkParameters, getStudy, importStudyBundle, ResearcherApiError, saveText, spawnExperiment, type Capabilities, type Problem } from '../api';
+import { checkParameters, editDraft, getStudy, importStudyBundle, ResearcherApiError, saveText, spawnExperiment, type Capabilities, type Problem } from '../api';
 import { FileField, FormStatus, Section, TextField } from '../fields';
 import { errorMessage } from '../messages';
 import { Link, navigate, type PageProps } from '../../lib/router';
@@ -55,6 +55,11 @@ function withWarnings(notice: Notice, warnings: Problem[] | undefined): Notice {
   return warnings && warnings.length > 0 ? { ...notice, warnings } : notice;
 }
 
+/** Editing is the draft the form edits (/create-study?edit=<experiment_id>), '' when it
+ * creates a study: Create Study then becomes Save draft (issue 22). A context, so that the
+ * sections between the page and its final block need not carry it. */
+const Editing = createContext('');
+
 /** WizardPage is the page at /create-study and /create-study-old (one wizard for both). */
 export function WizardPage({ location }: PageProps) {
   useTitle(TITLE);
@@ -104,6 +109,33 @@ export function WizardPage({ location }: PageProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [from]);
 
+  // Edit on a draft's page opens /create-study?edit=<experiment_id>: the same form, loaded
+  // from the study; saving replaces the draft's parameters. The address keeps the id, so a
+  // reload loads the draft again.
+  const edit = location.query.get('edit') ?? '';
+  const [editing, setEditing] = useState('');
+  useEffect(() => {
+    if (!edit) return;
+    let live = true;
+    setFileNotice({ tone: 'info', text: `Loading draft ${edit}…` });
+    getStudy(edit)
+      .then((study) => {
+        if (!live) return;
+        if (study.status && study.status !== 'draft') {
+          setFileNotice({ tone: 'error', text: `Study ${edit} has been launched: its design is locked. Edit its texts on its page, or duplicate it.` });
+          return;
+        }
+        replaceForm(stateFromRows(study.rows), false);
+        setEditing(study.experiment_id);
+        setFileNotice({ tone: 'info', text: `You are editing draft ${study.experiment_id}. Change what you need, then press Save draft.` });
+      })
+      .catch((err) => live && setFileNotice({ tone: 'error', text: `Study ${edit} could not be loaded: ${errorMessage(err)}` }));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [edit]);
+
   const loadFile = async (files: File[]) => {
     const file = files[0];
     if (!file) return;
@@ -146,20 +178,22 @@ export function WizardPage({ location }: PageProps) {
   return (
     <div className="wizard">
       <h1>{TITLE}</h1>
-      <Formik key={formKey} initialValues={initial} validationSchema={schema} onSubmit={() => undefined}>
-        <WizardForm caps={caps.caps} capsError={caps.error} retryCaps={caps.retry} sets={sets} onReset={reset}>
-          <section className="wizard-file" aria-labelledby="wizard-file-title">
-            <h2 id="wizard-file-title">Start from a file</h2>
-            <FileField
-              label="Parameters file (CSV) or study bundle (.zip)"
-              accept=".csv,text/csv,.zip,application/zip"
-              onFiles={(files) => void loadFile(files)}
-              hint="A file from Verify parameters, an experiment_parameters export, or one written by hand with the columns condition,param,value; or a study bundle (.zip from Download data or feedlab study export), imported with its stimulus sets and media."
-            />
-            <NoticeView notice={fileNotice} label="Problems in the file" />
-          </section>
-        </WizardForm>
-      </Formik>
+      <Editing.Provider value={editing}>
+        <Formik key={formKey} initialValues={initial} validationSchema={schema} onSubmit={() => undefined}>
+          <WizardForm caps={caps.caps} capsError={caps.error} retryCaps={caps.retry} sets={sets} onReset={reset}>
+            <section className="wizard-file" aria-labelledby="wizard-file-title">
+              <h2 id="wizard-file-title">Start from a file</h2>
+              <FileField
+                label="Parameters file (CSV) or study bundle (.zip)"
+                accept=".csv,text/csv,.zip,application/zip"
+                onFiles={(files) => void loadFile(files)}
+                hint="A file from Verify parameters, an experiment_parameters export, or one written by hand with the columns condition,param,value; or a study bundle (.zip from Download data or feedlab study export), imported with its stimulus sets and media."
+              />
+              <NoticeView notice={fileNotice} label="Problems in the file" />
+            </section>
+          </WizardForm>
+        </Formik>
+      </Editing.Provider>
     </div>
   );
 }
@@ -398,6 +432,21 @@ function FinalBlock({ caps, sets, onSetsError }: { caps: Capabilities; sets: Set
     }
   };
 
+  const editing = useContext(Editing);
+  const saveDraft = async () => {
+    setBusy('create');
+    try {
+      const rows = await prepare();
+      if (!rows) return;
+      await editDraft(editing, rows);
+      navigate(`/studies/${encodeURIComponent(editing)}?saved=1`);
+    } catch (err) {
+      setNotice(failureNotice(err, 'The draft was not saved.'));
+    } finally {
+      setBusy('');
+    }
+  };
+
   const create = async () => {
     setBusy('create');
     try {
@@ -443,7 +492,11 @@ function FinalBlock({ caps, sets, onSetsError }: { caps: Capabilities; sets: Set
         <button type="button" className="button button--quiet" onClick={() => void verify()} disabled={busy !== ''}>
           Verify parameters
         </button>
-        {unchanged ? (
+        {editing ? (
+          <button type="button" className="button button--accent" onClick={() => void saveDraft()} disabled={busy !== ''}>
+            Save draft
+          </button>
+        ) : unchanged ? (
           <Link className="button button--accent" href={`/studies/${encodeURIComponent(result.id)}`}>
             Open study page
           </Link>
@@ -453,7 +506,7 @@ function FinalBlock({ caps, sets, onSetsError }: { caps: Capabilities; sets: Set
           </button>
         )}
       </div>
-      <NoticeView notice={busy ? { tone: 'info', text: busy === 'verify' ? 'Checking the parameters…' : 'Creating the study…' } : notice} label="Problems with the parameters" />
+      <NoticeView notice={busy ? { tone: 'info', text: busy === 'verify' ? 'Checking the parameters…' : editing ? 'Saving the draft…' : 'Creating the study…' } : notice} label="Problems with the parameters" />
     </Section>
   );
 }
