@@ -43,6 +43,11 @@ test('draft → not started for participants → launch → participant in → a
   await page.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+  // The participant links and the classroom QR code are on the study page too.
+  const links = page.getByRole('region', { name: 'Participant links' });
+  await expect(links.getByText(/until you launch it/)).toBeVisible();
+  await expect(links.getByRole('button', { name: new RegExp(`Copy http.*experiment_id=${id}`) }).first()).toBeVisible();
+  await expect(links.getByRole('img', { name: /QR code of the link http.*experiment_id=/ })).toBeVisible();
   await shoot(page, 'study-page-draft');
 
   // A participant at the draft is told it has not started; no one is registered.

@@ -20,6 +20,7 @@ import { FunnelSection, KeyFigures, PerCondition } from './Figures';
 import { Lifecycle } from './Lifecycle';
 import { clock, duplicateHref, nextPollDelay } from './model';
 import { ParticipantTable } from './ParticipantTable';
+import { ParticipantLinks, platformsOf } from './ParticipantLinks';
 import { PreviewSection } from './Preview';
 import { ReconcilePanel } from './Reconcile';
 import { TextsPanel } from './TextsPanel';
@@ -77,6 +78,7 @@ function StudyView({ study, onShared }: { study: api.StudyPageInfo; onShared(lis
   const [status, setStatus] = useState<api.StudyStatus>(study.status ?? 'open');
   const [sharing, setSharing] = useState(false);
   const [base, setBase] = useState(`${window.location.origin}/`);
+  const [urls, setUrls] = useState<string[]>([]);
   const conditions = conditionsOf(study);
   // Servers from before the study page do not send these: work them out from the access.
   const canManage = study.can_manage ?? study.access !== 'shared';
@@ -88,7 +90,10 @@ function StudyView({ study, onShared }: { study: api.StudyPageInfo; onShared(lis
   useEffect(() => {
     api
       .capabilities()
-      .then((c) => c.participant_urls?.[0] && setBase(c.participant_urls[0]))
+      .then((c) => {
+        if (c.participant_urls?.[0]) setBase(c.participant_urls[0]);
+        setUrls(c.participant_urls ?? []);
+      })
       .catch(() => undefined);
   }, []);
 
@@ -143,6 +148,11 @@ function StudyView({ study, onShared }: { study: api.StudyPageInfo; onShared(lis
         </>
       )}
 
+      <section className="panel" aria-labelledby="links-title">
+        <h2 id="links-title">Participant links</h2>
+        {status === 'draft' && <p className="notice">This study is a draft: until you launch it, these links show "This study has not started yet".</p>}
+        <ParticipantLinks experimentId={id} platforms={platformsOf(study.rows ?? [], study.n_conditions)} urls={urls} headingLevel={3} />
+      </section>
       <PreviewSection id={id} conditions={conditions} base={base} />
       <ClassroomLinks study={study} base={base} />
       <ParticipantTable id={id} conditions={conditions} tick={tick} />
