@@ -1,5 +1,6 @@
-// One study's page (/studies/:experiment_id; issue 10): its status with Pause / Close /
-// Reopen, the live funnel and charts, preview and pilot, the participant table, the texts
+// One study's page (/studies/:experiment_id; issues 10 and 22): its status with Launch (a
+// draft), Pause / Close / Reopen, Archive / Restore and Delete, the live funnel and charts,
+// the participant links and QR code, preview and pilot, the participant table, the texts
 // that can be corrected while it runs, sharing and the audit log. It refreshes itself every
 // few seconds while the tab is shown (polling stops while it is hidden). A study the
 // researcher may not see is the not-found page, exactly like an unknown id.
