@@ -141,3 +141,13 @@ func errorCode(r response) string {
 	}
 	return ""
 }
+
+// launch opens a draft the wizard created (spawn_experiment makes drafts), for the tests
+// whose participants arrive at a running study.
+func (e *testEnv) launch(id string) string {
+	e.t.Helper()
+	if err := e.store.LaunchStudy(context.Background(), id, nil); err != nil {
+		e.t.Fatal(err)
+	}
+	return id
+}

@@ -45,7 +45,7 @@ func newConsoleEnv(t testing.TB) *consoleEnv {
 	if r.status != 200 {
 		t.Fatalf("spawn: %d %s", r.status, r.body)
 	}
-	e.adaStudy = r.json["data"].(map[string]any)["experiment_id"].(string)
+	e.adaStudy = e.launch(r.json["data"].(map[string]any)["experiment_id"].(string))
 	if _, err := e.store.ShareStudy(context.Background(), e.adaStudy, "grace", nil); err != nil {
 		t.Fatal(err)
 	}

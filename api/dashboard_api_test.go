@@ -92,7 +92,7 @@ func TestPausedProlificStudyOffersTheReturnLink(t *testing.T) {
 		{"condition": 1, "param": "platform", "value": "prolific"},
 		{"condition": 1, "param": "redirect-url", "value": "https://app.prolific.com/submissions/complete?cc=SECRET"},
 	}}, "application/json")
-	id := data(r)["experiment_id"].(string)
+	id := e.launch(data(r)["experiment_id"].(string))
 	if err := e.store.SetStudyStatus(context.Background(), id, "paused", nil); err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +248,7 @@ func TestNoCompletionCodeWithoutCompleting(t *testing.T) {
 	if r.status != 200 {
 		t.Fatalf("spawn: %d %s", r.status, r.body)
 	}
-	id := data(r)["experiment_id"].(string)
+	id := e.launch(data(r)["experiment_id"].(string))
 	e.loadInto(id, "cheater", nil)
 	end := func() response { return e.checkpoint(id, "cheater", "end-redirect") }
 	// Register then end-redirect: refused, and nothing says completed.

@@ -180,6 +180,13 @@ func (s *Server) register(ctx context.Context, def *study.Definition, userID str
 // registrationRefused turns a refused registration into the participant's answer: the
 // platform's return link or exit where there is one, the alert for a failed ranking.
 func (s *Server) registrationRefused(def *study.Definition, p store.Participant, query map[string]string, err error) (store.Participant, error) {
+	if errors.Is(err, store.ErrNotStarted) {
+		// A draft registers no one (issue 22): nothing is recorded, the page says so.
+		return p, &apiError{http.StatusConflict, codeNotStarted, notStartedMessage}
+	}
+	if errors.Is(err, store.ErrArchived) {
+		return p, &apiError{http.StatusGone, codeStudyEnded, studyEndedMessage}
+	}
 	if errors.Is(err, store.ErrNotAccepting) {
 		fields := map[string]any{}
 		if c := def.Condition(1); c != nil {

@@ -124,7 +124,7 @@ func TestOriginalAnalysisScriptReadsFeedlabExports(t *testing.T) {
 	if r.status != 200 {
 		t.Fatalf("spawn: %d %s", r.status, r.body)
 	}
-	study := r.json["data"].(map[string]any)["experiment_id"].(string)
+	study := e.launch(r.json["data"].(map[string]any)["experiment_id"].(string))
 
 	// Two participants, one on a phone and one on a laptop; the browser is what the
 	// scripts' mobile/desktop split reads.

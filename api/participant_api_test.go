@@ -231,7 +231,7 @@ func TestEndRedirectCompletesWithAStableCode(t *testing.T) {
 	if sr.status != 200 {
 		t.Fatalf("spawn: %d %s", sr.status, sr.body)
 	}
-	study := sr.json["data"].(map[string]any)["experiment_id"].(string)
+	study := e.launch(sr.json["data"].(map[string]any)["experiment_id"].(string))
 	if r := e.post("/v1/load_experiment", map[string]any{"user_id": "u1", "experiment_id": study}); r.status != 200 {
 		t.Fatalf("load: %d %s", r.status, r.body)
 	}

@@ -8,14 +8,14 @@ import (
 	"feedlab/store"
 )
 
-// spawnStudy creates a study from wizard rows and answers its id.
+// spawnStudy creates a study from wizard rows, launches it and answers its id.
 func (e *testEnv) spawnStudy(c *http.Client, rows []map[string]any) string {
 	e.t.Helper()
 	sr := e.call(c, http.MethodPost, "/v1/spawn_experiment", map[string]any{"condition_settings": rows}, "application/json")
 	if sr.status != 200 {
 		e.t.Fatalf("spawn: %d %s", sr.status, sr.body)
 	}
-	return sr.json["data"].(map[string]any)["experiment_id"].(string)
+	return e.launch(sr.json["data"].(map[string]any)["experiment_id"].(string))
 }
 
 func TestOverQuotaArrivalGetsTheOverQuotaExitAndTheStudyClosesItself(t *testing.T) {

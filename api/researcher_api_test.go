@@ -156,7 +156,7 @@ func TestSpawnExperimentValidatesAndCreates(t *testing.T) {
 	if r.status != 200 || r.json["success"] != "true" {
 		t.Fatalf("%d %s", r.status, r.body)
 	}
-	id := r.json["data"].(map[string]any)["experiment_id"].(string)
+	id := e.launch(r.json["data"].(map[string]any)["experiment_id"].(string))
 	// Participants are balanced over the two conditions and see 5 cards.
 	seen := map[float64]int{}
 	for _, u := range []string{"a", "b", "c", "d"} {

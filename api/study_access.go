@@ -32,6 +32,7 @@ type studyJSON struct {
 	Access       string   `json:"access"`
 	Builtin      bool     `json:"builtin"`
 	NConditions  int      `json:"n_conditions"`
+	Status       string   `json:"status"` // draft, open, paused, closed or archived
 	Arrived      int64    `json:"arrived"`
 	Completed    int64    `json:"completed"`
 	SharedWith   []string `json:"shared_with"`
@@ -45,6 +46,6 @@ func toStudyJSON(st store.StudySummary) studyJSON {
 	return studyJSON{
 		ExperimentID: st.ExperimentID, Title: st.Title, CreatedAt: st.CreatedAt.UnixMilli(),
 		Owner: st.Owner, Access: string(st.Access), Builtin: st.Builtin, NConditions: st.NConditions,
-		Arrived: st.Arrived, Completed: st.Completed, SharedWith: shared,
+		Status: st.Status, Arrived: st.Arrived, Completed: st.Completed, SharedWith: shared,
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"feedlab/bundle"
+	"feedlab/store"
 	"feedlab/study"
 )
 
@@ -65,7 +66,7 @@ func (s *Server) importStudy(w http.ResponseWriter, r *http.Request) {
 		}
 		defer room.done()
 		var res bundle.Result
-		res, err = bundle.Import(r.Context(), s.store, s.media, b, who.Name, study.CreatedBy(who.Name, "imported from a bundle"))
+		res, err = bundle.Import(r.Context(), s.store, s.media, b, who.Name, study.CreatedBy(who.Name, "imported from a bundle"), study.Draft())
 		if err == nil {
 			err = s.store.CountMediaTo(r.Context(), res.Media, who.ID)
 		}
@@ -78,7 +79,7 @@ func (s *Server) importStudy(w http.ResponseWriter, r *http.Request) {
 				created = []string{}
 			}
 			ok(w, map[string]any{"experiment_id": res.ExperimentID, "sets_created": created, "sets_reused": reused,
-				"media_files": res.MediaFiles, "feedlab_version": b.Manifest.FeedlabVersion})
+				"media_files": res.MediaFiles, "feedlab_version": b.Manifest.FeedlabVersion, "status": store.StatusDraft})
 			return
 		}
 	}

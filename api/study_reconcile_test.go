@@ -23,7 +23,7 @@ func (e *consoleEnv) spawnOn(t *testing.T, platform string) string {
 	if r.status != 200 {
 		t.Fatalf("spawn: %d %s", r.status, r.body)
 	}
-	id := data(r)["experiment_id"].(string)
+	id := e.launch(data(r)["experiment_id"].(string))
 	if _, err := e.store.ShareStudy(context.Background(), id, "grace", nil); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"feedlab/params"
+	"feedlab/store"
 	"feedlab/study"
 )
 
@@ -12,6 +13,9 @@ import (
 // decoder, the one documented for wizard rows (docs/decisions.md, study parameters).
 type spawnRequest struct {
 	ConditionSettings []params.Row `json:"condition_settings"`
+	// IdempotencyKey is the wizard's key for one form: the same key again answers the study
+	// the first request created (Create Study pressed twice, a retried request).
+	IdempotencyKey string `json:"idempotency_key"`
 }
 
 // spawnExperiment creates a study from the wizard's parameter rows and answers its
@@ -32,9 +36,17 @@ func (s *Server) spawnExperiment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, invalidParameters(err))
 		return
 	}
-	// The signed-in researcher owns what they create.
+	if len(req.IdempotencyKey) > 100 {
+		s.fail(w, r, badRequest("idempotency_key is longer than 100 characters."))
+		return
+	}
+	// The signed-in researcher owns what they create, as a draft to review and launch.
 	name := researcherFrom(r.Context()).Name
-	id, err := study.Create(r.Context(), s.store, rows, name, study.CreatedBy(name, "from the wizard"))
+	opts := []study.Option{study.CreatedBy(name, "from the wizard"), study.Draft()}
+	if req.IdempotencyKey != "" {
+		opts = append(opts, study.IdempotencyKey(req.IdempotencyKey))
+	}
+	id, existing, err := study.CreateOnce(r.Context(), s.store, rows, name, opts...)
 	var problems params.Problems
 	if errors.As(err, &problems) {
 		s.fail(w, r, invalidParameters(problems))
@@ -44,5 +56,5 @@ func (s *Server) spawnExperiment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	ok(w, map[string]any{"experiment_id": id, "warnings": problemList(params.Warnings(rows))})
+	ok(w, map[string]any{"experiment_id": id, "existing": existing, "status": store.StatusDraft, "warnings": problemList(params.Warnings(rows))})
 }

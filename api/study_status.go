@@ -24,7 +24,7 @@ func (s *Server) setStudyStatus(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.store.SetStudyStatus(r.Context(), id, req.Status, &store.AuditRecord{Researcher: researcherFrom(r.Context()).Name, Detail: req.Status}); err != nil {
-		s.fail(w, r, err)
+		s.fail(w, r, lifecycleRefusal(err))
 		return
 	}
 	ok(w, map[string]any{"status": req.Status})

@@ -62,10 +62,18 @@ Usage:
                   [--script-timeout 200ms] [--script-memory 64MB]
                                                               bounds of one custom ranking
                                                               script's run for one participant
-  feedlab study create --from params.csv [--owner NAME]      prints the new experiment_id;
-                                                              without --owner every researcher sees it
+  feedlab study create --from params.csv [--owner NAME] [--draft]
+                                                              prints the new experiment_id;
+                                                              without --owner every researcher sees it;
+                                                              --draft: launch it later
   feedlab study open|pause|close ID                           a paused or closed study registers no new
                                                               participant; those in it can finish
+  feedlab study launch|archive|restore|delete ID [--confirm ID]
+                                                              launch a draft (the wizard's studies are
+                                                              drafts); archive hides it and accepts no
+                                                              one, restore brings it back; delete
+                                                              removes it and its data (a launched
+                                                              study needs --confirm ID)
   feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv
                   [--min-free-space 1GB,5%]                   refused when the media would go below it
   feedlab export --study ID --type TYPE [--out FILE] [--raw] [--codebook]
@@ -82,7 +90,7 @@ Usage:
   feedlab export --type signups [--out FILE] [--raw]         the home page's "Join the alpha" sign-ups
   feedlab study export --study ID --out FILE.zip              the study as a bundle: parameters,
                                                               stimulus sets, media, codebooks
-  feedlab study import FILE.zip [--owner NAME]                recreate a bundle's study; prints
+  feedlab study import FILE.zip [--owner NAME] [--draft]      recreate a bundle's study; prints
                                                               the new experiment_id
                   [--bundle-max-size 2GB] [--min-free-space 1GB,5%]
   feedlab backup --out FILE                                   consistent copy while serving
@@ -139,12 +147,14 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return cmdStudyCreate(ctx, rest[1:], stdout, stderr)
 		case len(rest) > 0 && (rest[0] == "open" || rest[0] == "pause" || rest[0] == "close"):
 			return cmdStudyStatus(ctx, rest[0], rest[1:], stdout, stderr)
+		case len(rest) > 0 && (rest[0] == "launch" || rest[0] == "archive" || rest[0] == "restore" || rest[0] == "delete"):
+			return cmdStudyLifecycle(ctx, rest[0], rest[1:], stdout, stderr)
 		case len(rest) > 0 && rest[0] == "export":
 			return cmdStudyExport(ctx, rest[1:], stdout, stderr)
 		case len(rest) > 0 && rest[0] == "import":
 			return cmdStudyImport(ctx, rest[1:], stdout, stderr)
 		}
-		return fmt.Errorf("%w: expected 'feedlab study create --from params.csv', 'feedlab study open|pause|close ID', 'feedlab study export --study ID --out FILE.zip' or 'feedlab study import FILE.zip'", errUsage)
+		return fmt.Errorf("%w: expected 'feedlab study create --from params.csv', 'feedlab study open|pause|close ID', 'feedlab study launch|archive|restore|delete ID', 'feedlab study export --study ID --out FILE.zip' or 'feedlab study import FILE.zip'", errUsage)
 	case "sets":
 		if len(rest) == 0 || rest[0] != "import" {
 			return fmt.Errorf("%w: expected 'feedlab sets import --name NAME --category CAT [--media DIR] stimuli.tsv'", errUsage)

@@ -25,6 +25,7 @@ func cmdStudyCreate(ctx context.Context, args []string, stdout, stderr io.Writer
 	fs, data := newFlags("study create", stderr)
 	from := fs.String("from", "", "params.csv with the columns condition,param,value")
 	owner := fs.String("owner", "", "researcher who owns the study (default: no owner, visible to every researcher)")
+	draft := fs.Bool("draft", false, "create it as a draft, to review and launch ('feedlab study launch ID'); without it the study is open at once")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
 	} else if err := noPositional(pos); err != nil {
@@ -55,7 +56,11 @@ func cmdStudyCreate(ctx context.Context, args []string, stdout, stderr io.Writer
 	if *owner != "" {
 		detail += ", owner " + *owner
 	}
-	id, err := study.Create(ctx, st, rows, *owner, study.CreatedBy(auditCLI, detail))
+	opts := []study.Option{study.CreatedBy(auditCLI, detail)}
+	if *draft {
+		opts = append(opts, study.Draft())
+	}
+	id, err := study.Create(ctx, st, rows, *owner, opts...)
 	var problems params.Problems
 	if errors.As(err, &problems) {
 		return fmt.Errorf("study create: %s has problems; nothing was created:\n%w", *from, err)

@@ -73,6 +73,7 @@ func cmdStudyExport(ctx context.Context, args []string, stdout, stderr io.Writer
 func cmdStudyImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, data := newFlags("study import", stderr)
 	owner := fs.String("owner", "", "researcher who owns the study (default: no owner, visible to every researcher)")
+	draft := fs.Bool("draft", false, "import it as a draft, to review and launch ('feedlab study launch ID'); without it the study is open at once")
 	minFree := minFreeSpaceFlag(fs)
 	maxSize := bundleMaxSizeFlag(fs, bundle.MaxTotalBytes)
 	pos, err := parseFlags(fs, args)
@@ -111,7 +112,11 @@ func cmdStudyImport(ctx context.Context, args []string, stdout, stderr io.Writer
 	if err := checkRoom("study import", *data, minFree.f, b.MediaBytes()); err != nil {
 		return err
 	}
-	res, err := bundle.Import(ctx, st, ms, b, *owner, study.CreatedBy(auditCLI, "imported from "+filepath.Base(pos[0])))
+	opts := []study.Option{study.CreatedBy(auditCLI, "imported from "+filepath.Base(pos[0]))}
+	if *draft {
+		opts = append(opts, study.Draft())
+	}
+	res, err := bundle.Import(ctx, st, ms, b, *owner, opts...)
 	var problems params.Problems
 	if errors.As(err, &problems) {
 		return fmt.Errorf("study import: %s: params.csv has problems; nothing was imported:\n%w", pos[0], err)

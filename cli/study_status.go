@@ -34,6 +34,12 @@ func cmdStudyStatus(ctx context.Context, verb string, args []string, stdout, std
 	if errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("study %s: there is no study %q in %s", verb, id, *data)
 	}
+	if errors.Is(err, store.ErrDraft) {
+		return fmt.Errorf("study %s: %s is a draft: launch it with 'feedlab study launch %s'", verb, id, id)
+	}
+	if errors.Is(err, store.ErrArchived) {
+		return fmt.Errorf("study %s: %s is archived: restore it with 'feedlab study restore %s'", verb, id, id)
+	}
 	if err != nil {
 		return err
 	}

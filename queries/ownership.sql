@@ -12,7 +12,7 @@ FROM studies s
 WHERE s.experiment_id = @experiment_id;
 
 -- name: ListVisibleStudies :many
-SELECT s.experiment_id, s.n_conditions, s.builtin, s.created_at, s.owner_id,
+SELECT s.experiment_id, s.n_conditions, s.builtin, s.created_at, s.owner_id, s.status,
        CAST(COALESCE(o.name, '') AS TEXT) AS owner_name,
        CAST(COALESCE((SELECT p.value FROM study_params p
                       WHERE p.experiment_id = s.experiment_id AND p.condition = 1 AND p.param = 'title'), '') AS TEXT) AS title,
@@ -28,7 +28,7 @@ WHERE s.owner_id IS NULL
 ORDER BY s.created_at DESC, s.experiment_id DESC;
 
 -- name: GetStudySummary :one
-SELECT s.experiment_id, s.n_conditions, s.builtin, s.created_at, s.owner_id,
+SELECT s.experiment_id, s.n_conditions, s.builtin, s.created_at, s.owner_id, s.status,
        CAST(COALESCE(o.name, '') AS TEXT) AS owner_name,
        CAST(COALESCE((SELECT p.value FROM study_params p
                       WHERE p.experiment_id = s.experiment_id AND p.condition = 1 AND p.param = 'title'), '') AS TEXT) AS title,

@@ -1,6 +1,6 @@
 -- name: CreateStudy :exec
-INSERT INTO studies (experiment_id, n_conditions, builtin, created_by, created_at)
-VALUES (?, ?, ?, ?, ?);
+INSERT INTO studies (experiment_id, n_conditions, builtin, created_by, created_at, status)
+VALUES (?, ?, ?, ?, ?, ?);
 
 -- name: GetStudy :one
 SELECT * FROM studies WHERE experiment_id = ?;

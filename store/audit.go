@@ -31,6 +31,11 @@ const (
 	// Links that admit participants.
 	AuditPreviewLink   = "preview_link"   // a preview (test participant) link made
 	AuditLabelledLinks = "labelled_links" // participant labels added, each a single-use link
+	// A study's life (issue 22): a draft launched, archived, restored, its design replaced.
+	AuditLaunch    = "launch"
+	AuditArchive   = "archive"
+	AuditRestore   = "restore"
+	AuditEditDraft = "edit_draft"
 	// The stimulus library's own log (experiment_id LibraryLog): sets are the lab's, shared
 	// by every study and researcher, so their entries belong to no one study.
 	AuditHideSet   = "hide_set"
@@ -49,6 +54,7 @@ var auditActions = map[string]bool{
 	AuditCodebook: true, AuditReadParticipants: true, AuditReadParameters: true, AuditReadLabels: true,
 	AuditExplain: true, AuditPreviewLink: true, AuditLabelledLinks: true,
 	AuditReadParticipant: true, AuditExclude: true, AuditInclude: true,
+	AuditLaunch: true, AuditArchive: true, AuditRestore: true, AuditEditDraft: true,
 }
 
 // libraryActions are the actions of the library's log (RecordLibraryAudit).

@@ -13,15 +13,20 @@ import (
 	"feedlab/store/db"
 )
 
-// A study's status (migration 0004). Only an open study registers new participants;
-// participants already registered always finish, whatever the status.
+// A study's status (migrations 0004 and 0019). Only an open study registers new
+// participants; participants already registered always finish, whatever the status. A
+// draft (not launched yet) and an archived study are left and entered only by their own
+// calls (study_lifecycle.go), never by SetStudyStatus.
 const (
-	StatusOpen   = "open"
-	StatusPaused = "paused"
-	StatusClosed = "closed"
+	StatusDraft    = "draft"
+	StatusOpen     = "open"
+	StatusPaused   = "paused"
+	StatusClosed   = "closed"
+	StatusArchived = "archived"
 )
 
-// ValidStatus reports whether s is one of the three statuses.
+// ValidStatus reports whether s is one of the three statuses a launched study moves
+// between with SetStudyStatus.
 func ValidStatus(s string) bool { return s == StatusOpen || s == StatusPaused || s == StatusClosed }
 
 // SetStudyStatus opens, pauses or closes a study. An unknown study gives ErrNotFound.
@@ -32,20 +37,26 @@ func (s *Store) SetStudyStatus(ctx context.Context, experimentID, status string,
 	if !ValidStatus(status) {
 		return fmt.Errorf("store: set study status: %q is not open, paused or closed", status)
 	}
-	var n int64
 	err := s.withTx(ctx, func(q *db.Queries) error {
-		var err error
-		n, err = q.SetStudyStatus(ctx, db.SetStudyStatusParams{Status: status, ExperimentID: experimentID})
-		if err != nil || n == 0 {
+		st, err := q.GetStudy(ctx, experimentID)
+		if err != nil {
+			return notFound(err)
+		}
+		// A draft is launched (LaunchStudy) and an archived study restored (RestoreStudy):
+		// opening either here would skip the rule that guards that step.
+		switch st.Status {
+		case StatusDraft:
+			return ErrDraft
+		case StatusArchived:
+			return ErrArchived
+		}
+		if _, err := q.SetStudyStatus(ctx, db.SetStudyStatusParams{Status: status, ExperimentID: experimentID}); err != nil {
 			return err
 		}
 		return s.auditIn(ctx, q, experimentID, by, AuditStatus)
 	})
 	if err != nil {
-		return fmt.Errorf("store: set study status: %w", err)
-	}
-	if n == 0 {
-		return fmt.Errorf("store: set study status of %s: %w", experimentID, ErrNotFound)
+		return fmt.Errorf("store: set study status of %s: %w", experimentID, err)
 	}
 	return nil
 }

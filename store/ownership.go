@@ -50,6 +50,7 @@ type StudySummary struct {
 	Access       Access // what the asking researcher may do
 	Builtin      bool
 	NConditions  int
+	Status       string   // draft, open, paused, closed or archived
 	Arrived      int64    // participants registered
 	Completed    int64    // participants who reached the end
 	SharedWith   []string // collaborators by name; filled only for the owner, else empty
@@ -122,7 +123,7 @@ func summary(r db.GetStudySummaryRow, researcherID int64) StudySummary {
 	return StudySummary{
 		ExperimentID: r.ExperimentID, Title: r.Title, CreatedAt: time.UnixMilli(r.CreatedAt),
 		Owner: r.OwnerName, Access: accessOf(researcherID, r.OwnerID, r.Shared),
-		Builtin: r.Builtin != 0, NConditions: int(r.NConditions),
+		Builtin: r.Builtin != 0, NConditions: int(r.NConditions), Status: r.Status,
 		Arrived: r.Arrived, Completed: r.Completed, SharedWith: []string{},
 	}
 }

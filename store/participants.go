@@ -157,6 +157,10 @@ func (s *Store) refuseArrival(ctx context.Context, reg Registration) error {
 			return err
 		}
 		switch {
+		case study.Status == StatusDraft:
+			refusal = ErrNotStarted // no one is registered before the launch (issue 22)
+		case study.Status == StatusArchived:
+			refusal = ErrArchived
 		case study.Status == StatusOpen:
 			refusal = ErrOverQuota
 			if quotasReached(reg.NConditions, l, reg.Assignment) {

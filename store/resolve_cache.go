@@ -14,8 +14,9 @@ const maxResolved = 100_000
 //
 // Only found answers are kept, and what they say never changes while the process runs: a
 // participant's id and condition are set at registration and never updated, inventory rows
-// are only ever added, and neither table has a DELETE anywhere in feedlab (lifecycle,
-// test flags and text edits touch other columns and tables). An unknown participant or a
+// are only ever added, and neither table has a DELETE in feedlab except a whole study's
+// deletion (DeleteStudy), which empties this cache (status changes, test flags and text
+// edits touch other columns and tables). An unknown participant or a
 // card not in the feed is never cached, so a registration or a card added later is seen at
 // once. The cache lives in memory only: a restart, or a database restored while feedlab
 // was stopped, starts from an empty one.
@@ -48,4 +49,11 @@ func (c *resolveCache) put(k resolveKey, t EventTarget) {
 		c.entries = make(map[resolveKey]EventTarget, min(limit, 1024))
 	}
 	c.entries[k] = t
+}
+
+// clear forgets every entry: a deleted study's participants must not be resolved from here.
+func (c *resolveCache) clear() {
+	c.mu.Lock()
+	c.entries = nil
+	c.mu.Unlock()
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"errors"
 	"fmt"
 
@@ -30,6 +31,12 @@ type NewStudy struct {
 	// owner, visible to every researcher. An unknown name gives ErrNoResearcher and
 	// nothing is created.
 	Owner string
+	// Status is the status it starts in: StatusDraft for a study a researcher reviews and
+	// launches; "" means StatusOpen (the demo, the command line, tests).
+	Status string
+	// CreateKey, with an Owner, makes the create idempotent: an earlier study of that owner
+	// created with the same key is answered instead of a new one (CreateStudyOnce).
+	CreateKey string
 }
 
 // idAlphabet is lower-case letters and digits without the look-alikes 0/o and 1/l, because
@@ -49,6 +56,22 @@ func newExperimentID() string {
 // CreateStudy stores a study and its parameter rows in one transaction and returns its
 // experiment_id. An explicit id that exists gives ErrConflict.
 func (s *Store) CreateStudy(ctx context.Context, st NewStudy) (string, error) {
+	id, _, err := s.CreateStudyOnce(ctx, st)
+	return id, err
+}
+
+// CreateStudyOnce is CreateStudy that also says whether the study already existed: created
+// earlier by the same owner with the same CreateKey, looked up in the write transaction so
+// two identical requests at once make one study.
+func (s *Store) CreateStudyOnce(ctx context.Context, st NewStudy) (string, bool, error) {
+	status := st.Status
+	if status == "" {
+		status = StatusOpen
+	}
+	if status != StatusOpen && status != StatusDraft {
+		return "", false, fmt.Errorf("store: create study: status %q is not open or draft", status)
+	}
+	existing := false
 	id := st.ExperimentID
 	generated := id == ""
 	for attempt := 0; ; attempt++ {
@@ -56,6 +79,22 @@ func (s *Store) CreateStudy(ctx context.Context, st NewStudy) (string, error) {
 			id = newExperimentID()
 		}
 		err := s.withTx(ctx, func(q *db.Queries) error {
+			keyOwner := int64(0)
+			if st.CreateKey != "" && st.Owner != "" {
+				ownerID, err := researcherIDByName(ctx, q, st.Owner)
+				if err != nil {
+					return fmt.Errorf("owner %q: %w", st.Owner, err)
+				}
+				prior, err := q.GetCreateKey(ctx, db.GetCreateKeyParams{ResearcherID: ownerID, IdempotencyKey: st.CreateKey})
+				if err == nil {
+					id, existing = prior, true
+					return nil
+				} else if !errors.Is(err, sql.ErrNoRows) {
+					return err
+				}
+				// The key's row is written below, once the study's row exists.
+				keyOwner = ownerID
+			}
 			if _, err := q.GetStudy(ctx, id); err == nil {
 				return ErrConflict
 			} else if !errors.Is(notFound(err), ErrNotFound) {
@@ -63,7 +102,7 @@ func (s *Store) CreateStudy(ctx context.Context, st NewStudy) (string, error) {
 			}
 			if err := q.CreateStudy(ctx, db.CreateStudyParams{
 				ExperimentID: id, NConditions: int64(st.NConditions), Builtin: boolInt(st.Builtin),
-				CreatedBy: st.CreatedBy, CreatedAt: s.millis(),
+				CreatedBy: st.CreatedBy, CreatedAt: s.millis(), Status: status,
 			}); err != nil {
 				return err
 			}
@@ -73,6 +112,13 @@ func (s *Store) CreateStudy(ctx context.Context, st NewStudy) (string, error) {
 			for i, p := range st.Params {
 				if err := q.CreateStudyParam(ctx, db.CreateStudyParamParams{
 					ExperimentID: id, Condition: int64(p.Condition), Param: p.Param, Value: p.Value, Position: int64(i),
+				}); err != nil {
+					return err
+				}
+			}
+			if keyOwner != 0 {
+				if err := q.InsertCreateKey(ctx, db.InsertCreateKeyParams{
+					ResearcherID: keyOwner, IdempotencyKey: st.CreateKey, ExperimentID: id, CreatedAt: s.millis(),
 				}); err != nil {
 					return err
 				}
@@ -88,9 +134,9 @@ func (s *Store) CreateStudy(ctx context.Context, st NewStudy) (string, error) {
 			continue
 		}
 		if err != nil {
-			return "", fmt.Errorf("store: create study %s: %w", id, err)
+			return "", false, fmt.Errorf("store: create study %s: %w", id, err)
 		}
-		return id, nil
+		return id, existing, nil
 	}
 }
 

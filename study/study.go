@@ -4,9 +4,9 @@
 // a participant receives of their condition (their parameters, texts, platform ids and
 // feed).
 //
-// A study's lifecycle (open, paused, closed), its quotas and its ownership and sharing are
-// added here by the coming issues, so that every door to a study (CLI, API, demo) keeps
-// the same rules.
+// A study's life (draft, launch, open, paused, closed, archived, deleted: lifecycle.go),
+// its quotas and its ownership and sharing live here, so that every door to a study (CLI,
+// API, demo) keeps the same rules.
 package study
 
 import (
@@ -67,9 +67,18 @@ func Check(ctx context.Context, st *store.Store, rows []params.Row) (params.Stud
 // line, visible to every researcher). Rows with problems give params.Problems and store
 // nothing.
 func Create(ctx context.Context, st *store.Store, rows []params.Row, owner string, opts ...Option) (string, error) {
-	def, err := Check(ctx, st, rows)
+	ns, err := newStudy(ctx, st, rows, owner, opts)
 	if err != nil {
 		return "", err
+	}
+	return st.CreateStudy(ctx, ns)
+}
+
+// newStudy checks rows and makes the study Create stores.
+func newStudy(ctx context.Context, st *store.Store, rows []params.Row, owner string, opts []Option) (store.NewStudy, error) {
+	def, err := Check(ctx, st, rows)
+	if err != nil {
+		return store.NewStudy{}, err
 	}
 	ns := store.NewStudy{NConditions: len(def.Conditions), CreatedBy: owner, Owner: owner}
 	if owner == "" {
@@ -81,7 +90,7 @@ func Create(ctx context.Context, st *store.Store, rows []params.Row, owner strin
 	for _, r := range def.Rows() {
 		ns.Params = append(ns.Params, store.Param{Condition: r.Condition, Param: r.Param, Value: r.Value})
 	}
-	return st.CreateStudy(ctx, ns)
+	return ns, nil
 }
 
 // Rows turns a study's stored parameters (store.StudyParams) back into params rows, for

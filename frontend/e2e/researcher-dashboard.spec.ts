@@ -29,7 +29,11 @@ async function twoConditionStudy(ctx: APIRequestContext, title: string): Promise
   const res = await ctx.post('/v1/spawn_experiment', { data: { condition_settings: rows } });
   const body = await res.json();
   if (body.success !== 'true') throw new Error(`spawn_experiment: ${JSON.stringify(body)}`);
-  return body.data.experiment_id as string;
+  // The wizard's call makes a draft; these studies take participants at once.
+  const id = body.data.experiment_id as string;
+  const launched = await ctx.post(`/v1/studies/${id}/launch`, { data: {} });
+  if (!launched.ok()) throw new Error(`launch ${id}: ${await launched.text()}`);
+  return id;
 }
 
 /** STEPS are the checkpoints a scripted participant writes to reach each stage. */
@@ -167,7 +171,7 @@ test('scripted participants show up per condition without a reload; a preview is
   await tab.waitForURL(/preview=/);
   await tab.getByRole('button', { name: 'Agree and continue' }).click();
   await expect(cards(tab).first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('img', { name: /^QR code of the link / })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^QR code of the link .*preview=/ })).toBeVisible();
   await tab.close();
   await page.bringToFront(); // back to the study page's tab: it refreshes again
   // Wait for two more answers of the dashboard: the preview participant is still not counted.
@@ -219,11 +223,12 @@ test('the page stops polling while its tab is hidden and refreshes when it is sh
   await expect.poll(calls, { timeout: 3000 }).toBeGreaterThan(whileHidden);
 });
 
-test('the owner pauses, reopens and, after confirming, closes the study', async ({ page }) => {
+test('the owner pauses and closes the study after confirming each, and reopens it', async ({ page }) => {
   await signedIn(page, owner);
   await openStudy(page, study);
   await expect(page.getByText('Open', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('dialog', { name: 'Pause this study?' }).getByRole('button', { name: 'Pause study' }).click();
   await expect(page.getByText('The study is now paused.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pause' })).toHaveCount(0);
   // A new participant arriving now is turned away.
@@ -296,9 +301,11 @@ test('a collaborator sees the page but cannot pause, close or share', async ({ p
   await openStudy(page, study);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard under test' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Funnel' })).toBeVisible();
-  await expect(page.getByText("Only the study's owner can pause, close or reopen it.")).toBeVisible();
+  await expect(page.getByText("Only the study's owner can launch, pause, close, reopen, archive or delete it.")).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pause' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Archive' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Sharing' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Audit log' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Participant texts' })).toHaveCount(0);

@@ -21,7 +21,8 @@ test('My studies lists my studies and not another researcher\'s, newest first', 
   const mine = studyCard(page, newer);
   await expect(mine.getByRole('heading', { name: /Accuracy nudges, pilot/ })).toBeVisible();
   await expect(mine).toContainText('Yours');
-  await expect(mine.getByRole('definition').nth(1)).toHaveText('1'); // conditions
+  await expect(mine.getByRole('definition').nth(0)).toHaveText('Open'); // status (spawnStudy launches)
+  await expect(mine.getByRole('definition').nth(2)).toHaveText('1'); // conditions
   await expect(studyCard(page, older)).toBeVisible();
   await expect(studyCard(page, theirs)).toHaveCount(0);
   // The built-in demo has no owner: every researcher sees it.

@@ -130,7 +130,9 @@ test('two conditions through Verify and Create; the study loads for participants
   expect(saved.suggestedFilename()).toBe(`${id}_experiment_parameters.csv`);
   expect(readFileSync((await saved.path())!, 'utf8')).toBe(text);
 
-  // Two participants fill the two conditions (the fewest-participants rule).
+  // The wizard makes a draft: launched, two participants fill the two conditions (the
+  // fewest-participants rule).
+  expect((await page.request.post(`/v1/studies/${id}/launch`, { data: {} })).ok()).toBe(true);
   const seen: Record<string, Record<string, string>> = {};
   for (const user of ['wiz-p1', 'wiz-p2']) {
     const res = await page.request.get(`/v1/load_experiment?experiment_id=${id}&user_id=${user}`);

@@ -51,6 +51,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.allStudySetParamsStmt, err = db.PrepareContext(ctx, allStudySetParams); err != nil {
 		return nil, fmt.Errorf("error preparing query AllStudySetParams: %w", err)
 	}
+	if q.archiveStudyStmt, err = db.PrepareContext(ctx, archiveStudy); err != nil {
+		return nil, fmt.Errorf("error preparing query ArchiveStudy: %w", err)
+	}
 	if q.assignmentCountsStmt, err = db.PrepareContext(ctx, assignmentCounts); err != nil {
 		return nil, fmt.Errorf("error preparing query AssignmentCounts: %w", err)
 	}
@@ -201,8 +204,65 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.deleteSharesWithStmt, err = db.PrepareContext(ctx, deleteSharesWith); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteSharesWith: %w", err)
 	}
+	if q.deleteStudyAnswersStmt, err = db.PrepareContext(ctx, deleteStudyAnswers); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyAnswers: %w", err)
+	}
+	if q.deleteStudyAuditLogStmt, err = db.PrepareContext(ctx, deleteStudyAuditLog); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyAuditLog: %w", err)
+	}
+	if q.deleteStudyCreateKeysStmt, err = db.PrepareContext(ctx, deleteStudyCreateKeys); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyCreateKeys: %w", err)
+	}
+	if q.deleteStudyDashboardDurationsStmt, err = db.PrepareContext(ctx, deleteStudyDashboardDurations); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyDashboardDurations: %w", err)
+	}
+	if q.deleteStudyDashboardEngagementsStmt, err = db.PrepareContext(ctx, deleteStudyDashboardEngagements); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyDashboardEngagements: %w", err)
+	}
+	if q.deleteStudyDashboardFunnelStmt, err = db.PrepareContext(ctx, deleteStudyDashboardFunnel); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyDashboardFunnel: %w", err)
+	}
+	if q.deleteStudyDashboardMinutesStmt, err = db.PrepareContext(ctx, deleteStudyDashboardMinutes); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyDashboardMinutes: %w", err)
+	}
+	if q.deleteStudyDashboardSlotsStmt, err = db.PrepareContext(ctx, deleteStudyDashboardSlots); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyDashboardSlots: %w", err)
+	}
+	if q.deleteStudyEngagementsStmt, err = db.PrepareContext(ctx, deleteStudyEngagements); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyEngagements: %w", err)
+	}
+	if q.deleteStudyFeedBlocksStmt, err = db.PrepareContext(ctx, deleteStudyFeedBlocks); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyFeedBlocks: %w", err)
+	}
+	if q.deleteStudyIdentitiesStmt, err = db.PrepareContext(ctx, deleteStudyIdentities); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyIdentities: %w", err)
+	}
+	if q.deleteStudyInventoryStmt, err = db.PrepareContext(ctx, deleteStudyInventory); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyInventory: %w", err)
+	}
+	if q.deleteStudyLabelsStmt, err = db.PrepareContext(ctx, deleteStudyLabels); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyLabels: %w", err)
+	}
+	if q.deleteStudyParamsStmt, err = db.PrepareContext(ctx, deleteStudyParams); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyParams: %w", err)
+	}
+	if q.deleteStudyParticipantsStmt, err = db.PrepareContext(ctx, deleteStudyParticipants); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyParticipants: %w", err)
+	}
+	if q.deleteStudyPreviewTokensStmt, err = db.PrepareContext(ctx, deleteStudyPreviewTokens); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyPreviewTokens: %w", err)
+	}
+	if q.deleteStudyRowStmt, err = db.PrepareContext(ctx, deleteStudyRow); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyRow: %w", err)
+	}
 	if q.deleteStudyShareStmt, err = db.PrepareContext(ctx, deleteStudyShare); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteStudyShare: %w", err)
+	}
+	if q.deleteStudySharesStmt, err = db.PrepareContext(ctx, deleteStudyShares); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyShares: %w", err)
+	}
+	if q.deleteStudyTextVersionsStmt, err = db.PrepareContext(ctx, deleteStudyTextVersions); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteStudyTextVersions: %w", err)
 	}
 	if q.exportAnswersStmt, err = db.PrepareContext(ctx, exportAnswers); err != nil {
 		return nil, fmt.Errorf("error preparing query ExportAnswers: %w", err)
@@ -221,6 +281,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.getAnswerByEventStmt, err = db.PrepareContext(ctx, getAnswerByEvent); err != nil {
 		return nil, fmt.Errorf("error preparing query GetAnswerByEvent: %w", err)
+	}
+	if q.getCreateKeyStmt, err = db.PrepareContext(ctx, getCreateKey); err != nil {
+		return nil, fmt.Errorf("error preparing query GetCreateKey: %w", err)
 	}
 	if q.getEngagementByEventStmt, err = db.PrepareContext(ctx, getEngagementByEvent); err != nil {
 		return nil, fmt.Errorf("error preparing query GetEngagementByEvent: %w", err)
@@ -288,11 +351,20 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.insertAuditEntryStmt, err = db.PrepareContext(ctx, insertAuditEntry); err != nil {
 		return nil, fmt.Errorf("error preparing query InsertAuditEntry: %w", err)
 	}
+	if q.insertCreateKeyStmt, err = db.PrepareContext(ctx, insertCreateKey); err != nil {
+		return nil, fmt.Errorf("error preparing query InsertCreateKey: %w", err)
+	}
 	if q.insertEngagementStmt, err = db.PrepareContext(ctx, insertEngagement); err != nil {
 		return nil, fmt.Errorf("error preparing query InsertEngagement: %w", err)
 	}
 	if q.insertParticipantIdentityStmt, err = db.PrepareContext(ctx, insertParticipantIdentity); err != nil {
 		return nil, fmt.Errorf("error preparing query InsertParticipantIdentity: %w", err)
+	}
+	if q.insertStudyDeletionStmt, err = db.PrepareContext(ctx, insertStudyDeletion); err != nil {
+		return nil, fmt.Errorf("error preparing query InsertStudyDeletion: %w", err)
+	}
+	if q.launchStudyStmt, err = db.PrepareContext(ctx, launchStudy); err != nil {
+		return nil, fmt.Errorf("error preparing query LaunchStudy: %w", err)
 	}
 	if q.listAuditEntriesStmt, err = db.PrepareContext(ctx, listAuditEntries); err != nil {
 		return nil, fmt.Errorf("error preparing query ListAuditEntries: %w", err)
@@ -357,6 +429,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listStudyAnswerFieldsStmt, err = db.PrepareContext(ctx, listStudyAnswerFields); err != nil {
 		return nil, fmt.Errorf("error preparing query ListStudyAnswerFields: %w", err)
 	}
+	if q.listStudyDeletionsStmt, err = db.PrepareContext(ctx, listStudyDeletions); err != nil {
+		return nil, fmt.Errorf("error preparing query ListStudyDeletions: %w", err)
+	}
 	if q.listStudyInventoryStmt, err = db.PrepareContext(ctx, listStudyInventory); err != nil {
 		return nil, fmt.Errorf("error preparing query ListStudyInventory: %w", err)
 	}
@@ -408,6 +483,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.releaseParticipantLabelStmt, err = db.PrepareContext(ctx, releaseParticipantLabel); err != nil {
 		return nil, fmt.Errorf("error preparing query ReleaseParticipantLabel: %w", err)
 	}
+	if q.restoreStudyStmt, err = db.PrepareContext(ctx, restoreStudy); err != nil {
+		return nil, fmt.Errorf("error preparing query RestoreStudy: %w", err)
+	}
 	if q.setEntitySetHiddenStmt, err = db.PrepareContext(ctx, setEntitySetHidden); err != nil {
 		return nil, fmt.Errorf("error preparing query SetEntitySetHidden: %w", err)
 	}
@@ -437,6 +515,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.setResearcherPasswordStmt, err = db.PrepareContext(ctx, setResearcherPassword); err != nil {
 		return nil, fmt.Errorf("error preparing query SetResearcherPassword: %w", err)
+	}
+	if q.setStudyConditionsStmt, err = db.PrepareContext(ctx, setStudyConditions); err != nil {
+		return nil, fmt.Errorf("error preparing query SetStudyConditions: %w", err)
 	}
 	if q.setStudyOwnerStmt, err = db.PrepareContext(ctx, setStudyOwner); err != nil {
 		return nil, fmt.Errorf("error preparing query SetStudyOwner: %w", err)
@@ -513,6 +594,11 @@ func (q *Queries) Close() error {
 	if q.allStudySetParamsStmt != nil {
 		if cerr := q.allStudySetParamsStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing allStudySetParamsStmt: %w", cerr)
+		}
+	}
+	if q.archiveStudyStmt != nil {
+		if cerr := q.archiveStudyStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing archiveStudyStmt: %w", cerr)
 		}
 	}
 	if q.assignmentCountsStmt != nil {
@@ -765,9 +851,104 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing deleteSharesWithStmt: %w", cerr)
 		}
 	}
+	if q.deleteStudyAnswersStmt != nil {
+		if cerr := q.deleteStudyAnswersStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyAnswersStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyAuditLogStmt != nil {
+		if cerr := q.deleteStudyAuditLogStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyAuditLogStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyCreateKeysStmt != nil {
+		if cerr := q.deleteStudyCreateKeysStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyCreateKeysStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyDashboardDurationsStmt != nil {
+		if cerr := q.deleteStudyDashboardDurationsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyDashboardDurationsStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyDashboardEngagementsStmt != nil {
+		if cerr := q.deleteStudyDashboardEngagementsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyDashboardEngagementsStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyDashboardFunnelStmt != nil {
+		if cerr := q.deleteStudyDashboardFunnelStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyDashboardFunnelStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyDashboardMinutesStmt != nil {
+		if cerr := q.deleteStudyDashboardMinutesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyDashboardMinutesStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyDashboardSlotsStmt != nil {
+		if cerr := q.deleteStudyDashboardSlotsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyDashboardSlotsStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyEngagementsStmt != nil {
+		if cerr := q.deleteStudyEngagementsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyEngagementsStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyFeedBlocksStmt != nil {
+		if cerr := q.deleteStudyFeedBlocksStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyFeedBlocksStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyIdentitiesStmt != nil {
+		if cerr := q.deleteStudyIdentitiesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyIdentitiesStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyInventoryStmt != nil {
+		if cerr := q.deleteStudyInventoryStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyInventoryStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyLabelsStmt != nil {
+		if cerr := q.deleteStudyLabelsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyLabelsStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyParamsStmt != nil {
+		if cerr := q.deleteStudyParamsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyParamsStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyParticipantsStmt != nil {
+		if cerr := q.deleteStudyParticipantsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyParticipantsStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyPreviewTokensStmt != nil {
+		if cerr := q.deleteStudyPreviewTokensStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyPreviewTokensStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyRowStmt != nil {
+		if cerr := q.deleteStudyRowStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyRowStmt: %w", cerr)
+		}
+	}
 	if q.deleteStudyShareStmt != nil {
 		if cerr := q.deleteStudyShareStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing deleteStudyShareStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudySharesStmt != nil {
+		if cerr := q.deleteStudySharesStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudySharesStmt: %w", cerr)
+		}
+	}
+	if q.deleteStudyTextVersionsStmt != nil {
+		if cerr := q.deleteStudyTextVersionsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteStudyTextVersionsStmt: %w", cerr)
 		}
 	}
 	if q.exportAnswersStmt != nil {
@@ -798,6 +979,11 @@ func (q *Queries) Close() error {
 	if q.getAnswerByEventStmt != nil {
 		if cerr := q.getAnswerByEventStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing getAnswerByEventStmt: %w", cerr)
+		}
+	}
+	if q.getCreateKeyStmt != nil {
+		if cerr := q.getCreateKeyStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing getCreateKeyStmt: %w", cerr)
 		}
 	}
 	if q.getEngagementByEventStmt != nil {
@@ -910,6 +1096,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing insertAuditEntryStmt: %w", cerr)
 		}
 	}
+	if q.insertCreateKeyStmt != nil {
+		if cerr := q.insertCreateKeyStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing insertCreateKeyStmt: %w", cerr)
+		}
+	}
 	if q.insertEngagementStmt != nil {
 		if cerr := q.insertEngagementStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing insertEngagementStmt: %w", cerr)
@@ -918,6 +1109,16 @@ func (q *Queries) Close() error {
 	if q.insertParticipantIdentityStmt != nil {
 		if cerr := q.insertParticipantIdentityStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing insertParticipantIdentityStmt: %w", cerr)
+		}
+	}
+	if q.insertStudyDeletionStmt != nil {
+		if cerr := q.insertStudyDeletionStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing insertStudyDeletionStmt: %w", cerr)
+		}
+	}
+	if q.launchStudyStmt != nil {
+		if cerr := q.launchStudyStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing launchStudyStmt: %w", cerr)
 		}
 	}
 	if q.listAuditEntriesStmt != nil {
@@ -1025,6 +1226,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listStudyAnswerFieldsStmt: %w", cerr)
 		}
 	}
+	if q.listStudyDeletionsStmt != nil {
+		if cerr := q.listStudyDeletionsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listStudyDeletionsStmt: %w", cerr)
+		}
+	}
 	if q.listStudyInventoryStmt != nil {
 		if cerr := q.listStudyInventoryStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listStudyInventoryStmt: %w", cerr)
@@ -1110,6 +1316,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing releaseParticipantLabelStmt: %w", cerr)
 		}
 	}
+	if q.restoreStudyStmt != nil {
+		if cerr := q.restoreStudyStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing restoreStudyStmt: %w", cerr)
+		}
+	}
 	if q.setEntitySetHiddenStmt != nil {
 		if cerr := q.setEntitySetHiddenStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing setEntitySetHiddenStmt: %w", cerr)
@@ -1158,6 +1369,11 @@ func (q *Queries) Close() error {
 	if q.setResearcherPasswordStmt != nil {
 		if cerr := q.setResearcherPasswordStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing setResearcherPasswordStmt: %w", cerr)
+		}
+	}
+	if q.setStudyConditionsStmt != nil {
+		if cerr := q.setStudyConditionsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing setStudyConditionsStmt: %w", cerr)
 		}
 	}
 	if q.setStudyOwnerStmt != nil {
@@ -1242,307 +1458,361 @@ func (q *Queries) queryRow(ctx context.Context, stmt *sql.Stmt, query string, ar
 }
 
 type Queries struct {
-	db                               DBTX
-	tx                               *sql.Tx
-	addDashboardDurationStmt         *sql.Stmt
-	addDashboardEngagementsStmt      *sql.Stmt
-	addDashboardFunnelStmt           *sql.Stmt
-	addDashboardMinuteStmt           *sql.Stmt
-	addDashboardSlotStmt             *sql.Stmt
-	addMediaUploaderStmt             *sql.Stmt
-	addParticipantLabelStmt          *sql.Stmt
-	allMediaNamesStmt                *sql.Stmt
-	allStudySetParamsStmt            *sql.Stmt
-	assignmentCountsStmt             *sql.Stmt
-	bumpTextVersionStmt              *sql.Stmt
-	cardEngagementStatsStmt          *sql.Stmt
-	chainProgressStmt                *sql.Stmt
-	claimParticipantLabelStmt        *sql.Stmt
-	clearLockoutStmt                 *sql.Stmt
-	closeStudyForQuotaStmt           *sql.Stmt
-	completeParticipantStmt          *sql.Stmt
-	countEntitiesStmt                *sql.Stmt
-	countExitStatesStmt              *sql.Stmt
-	countFeedBlocksStmt              *sql.Stmt
-	countParticipantLabelsStmt       *sql.Stmt
-	countParticipantsStmt            *sql.Stmt
-	countParticipantsByConditionStmt *sql.Stmt
-	countRealParticipantsStmt        *sql.Stmt
-	countResearchersStmt             *sql.Stmt
-	countStudiesStmt                 *sql.Stmt
-	countStudyExclusionsStmt         *sql.Stmt
-	createEntityStmt                 *sql.Stmt
-	createEntitySetStmt              *sql.Stmt
-	createFeedBlockStmt              *sql.Stmt
-	createInventoryItemStmt          *sql.Stmt
-	createParticipantStmt            *sql.Stmt
-	createPreviewTokenStmt           *sql.Stmt
-	createRankedInventoryItemStmt    *sql.Stmt
-	createResearcherStmt             *sql.Stmt
-	createSessionStmt                *sql.Stmt
-	createSignupStmt                 *sql.Stmt
-	createStudyStmt                  *sql.Stmt
-	createStudyParamStmt             *sql.Stmt
-	createStudyShareStmt             *sql.Stmt
-	createTextVersionStmt            *sql.Stmt
-	dashboardDroppedStmt             *sql.Stmt
-	dashboardDurationsStmt           *sql.Stmt
-	dashboardEngagementsStmt         *sql.Stmt
-	dashboardFirstSlotStmt           *sql.Stmt
-	dashboardFunnelCountsStmt        *sql.Stmt
-	dashboardMinutesStmt             *sql.Stmt
-	dashboardSlotsStmt               *sql.Stmt
-	deleteEntitiesStmt               *sql.Stmt
-	deleteEntitySetStmt              *sql.Stmt
-	deleteExclusionStmt              *sql.Stmt
-	deleteExpiredPreviewTokensStmt   *sql.Stmt
-	deleteExpiredSessionsStmt        *sql.Stmt
-	deleteMediaStmt                  *sql.Stmt
-	deleteResearcherStmt             *sql.Stmt
-	deleteResearcherSessionsStmt     *sql.Stmt
-	deleteSessionStmt                *sql.Stmt
-	deleteSettingStmt                *sql.Stmt
-	deleteSharesWithStmt             *sql.Stmt
-	deleteStudyShareStmt             *sql.Stmt
-	exportAnswersStmt                *sql.Stmt
-	exportEngagementsStmt            *sql.Stmt
-	exportEntitiesOfSetStmt          *sql.Stmt
-	exportInventoryStmt              *sql.Stmt
-	findMediaByHashStmt              *sql.Stmt
-	getAnswerByEventStmt             *sql.Stmt
-	getEngagementByEventStmt         *sql.Stmt
-	getEntitySetStmt                 *sql.Stmt
-	getExclusionStmt                 *sql.Stmt
-	getLockoutClearedAtStmt          *sql.Stmt
-	getMediaStmt                     *sql.Stmt
-	getParticipantStmt               *sql.Stmt
-	getParticipantByIDStmt           *sql.Stmt
-	getParticipantEntityStmt         *sql.Stmt
-	getParticipantLabelByKeyStmt     *sql.Stmt
-	getParticipantStagesStmt         *sql.Stmt
-	getPreviewTokenStmt              *sql.Stmt
-	getResearcherByNameStmt          *sql.Stmt
-	getSessionStmt                   *sql.Stmt
-	getSettingStmt                   *sql.Stmt
-	getStudyStmt                     *sql.Stmt
-	getStudyAccessStmt               *sql.Stmt
-	getStudySummaryStmt              *sql.Stmt
-	getUserAgentStmt                 *sql.Stmt
-	getUserAgentIDStmt               *sql.Stmt
-	hasUploadedStmt                  *sql.Stmt
-	insertAnswerStmt                 *sql.Stmt
-	insertAuditEntryStmt             *sql.Stmt
-	insertEngagementStmt             *sql.Stmt
-	insertParticipantIdentityStmt    *sql.Stmt
-	listAuditEntriesStmt             *sql.Stmt
-	listCardsStmt                    *sql.Stmt
-	listEngagedCardsStmt             *sql.Stmt
-	listEntitiesStmt                 *sql.Stmt
-	listEntitySetsStmt               *sql.Stmt
-	listExplainedInventoryStmt       *sql.Stmt
-	listFeedBlocksStmt               *sql.Stmt
-	listInventoryStmt                *sql.Stmt
-	listLibrarySetsStmt              *sql.Stmt
-	listMediaWithoutSizeStmt         *sql.Stmt
-	listParticipantAnswersStmt       *sql.Stmt
-	listParticipantEngagementsStmt   *sql.Stmt
-	listParticipantLabelsStmt        *sql.Stmt
-	listParticipantsStmt             *sql.Stmt
-	listReconcileParticipantsStmt    *sql.Stmt
-	listResearchersStmt              *sql.Stmt
-	listSharesOfOwnerStmt            *sql.Stmt
-	listSignupsStmt                  *sql.Stmt
-	listStudiesOwnedByStmt           *sql.Stmt
-	listStudiesSharedWithStmt        *sql.Stmt
-	listStudyAnswerFieldsStmt        *sql.Stmt
-	listStudyInventoryStmt           *sql.Stmt
-	listStudyParamsStmt              *sql.Stmt
-	listStudySharesStmt              *sql.Stmt
-	listTextVersionsStmt             *sql.Stmt
-	listVisibleStudiesStmt           *sql.Stmt
-	mediaBytesOfStmt                 *sql.Stmt
-	mediaInUseStmt                   *sql.Stmt
-	moveInventoryItemStmt            *sql.Stmt
-	parkInventoryFromStmt            *sql.Stmt
-	participantAnswerEventsStmt      *sql.Stmt
-	participantByIdentityStmt        *sql.Stmt
-	participantEngagementEventsStmt  *sql.Stmt
-	participantUsageStmt             *sql.Stmt
-	putMediaStmt                     *sql.Stmt
-	putSettingStmt                   *sql.Stmt
-	putUploadedMediaStmt             *sql.Stmt
-	releaseParticipantLabelStmt      *sql.Stmt
-	setEntitySetHiddenStmt           *sql.Stmt
-	setEntitySetUploaderStmt         *sql.Stmt
-	setEntitySizesFromMediaStmt      *sql.Stmt
-	setEntitySizesOfMediaStmt        *sql.Stmt
-	setMediaNamesStmt                *sql.Stmt
-	setMediaSizeStmt                 *sql.Stmt
-	setParticipantExitStateStmt      *sql.Stmt
-	setParticipantStageStmt          *sql.Stmt
-	setParticipantUserAgentStmt      *sql.Stmt
-	setResearcherPasswordStmt        *sql.Stmt
-	setStudyOwnerStmt                *sql.Stmt
-	setStudyStatusStmt               *sql.Stmt
-	studyExclusionsStmt              *sql.Stmt
-	touchMediaStmt                   *sql.Stmt
-	touchParticipantsStmt            *sql.Stmt
-	unusedMediaStmt                  *sql.Stmt
-	updateStudyParamStmt             *sql.Stmt
-	upsertExclusionStmt              *sql.Stmt
-	upsertUserAgentStmt              *sql.Stmt
+	db                                  DBTX
+	tx                                  *sql.Tx
+	addDashboardDurationStmt            *sql.Stmt
+	addDashboardEngagementsStmt         *sql.Stmt
+	addDashboardFunnelStmt              *sql.Stmt
+	addDashboardMinuteStmt              *sql.Stmt
+	addDashboardSlotStmt                *sql.Stmt
+	addMediaUploaderStmt                *sql.Stmt
+	addParticipantLabelStmt             *sql.Stmt
+	allMediaNamesStmt                   *sql.Stmt
+	allStudySetParamsStmt               *sql.Stmt
+	archiveStudyStmt                    *sql.Stmt
+	assignmentCountsStmt                *sql.Stmt
+	bumpTextVersionStmt                 *sql.Stmt
+	cardEngagementStatsStmt             *sql.Stmt
+	chainProgressStmt                   *sql.Stmt
+	claimParticipantLabelStmt           *sql.Stmt
+	clearLockoutStmt                    *sql.Stmt
+	closeStudyForQuotaStmt              *sql.Stmt
+	completeParticipantStmt             *sql.Stmt
+	countEntitiesStmt                   *sql.Stmt
+	countExitStatesStmt                 *sql.Stmt
+	countFeedBlocksStmt                 *sql.Stmt
+	countParticipantLabelsStmt          *sql.Stmt
+	countParticipantsStmt               *sql.Stmt
+	countParticipantsByConditionStmt    *sql.Stmt
+	countRealParticipantsStmt           *sql.Stmt
+	countResearchersStmt                *sql.Stmt
+	countStudiesStmt                    *sql.Stmt
+	countStudyExclusionsStmt            *sql.Stmt
+	createEntityStmt                    *sql.Stmt
+	createEntitySetStmt                 *sql.Stmt
+	createFeedBlockStmt                 *sql.Stmt
+	createInventoryItemStmt             *sql.Stmt
+	createParticipantStmt               *sql.Stmt
+	createPreviewTokenStmt              *sql.Stmt
+	createRankedInventoryItemStmt       *sql.Stmt
+	createResearcherStmt                *sql.Stmt
+	createSessionStmt                   *sql.Stmt
+	createSignupStmt                    *sql.Stmt
+	createStudyStmt                     *sql.Stmt
+	createStudyParamStmt                *sql.Stmt
+	createStudyShareStmt                *sql.Stmt
+	createTextVersionStmt               *sql.Stmt
+	dashboardDroppedStmt                *sql.Stmt
+	dashboardDurationsStmt              *sql.Stmt
+	dashboardEngagementsStmt            *sql.Stmt
+	dashboardFirstSlotStmt              *sql.Stmt
+	dashboardFunnelCountsStmt           *sql.Stmt
+	dashboardMinutesStmt                *sql.Stmt
+	dashboardSlotsStmt                  *sql.Stmt
+	deleteEntitiesStmt                  *sql.Stmt
+	deleteEntitySetStmt                 *sql.Stmt
+	deleteExclusionStmt                 *sql.Stmt
+	deleteExpiredPreviewTokensStmt      *sql.Stmt
+	deleteExpiredSessionsStmt           *sql.Stmt
+	deleteMediaStmt                     *sql.Stmt
+	deleteResearcherStmt                *sql.Stmt
+	deleteResearcherSessionsStmt        *sql.Stmt
+	deleteSessionStmt                   *sql.Stmt
+	deleteSettingStmt                   *sql.Stmt
+	deleteSharesWithStmt                *sql.Stmt
+	deleteStudyAnswersStmt              *sql.Stmt
+	deleteStudyAuditLogStmt             *sql.Stmt
+	deleteStudyCreateKeysStmt           *sql.Stmt
+	deleteStudyDashboardDurationsStmt   *sql.Stmt
+	deleteStudyDashboardEngagementsStmt *sql.Stmt
+	deleteStudyDashboardFunnelStmt      *sql.Stmt
+	deleteStudyDashboardMinutesStmt     *sql.Stmt
+	deleteStudyDashboardSlotsStmt       *sql.Stmt
+	deleteStudyEngagementsStmt          *sql.Stmt
+	deleteStudyFeedBlocksStmt           *sql.Stmt
+	deleteStudyIdentitiesStmt           *sql.Stmt
+	deleteStudyInventoryStmt            *sql.Stmt
+	deleteStudyLabelsStmt               *sql.Stmt
+	deleteStudyParamsStmt               *sql.Stmt
+	deleteStudyParticipantsStmt         *sql.Stmt
+	deleteStudyPreviewTokensStmt        *sql.Stmt
+	deleteStudyRowStmt                  *sql.Stmt
+	deleteStudyShareStmt                *sql.Stmt
+	deleteStudySharesStmt               *sql.Stmt
+	deleteStudyTextVersionsStmt         *sql.Stmt
+	exportAnswersStmt                   *sql.Stmt
+	exportEngagementsStmt               *sql.Stmt
+	exportEntitiesOfSetStmt             *sql.Stmt
+	exportInventoryStmt                 *sql.Stmt
+	findMediaByHashStmt                 *sql.Stmt
+	getAnswerByEventStmt                *sql.Stmt
+	getCreateKeyStmt                    *sql.Stmt
+	getEngagementByEventStmt            *sql.Stmt
+	getEntitySetStmt                    *sql.Stmt
+	getExclusionStmt                    *sql.Stmt
+	getLockoutClearedAtStmt             *sql.Stmt
+	getMediaStmt                        *sql.Stmt
+	getParticipantStmt                  *sql.Stmt
+	getParticipantByIDStmt              *sql.Stmt
+	getParticipantEntityStmt            *sql.Stmt
+	getParticipantLabelByKeyStmt        *sql.Stmt
+	getParticipantStagesStmt            *sql.Stmt
+	getPreviewTokenStmt                 *sql.Stmt
+	getResearcherByNameStmt             *sql.Stmt
+	getSessionStmt                      *sql.Stmt
+	getSettingStmt                      *sql.Stmt
+	getStudyStmt                        *sql.Stmt
+	getStudyAccessStmt                  *sql.Stmt
+	getStudySummaryStmt                 *sql.Stmt
+	getUserAgentStmt                    *sql.Stmt
+	getUserAgentIDStmt                  *sql.Stmt
+	hasUploadedStmt                     *sql.Stmt
+	insertAnswerStmt                    *sql.Stmt
+	insertAuditEntryStmt                *sql.Stmt
+	insertCreateKeyStmt                 *sql.Stmt
+	insertEngagementStmt                *sql.Stmt
+	insertParticipantIdentityStmt       *sql.Stmt
+	insertStudyDeletionStmt             *sql.Stmt
+	launchStudyStmt                     *sql.Stmt
+	listAuditEntriesStmt                *sql.Stmt
+	listCardsStmt                       *sql.Stmt
+	listEngagedCardsStmt                *sql.Stmt
+	listEntitiesStmt                    *sql.Stmt
+	listEntitySetsStmt                  *sql.Stmt
+	listExplainedInventoryStmt          *sql.Stmt
+	listFeedBlocksStmt                  *sql.Stmt
+	listInventoryStmt                   *sql.Stmt
+	listLibrarySetsStmt                 *sql.Stmt
+	listMediaWithoutSizeStmt            *sql.Stmt
+	listParticipantAnswersStmt          *sql.Stmt
+	listParticipantEngagementsStmt      *sql.Stmt
+	listParticipantLabelsStmt           *sql.Stmt
+	listParticipantsStmt                *sql.Stmt
+	listReconcileParticipantsStmt       *sql.Stmt
+	listResearchersStmt                 *sql.Stmt
+	listSharesOfOwnerStmt               *sql.Stmt
+	listSignupsStmt                     *sql.Stmt
+	listStudiesOwnedByStmt              *sql.Stmt
+	listStudiesSharedWithStmt           *sql.Stmt
+	listStudyAnswerFieldsStmt           *sql.Stmt
+	listStudyDeletionsStmt              *sql.Stmt
+	listStudyInventoryStmt              *sql.Stmt
+	listStudyParamsStmt                 *sql.Stmt
+	listStudySharesStmt                 *sql.Stmt
+	listTextVersionsStmt                *sql.Stmt
+	listVisibleStudiesStmt              *sql.Stmt
+	mediaBytesOfStmt                    *sql.Stmt
+	mediaInUseStmt                      *sql.Stmt
+	moveInventoryItemStmt               *sql.Stmt
+	parkInventoryFromStmt               *sql.Stmt
+	participantAnswerEventsStmt         *sql.Stmt
+	participantByIdentityStmt           *sql.Stmt
+	participantEngagementEventsStmt     *sql.Stmt
+	participantUsageStmt                *sql.Stmt
+	putMediaStmt                        *sql.Stmt
+	putSettingStmt                      *sql.Stmt
+	putUploadedMediaStmt                *sql.Stmt
+	releaseParticipantLabelStmt         *sql.Stmt
+	restoreStudyStmt                    *sql.Stmt
+	setEntitySetHiddenStmt              *sql.Stmt
+	setEntitySetUploaderStmt            *sql.Stmt
+	setEntitySizesFromMediaStmt         *sql.Stmt
+	setEntitySizesOfMediaStmt           *sql.Stmt
+	setMediaNamesStmt                   *sql.Stmt
+	setMediaSizeStmt                    *sql.Stmt
+	setParticipantExitStateStmt         *sql.Stmt
+	setParticipantStageStmt             *sql.Stmt
+	setParticipantUserAgentStmt         *sql.Stmt
+	setResearcherPasswordStmt           *sql.Stmt
+	setStudyConditionsStmt              *sql.Stmt
+	setStudyOwnerStmt                   *sql.Stmt
+	setStudyStatusStmt                  *sql.Stmt
+	studyExclusionsStmt                 *sql.Stmt
+	touchMediaStmt                      *sql.Stmt
+	touchParticipantsStmt               *sql.Stmt
+	unusedMediaStmt                     *sql.Stmt
+	updateStudyParamStmt                *sql.Stmt
+	upsertExclusionStmt                 *sql.Stmt
+	upsertUserAgentStmt                 *sql.Stmt
 }
 
 func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 	return &Queries{
-		db:                               tx,
-		tx:                               tx,
-		addDashboardDurationStmt:         q.addDashboardDurationStmt,
-		addDashboardEngagementsStmt:      q.addDashboardEngagementsStmt,
-		addDashboardFunnelStmt:           q.addDashboardFunnelStmt,
-		addDashboardMinuteStmt:           q.addDashboardMinuteStmt,
-		addDashboardSlotStmt:             q.addDashboardSlotStmt,
-		addMediaUploaderStmt:             q.addMediaUploaderStmt,
-		addParticipantLabelStmt:          q.addParticipantLabelStmt,
-		allMediaNamesStmt:                q.allMediaNamesStmt,
-		allStudySetParamsStmt:            q.allStudySetParamsStmt,
-		assignmentCountsStmt:             q.assignmentCountsStmt,
-		bumpTextVersionStmt:              q.bumpTextVersionStmt,
-		cardEngagementStatsStmt:          q.cardEngagementStatsStmt,
-		chainProgressStmt:                q.chainProgressStmt,
-		claimParticipantLabelStmt:        q.claimParticipantLabelStmt,
-		clearLockoutStmt:                 q.clearLockoutStmt,
-		closeStudyForQuotaStmt:           q.closeStudyForQuotaStmt,
-		completeParticipantStmt:          q.completeParticipantStmt,
-		countEntitiesStmt:                q.countEntitiesStmt,
-		countExitStatesStmt:              q.countExitStatesStmt,
-		countFeedBlocksStmt:              q.countFeedBlocksStmt,
-		countParticipantLabelsStmt:       q.countParticipantLabelsStmt,
-		countParticipantsStmt:            q.countParticipantsStmt,
-		countParticipantsByConditionStmt: q.countParticipantsByConditionStmt,
-		countRealParticipantsStmt:        q.countRealParticipantsStmt,
-		countResearchersStmt:             q.countResearchersStmt,
-		countStudiesStmt:                 q.countStudiesStmt,
-		countStudyExclusionsStmt:         q.countStudyExclusionsStmt,
-		createEntityStmt:                 q.createEntityStmt,
-		createEntitySetStmt:              q.createEntitySetStmt,
-		createFeedBlockStmt:              q.createFeedBlockStmt,
-		createInventoryItemStmt:          q.createInventoryItemStmt,
-		createParticipantStmt:            q.createParticipantStmt,
-		createPreviewTokenStmt:           q.createPreviewTokenStmt,
-		createRankedInventoryItemStmt:    q.createRankedInventoryItemStmt,
-		createResearcherStmt:             q.createResearcherStmt,
-		createSessionStmt:                q.createSessionStmt,
-		createSignupStmt:                 q.createSignupStmt,
-		createStudyStmt:                  q.createStudyStmt,
-		createStudyParamStmt:             q.createStudyParamStmt,
-		createStudyShareStmt:             q.createStudyShareStmt,
-		createTextVersionStmt:            q.createTextVersionStmt,
-		dashboardDroppedStmt:             q.dashboardDroppedStmt,
-		dashboardDurationsStmt:           q.dashboardDurationsStmt,
-		dashboardEngagementsStmt:         q.dashboardEngagementsStmt,
-		dashboardFirstSlotStmt:           q.dashboardFirstSlotStmt,
-		dashboardFunnelCountsStmt:        q.dashboardFunnelCountsStmt,
-		dashboardMinutesStmt:             q.dashboardMinutesStmt,
-		dashboardSlotsStmt:               q.dashboardSlotsStmt,
-		deleteEntitiesStmt:               q.deleteEntitiesStmt,
-		deleteEntitySetStmt:              q.deleteEntitySetStmt,
-		deleteExclusionStmt:              q.deleteExclusionStmt,
-		deleteExpiredPreviewTokensStmt:   q.deleteExpiredPreviewTokensStmt,
-		deleteExpiredSessionsStmt:        q.deleteExpiredSessionsStmt,
-		deleteMediaStmt:                  q.deleteMediaStmt,
-		deleteResearcherStmt:             q.deleteResearcherStmt,
-		deleteResearcherSessionsStmt:     q.deleteResearcherSessionsStmt,
-		deleteSessionStmt:                q.deleteSessionStmt,
-		deleteSettingStmt:                q.deleteSettingStmt,
-		deleteSharesWithStmt:             q.deleteSharesWithStmt,
-		deleteStudyShareStmt:             q.deleteStudyShareStmt,
-		exportAnswersStmt:                q.exportAnswersStmt,
-		exportEngagementsStmt:            q.exportEngagementsStmt,
-		exportEntitiesOfSetStmt:          q.exportEntitiesOfSetStmt,
-		exportInventoryStmt:              q.exportInventoryStmt,
-		findMediaByHashStmt:              q.findMediaByHashStmt,
-		getAnswerByEventStmt:             q.getAnswerByEventStmt,
-		getEngagementByEventStmt:         q.getEngagementByEventStmt,
-		getEntitySetStmt:                 q.getEntitySetStmt,
-		getExclusionStmt:                 q.getExclusionStmt,
-		getLockoutClearedAtStmt:          q.getLockoutClearedAtStmt,
-		getMediaStmt:                     q.getMediaStmt,
-		getParticipantStmt:               q.getParticipantStmt,
-		getParticipantByIDStmt:           q.getParticipantByIDStmt,
-		getParticipantEntityStmt:         q.getParticipantEntityStmt,
-		getParticipantLabelByKeyStmt:     q.getParticipantLabelByKeyStmt,
-		getParticipantStagesStmt:         q.getParticipantStagesStmt,
-		getPreviewTokenStmt:              q.getPreviewTokenStmt,
-		getResearcherByNameStmt:          q.getResearcherByNameStmt,
-		getSessionStmt:                   q.getSessionStmt,
-		getSettingStmt:                   q.getSettingStmt,
-		getStudyStmt:                     q.getStudyStmt,
-		getStudyAccessStmt:               q.getStudyAccessStmt,
-		getStudySummaryStmt:              q.getStudySummaryStmt,
-		getUserAgentStmt:                 q.getUserAgentStmt,
-		getUserAgentIDStmt:               q.getUserAgentIDStmt,
-		hasUploadedStmt:                  q.hasUploadedStmt,
-		insertAnswerStmt:                 q.insertAnswerStmt,
-		insertAuditEntryStmt:             q.insertAuditEntryStmt,
-		insertEngagementStmt:             q.insertEngagementStmt,
-		insertParticipantIdentityStmt:    q.insertParticipantIdentityStmt,
-		listAuditEntriesStmt:             q.listAuditEntriesStmt,
-		listCardsStmt:                    q.listCardsStmt,
-		listEngagedCardsStmt:             q.listEngagedCardsStmt,
-		listEntitiesStmt:                 q.listEntitiesStmt,
-		listEntitySetsStmt:               q.listEntitySetsStmt,
-		listExplainedInventoryStmt:       q.listExplainedInventoryStmt,
-		listFeedBlocksStmt:               q.listFeedBlocksStmt,
-		listInventoryStmt:                q.listInventoryStmt,
-		listLibrarySetsStmt:              q.listLibrarySetsStmt,
-		listMediaWithoutSizeStmt:         q.listMediaWithoutSizeStmt,
-		listParticipantAnswersStmt:       q.listParticipantAnswersStmt,
-		listParticipantEngagementsStmt:   q.listParticipantEngagementsStmt,
-		listParticipantLabelsStmt:        q.listParticipantLabelsStmt,
-		listParticipantsStmt:             q.listParticipantsStmt,
-		listReconcileParticipantsStmt:    q.listReconcileParticipantsStmt,
-		listResearchersStmt:              q.listResearchersStmt,
-		listSharesOfOwnerStmt:            q.listSharesOfOwnerStmt,
-		listSignupsStmt:                  q.listSignupsStmt,
-		listStudiesOwnedByStmt:           q.listStudiesOwnedByStmt,
-		listStudiesSharedWithStmt:        q.listStudiesSharedWithStmt,
-		listStudyAnswerFieldsStmt:        q.listStudyAnswerFieldsStmt,
-		listStudyInventoryStmt:           q.listStudyInventoryStmt,
-		listStudyParamsStmt:              q.listStudyParamsStmt,
-		listStudySharesStmt:              q.listStudySharesStmt,
-		listTextVersionsStmt:             q.listTextVersionsStmt,
-		listVisibleStudiesStmt:           q.listVisibleStudiesStmt,
-		mediaBytesOfStmt:                 q.mediaBytesOfStmt,
-		mediaInUseStmt:                   q.mediaInUseStmt,
-		moveInventoryItemStmt:            q.moveInventoryItemStmt,
-		parkInventoryFromStmt:            q.parkInventoryFromStmt,
-		participantAnswerEventsStmt:      q.participantAnswerEventsStmt,
-		participantByIdentityStmt:        q.participantByIdentityStmt,
-		participantEngagementEventsStmt:  q.participantEngagementEventsStmt,
-		participantUsageStmt:             q.participantUsageStmt,
-		putMediaStmt:                     q.putMediaStmt,
-		putSettingStmt:                   q.putSettingStmt,
-		putUploadedMediaStmt:             q.putUploadedMediaStmt,
-		releaseParticipantLabelStmt:      q.releaseParticipantLabelStmt,
-		setEntitySetHiddenStmt:           q.setEntitySetHiddenStmt,
-		setEntitySetUploaderStmt:         q.setEntitySetUploaderStmt,
-		setEntitySizesFromMediaStmt:      q.setEntitySizesFromMediaStmt,
-		setEntitySizesOfMediaStmt:        q.setEntitySizesOfMediaStmt,
-		setMediaNamesStmt:                q.setMediaNamesStmt,
-		setMediaSizeStmt:                 q.setMediaSizeStmt,
-		setParticipantExitStateStmt:      q.setParticipantExitStateStmt,
-		setParticipantStageStmt:          q.setParticipantStageStmt,
-		setParticipantUserAgentStmt:      q.setParticipantUserAgentStmt,
-		setResearcherPasswordStmt:        q.setResearcherPasswordStmt,
-		setStudyOwnerStmt:                q.setStudyOwnerStmt,
-		setStudyStatusStmt:               q.setStudyStatusStmt,
-		studyExclusionsStmt:              q.studyExclusionsStmt,
-		touchMediaStmt:                   q.touchMediaStmt,
-		touchParticipantsStmt:            q.touchParticipantsStmt,
-		unusedMediaStmt:                  q.unusedMediaStmt,
-		updateStudyParamStmt:             q.updateStudyParamStmt,
-		upsertExclusionStmt:              q.upsertExclusionStmt,
-		upsertUserAgentStmt:              q.upsertUserAgentStmt,
+		db:                                  tx,
+		tx:                                  tx,
+		addDashboardDurationStmt:            q.addDashboardDurationStmt,
+		addDashboardEngagementsStmt:         q.addDashboardEngagementsStmt,
+		addDashboardFunnelStmt:              q.addDashboardFunnelStmt,
+		addDashboardMinuteStmt:              q.addDashboardMinuteStmt,
+		addDashboardSlotStmt:                q.addDashboardSlotStmt,
+		addMediaUploaderStmt:                q.addMediaUploaderStmt,
+		addParticipantLabelStmt:             q.addParticipantLabelStmt,
+		allMediaNamesStmt:                   q.allMediaNamesStmt,
+		allStudySetParamsStmt:               q.allStudySetParamsStmt,
+		archiveStudyStmt:                    q.archiveStudyStmt,
+		assignmentCountsStmt:                q.assignmentCountsStmt,
+		bumpTextVersionStmt:                 q.bumpTextVersionStmt,
+		cardEngagementStatsStmt:             q.cardEngagementStatsStmt,
+		chainProgressStmt:                   q.chainProgressStmt,
+		claimParticipantLabelStmt:           q.claimParticipantLabelStmt,
+		clearLockoutStmt:                    q.clearLockoutStmt,
+		closeStudyForQuotaStmt:              q.closeStudyForQuotaStmt,
+		completeParticipantStmt:             q.completeParticipantStmt,
+		countEntitiesStmt:                   q.countEntitiesStmt,
+		countExitStatesStmt:                 q.countExitStatesStmt,
+		countFeedBlocksStmt:                 q.countFeedBlocksStmt,
+		countParticipantLabelsStmt:          q.countParticipantLabelsStmt,
+		countParticipantsStmt:               q.countParticipantsStmt,
+		countParticipantsByConditionStmt:    q.countParticipantsByConditionStmt,
+		countRealParticipantsStmt:           q.countRealParticipantsStmt,
+		countResearchersStmt:                q.countResearchersStmt,
+		countStudiesStmt:                    q.countStudiesStmt,
+		countStudyExclusionsStmt:            q.countStudyExclusionsStmt,
+		createEntityStmt:                    q.createEntityStmt,
+		createEntitySetStmt:                 q.createEntitySetStmt,
+		createFeedBlockStmt:                 q.createFeedBlockStmt,
+		createInventoryItemStmt:             q.createInventoryItemStmt,
+		createParticipantStmt:               q.createParticipantStmt,
+		createPreviewTokenStmt:              q.createPreviewTokenStmt,
+		createRankedInventoryItemStmt:       q.createRankedInventoryItemStmt,
+		createResearcherStmt:                q.createResearcherStmt,
+		createSessionStmt:                   q.createSessionStmt,
+		createSignupStmt:                    q.createSignupStmt,
+		createStudyStmt:                     q.createStudyStmt,
+		createStudyParamStmt:                q.createStudyParamStmt,
+		createStudyShareStmt:                q.createStudyShareStmt,
+		createTextVersionStmt:               q.createTextVersionStmt,
+		dashboardDroppedStmt:                q.dashboardDroppedStmt,
+		dashboardDurationsStmt:              q.dashboardDurationsStmt,
+		dashboardEngagementsStmt:            q.dashboardEngagementsStmt,
+		dashboardFirstSlotStmt:              q.dashboardFirstSlotStmt,
+		dashboardFunnelCountsStmt:           q.dashboardFunnelCountsStmt,
+		dashboardMinutesStmt:                q.dashboardMinutesStmt,
+		dashboardSlotsStmt:                  q.dashboardSlotsStmt,
+		deleteEntitiesStmt:                  q.deleteEntitiesStmt,
+		deleteEntitySetStmt:                 q.deleteEntitySetStmt,
+		deleteExclusionStmt:                 q.deleteExclusionStmt,
+		deleteExpiredPreviewTokensStmt:      q.deleteExpiredPreviewTokensStmt,
+		deleteExpiredSessionsStmt:           q.deleteExpiredSessionsStmt,
+		deleteMediaStmt:                     q.deleteMediaStmt,
+		deleteResearcherStmt:                q.deleteResearcherStmt,
+		deleteResearcherSessionsStmt:        q.deleteResearcherSessionsStmt,
+		deleteSessionStmt:                   q.deleteSessionStmt,
+		deleteSettingStmt:                   q.deleteSettingStmt,
+		deleteSharesWithStmt:                q.deleteSharesWithStmt,
+		deleteStudyAnswersStmt:              q.deleteStudyAnswersStmt,
+		deleteStudyAuditLogStmt:             q.deleteStudyAuditLogStmt,
+		deleteStudyCreateKeysStmt:           q.deleteStudyCreateKeysStmt,
+		deleteStudyDashboardDurationsStmt:   q.deleteStudyDashboardDurationsStmt,
+		deleteStudyDashboardEngagementsStmt: q.deleteStudyDashboardEngagementsStmt,
+		deleteStudyDashboardFunnelStmt:      q.deleteStudyDashboardFunnelStmt,
+		deleteStudyDashboardMinutesStmt:     q.deleteStudyDashboardMinutesStmt,
+		deleteStudyDashboardSlotsStmt:       q.deleteStudyDashboardSlotsStmt,
+		deleteStudyEngagementsStmt:          q.deleteStudyEngagementsStmt,
+		deleteStudyFeedBlocksStmt:           q.deleteStudyFeedBlocksStmt,
+		deleteStudyIdentitiesStmt:           q.deleteStudyIdentitiesStmt,
+		deleteStudyInventoryStmt:            q.deleteStudyInventoryStmt,
+		deleteStudyLabelsStmt:               q.deleteStudyLabelsStmt,
+		deleteStudyParamsStmt:               q.deleteStudyParamsStmt,
+		deleteStudyParticipantsStmt:         q.deleteStudyParticipantsStmt,
+		deleteStudyPreviewTokensStmt:        q.deleteStudyPreviewTokensStmt,
+		deleteStudyRowStmt:                  q.deleteStudyRowStmt,
+		deleteStudyShareStmt:                q.deleteStudyShareStmt,
+		deleteStudySharesStmt:               q.deleteStudySharesStmt,
+		deleteStudyTextVersionsStmt:         q.deleteStudyTextVersionsStmt,
+		exportAnswersStmt:                   q.exportAnswersStmt,
+		exportEngagementsStmt:               q.exportEngagementsStmt,
+		exportEntitiesOfSetStmt:             q.exportEntitiesOfSetStmt,
+		exportInventoryStmt:                 q.exportInventoryStmt,
+		findMediaByHashStmt:                 q.findMediaByHashStmt,
+		getAnswerByEventStmt:                q.getAnswerByEventStmt,
+		getCreateKeyStmt:                    q.getCreateKeyStmt,
+		getEngagementByEventStmt:            q.getEngagementByEventStmt,
+		getEntitySetStmt:                    q.getEntitySetStmt,
+		getExclusionStmt:                    q.getExclusionStmt,
+		getLockoutClearedAtStmt:             q.getLockoutClearedAtStmt,
+		getMediaStmt:                        q.getMediaStmt,
+		getParticipantStmt:                  q.getParticipantStmt,
+		getParticipantByIDStmt:              q.getParticipantByIDStmt,
+		getParticipantEntityStmt:            q.getParticipantEntityStmt,
+		getParticipantLabelByKeyStmt:        q.getParticipantLabelByKeyStmt,
+		getParticipantStagesStmt:            q.getParticipantStagesStmt,
+		getPreviewTokenStmt:                 q.getPreviewTokenStmt,
+		getResearcherByNameStmt:             q.getResearcherByNameStmt,
+		getSessionStmt:                      q.getSessionStmt,
+		getSettingStmt:                      q.getSettingStmt,
+		getStudyStmt:                        q.getStudyStmt,
+		getStudyAccessStmt:                  q.getStudyAccessStmt,
+		getStudySummaryStmt:                 q.getStudySummaryStmt,
+		getUserAgentStmt:                    q.getUserAgentStmt,
+		getUserAgentIDStmt:                  q.getUserAgentIDStmt,
+		hasUploadedStmt:                     q.hasUploadedStmt,
+		insertAnswerStmt:                    q.insertAnswerStmt,
+		insertAuditEntryStmt:                q.insertAuditEntryStmt,
+		insertCreateKeyStmt:                 q.insertCreateKeyStmt,
+		insertEngagementStmt:                q.insertEngagementStmt,
+		insertParticipantIdentityStmt:       q.insertParticipantIdentityStmt,
+		insertStudyDeletionStmt:             q.insertStudyDeletionStmt,
+		launchStudyStmt:                     q.launchStudyStmt,
+		listAuditEntriesStmt:                q.listAuditEntriesStmt,
+		listCardsStmt:                       q.listCardsStmt,
+		listEngagedCardsStmt:                q.listEngagedCardsStmt,
+		listEntitiesStmt:                    q.listEntitiesStmt,
+		listEntitySetsStmt:                  q.listEntitySetsStmt,
+		listExplainedInventoryStmt:          q.listExplainedInventoryStmt,
+		listFeedBlocksStmt:                  q.listFeedBlocksStmt,
+		listInventoryStmt:                   q.listInventoryStmt,
+		listLibrarySetsStmt:                 q.listLibrarySetsStmt,
+		listMediaWithoutSizeStmt:            q.listMediaWithoutSizeStmt,
+		listParticipantAnswersStmt:          q.listParticipantAnswersStmt,
+		listParticipantEngagementsStmt:      q.listParticipantEngagementsStmt,
+		listParticipantLabelsStmt:           q.listParticipantLabelsStmt,
+		listParticipantsStmt:                q.listParticipantsStmt,
+		listReconcileParticipantsStmt:       q.listReconcileParticipantsStmt,
+		listResearchersStmt:                 q.listResearchersStmt,
+		listSharesOfOwnerStmt:               q.listSharesOfOwnerStmt,
+		listSignupsStmt:                     q.listSignupsStmt,
+		listStudiesOwnedByStmt:              q.listStudiesOwnedByStmt,
+		listStudiesSharedWithStmt:           q.listStudiesSharedWithStmt,
+		listStudyAnswerFieldsStmt:           q.listStudyAnswerFieldsStmt,
+		listStudyDeletionsStmt:              q.listStudyDeletionsStmt,
+		listStudyInventoryStmt:              q.listStudyInventoryStmt,
+		listStudyParamsStmt:                 q.listStudyParamsStmt,
+		listStudySharesStmt:                 q.listStudySharesStmt,
+		listTextVersionsStmt:                q.listTextVersionsStmt,
+		listVisibleStudiesStmt:              q.listVisibleStudiesStmt,
+		mediaBytesOfStmt:                    q.mediaBytesOfStmt,
+		mediaInUseStmt:                      q.mediaInUseStmt,
+		moveInventoryItemStmt:               q.moveInventoryItemStmt,
+		parkInventoryFromStmt:               q.parkInventoryFromStmt,
+		participantAnswerEventsStmt:         q.participantAnswerEventsStmt,
+		participantByIdentityStmt:           q.participantByIdentityStmt,
+		participantEngagementEventsStmt:     q.participantEngagementEventsStmt,
+		participantUsageStmt:                q.participantUsageStmt,
+		putMediaStmt:                        q.putMediaStmt,
+		putSettingStmt:                      q.putSettingStmt,
+		putUploadedMediaStmt:                q.putUploadedMediaStmt,
+		releaseParticipantLabelStmt:         q.releaseParticipantLabelStmt,
+		restoreStudyStmt:                    q.restoreStudyStmt,
+		setEntitySetHiddenStmt:              q.setEntitySetHiddenStmt,
+		setEntitySetUploaderStmt:            q.setEntitySetUploaderStmt,
+		setEntitySizesFromMediaStmt:         q.setEntitySizesFromMediaStmt,
+		setEntitySizesOfMediaStmt:           q.setEntitySizesOfMediaStmt,
+		setMediaNamesStmt:                   q.setMediaNamesStmt,
+		setMediaSizeStmt:                    q.setMediaSizeStmt,
+		setParticipantExitStateStmt:         q.setParticipantExitStateStmt,
+		setParticipantStageStmt:             q.setParticipantStageStmt,
+		setParticipantUserAgentStmt:         q.setParticipantUserAgentStmt,
+		setResearcherPasswordStmt:           q.setResearcherPasswordStmt,
+		setStudyConditionsStmt:              q.setStudyConditionsStmt,
+		setStudyOwnerStmt:                   q.setStudyOwnerStmt,
+		setStudyStatusStmt:                  q.setStudyStatusStmt,
+		studyExclusionsStmt:                 q.studyExclusionsStmt,
+		touchMediaStmt:                      q.touchMediaStmt,
+		touchParticipantsStmt:               q.touchParticipantsStmt,
+		unusedMediaStmt:                     q.unusedMediaStmt,
+		updateStudyParamStmt:                q.updateStudyParamStmt,
+		upsertExclusionStmt:                 q.upsertExclusionStmt,
+		upsertUserAgentStmt:                 q.upsertUserAgentStmt,
 	}
 }

@@ -231,6 +231,25 @@ type Study struct {
 	OwnerID      sql.NullInt64
 	Status       string
 	TextVersion  int64
+	ArchivedFrom string
+}
+
+type StudyCreateKey struct {
+	ResearcherID   int64
+	IdempotencyKey string
+	ExperimentID   string
+	CreatedAt      int64
+}
+
+type StudyDeletion struct {
+	DeletionID   int64
+	ExperimentID string
+	Title        string
+	Owner        string
+	Status       string
+	Participants int64
+	DeletedBy    string
+	DeletedAt    int64
 }
 
 type StudyParam struct {

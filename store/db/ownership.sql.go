@@ -66,7 +66,7 @@ func (q *Queries) GetStudyAccess(ctx context.Context, arg GetStudyAccessParams) 
 }
 
 const getStudySummary = `-- name: GetStudySummary :one
-SELECT s.experiment_id, s.n_conditions, s.builtin, s.created_at, s.owner_id,
+SELECT s.experiment_id, s.n_conditions, s.builtin, s.created_at, s.owner_id, s.status,
        CAST(COALESCE(o.name, '') AS TEXT) AS owner_name,
        CAST(COALESCE((SELECT p.value FROM study_params p
                       WHERE p.experiment_id = s.experiment_id AND p.condition = 1 AND p.param = 'title'), '') AS TEXT) AS title,
@@ -90,6 +90,7 @@ type GetStudySummaryRow struct {
 	Builtin      int64
 	CreatedAt    int64
 	OwnerID      sql.NullInt64
+	Status       string
 	OwnerName    string
 	Title        string
 	Arrived      int64
@@ -106,6 +107,7 @@ func (q *Queries) GetStudySummary(ctx context.Context, arg GetStudySummaryParams
 		&i.Builtin,
 		&i.CreatedAt,
 		&i.OwnerID,
+		&i.Status,
 		&i.OwnerName,
 		&i.Title,
 		&i.Arrived,
@@ -216,7 +218,7 @@ func (q *Queries) ListStudyShares(ctx context.Context, experimentID string) ([]s
 }
 
 const listVisibleStudies = `-- name: ListVisibleStudies :many
-SELECT s.experiment_id, s.n_conditions, s.builtin, s.created_at, s.owner_id,
+SELECT s.experiment_id, s.n_conditions, s.builtin, s.created_at, s.owner_id, s.status,
        CAST(COALESCE(o.name, '') AS TEXT) AS owner_name,
        CAST(COALESCE((SELECT p.value FROM study_params p
                       WHERE p.experiment_id = s.experiment_id AND p.condition = 1 AND p.param = 'title'), '') AS TEXT) AS title,
@@ -238,6 +240,7 @@ type ListVisibleStudiesRow struct {
 	Builtin      int64
 	CreatedAt    int64
 	OwnerID      sql.NullInt64
+	Status       string
 	OwnerName    string
 	Title        string
 	Arrived      int64
@@ -260,6 +263,7 @@ func (q *Queries) ListVisibleStudies(ctx context.Context, researcherID int64) ([
 			&i.Builtin,
 			&i.CreatedAt,
 			&i.OwnerID,
+			&i.Status,
 			&i.OwnerName,
 			&i.Title,
 			&i.Arrived,

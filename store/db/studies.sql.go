@@ -21,8 +21,8 @@ func (q *Queries) CountStudies(ctx context.Context) (int64, error) {
 }
 
 const createStudy = `-- name: CreateStudy :exec
-INSERT INTO studies (experiment_id, n_conditions, builtin, created_by, created_at)
-VALUES (?, ?, ?, ?, ?)
+INSERT INTO studies (experiment_id, n_conditions, builtin, created_by, created_at, status)
+VALUES (?, ?, ?, ?, ?, ?)
 `
 
 type CreateStudyParams struct {
@@ -31,6 +31,7 @@ type CreateStudyParams struct {
 	Builtin      int64
 	CreatedBy    string
 	CreatedAt    int64
+	Status       string
 }
 
 func (q *Queries) CreateStudy(ctx context.Context, arg CreateStudyParams) error {
@@ -40,6 +41,7 @@ func (q *Queries) CreateStudy(ctx context.Context, arg CreateStudyParams) error 
 		arg.Builtin,
 		arg.CreatedBy,
 		arg.CreatedAt,
+		arg.Status,
 	)
 	return err
 }
@@ -69,7 +71,7 @@ func (q *Queries) CreateStudyParam(ctx context.Context, arg CreateStudyParamPara
 }
 
 const getStudy = `-- name: GetStudy :one
-SELECT experiment_id, n_conditions, builtin, created_by, created_at, owner_id, status, text_version FROM studies WHERE experiment_id = ?
+SELECT experiment_id, n_conditions, builtin, created_by, created_at, owner_id, status, text_version, archived_from FROM studies WHERE experiment_id = ?
 `
 
 func (q *Queries) GetStudy(ctx context.Context, experimentID string) (Study, error) {
@@ -84,6 +86,7 @@ func (q *Queries) GetStudy(ctx context.Context, experimentID string) (Study, err
 		&i.OwnerID,
 		&i.Status,
 		&i.TextVersion,
+		&i.ArchivedFrom,
 	)
 	return i, err
 }

@@ -29,7 +29,8 @@ export async function apiAs(baseURL: string, name: string, password = PASSWORD):
   return ctx;
 }
 
-/** spawnStudy creates a one-condition study owned by the client's researcher. */
+/** spawnStudy creates a one-condition study owned by the client's researcher and launches
+ * it (the wizard's call makes a draft, which registers no one). */
 export async function spawnStudy(ctx: APIRequestContext, params: Record<string, string> = {}): Promise<string> {
   const all: Record<string, string> = { entity_sets: entitySets(5), ...params };
   const encoded = ['platform', 'redirect-url', 'completion-code', 'consent', 'custom-msg', 'instruct'];
@@ -41,7 +42,10 @@ export async function spawnStudy(ctx: APIRequestContext, params: Record<string, 
   const res = await ctx.post('/v1/spawn_experiment', { data: { condition_settings: rows } });
   const body = await res.json();
   if (body.success !== 'true') throw new Error(`spawn_experiment: ${JSON.stringify(body)}`);
-  return body.data.experiment_id as string;
+  const id = body.data.experiment_id as string;
+  const launched = await ctx.post(`/v1/studies/${id}/launch`, { data: {} });
+  if (!launched.ok()) throw new Error(`launch ${id}: ${await launched.text()}`);
+  return id;
 }
 
 /** exportParameters is `feedlab export --type experiment_parameters` of a study. */

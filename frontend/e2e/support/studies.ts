@@ -45,7 +45,7 @@ export function entitySets(n: number, set = DEMO_SET): string {
 
 /**
  * createStudy creates a study from per-condition parameters (plain values: encoded here
- * as the wizard does) and returns its experiment_id. `conditions` maps each condition to
+ * as the wizard does), launches it and returns its experiment_id. `conditions` maps each condition to
  * its parameters; entity_sets defaults to 10 demo cards.
  */
 export async function createStudy(baseURL: string, conditions: Array<Record<string, string>>): Promise<string> {
@@ -61,7 +61,11 @@ export async function createStudy(baseURL: string, conditions: Array<Record<stri
   const res = await ctx.post('/v1/spawn_experiment', { data: { condition_settings: rows } });
   const body = await res.json();
   if (body.success !== 'true') throw new Error(`spawn_experiment: ${JSON.stringify(body)}`);
-  return body.data.experiment_id as string;
+  // The wizard's call makes a draft, which registers no one: these studies run at once.
+  const id = body.data.experiment_id as string;
+  const launched = await ctx.post(`/v1/studies/${id}/launch`, { data: {} });
+  if (!launched.ok()) throw new Error(`launch ${id}: ${await launched.text()}`);
+  return id;
 }
 
 /** exportCSV downloads an export as parsed rows (header → value objects). */

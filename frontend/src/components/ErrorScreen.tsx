@@ -6,6 +6,7 @@ export type ErrorReason =
   | 'link'
   | 'closed'
   | 'notAccepting'
+  | 'notStarted'
   | 'overQuota'
   | 'labelUsed'
   | 'labelInvalid'
@@ -22,6 +23,7 @@ export const ERROR_SENTENCES: Record<ErrorReason, string> = {
   link: 'This study link is incomplete. Check the link you were given, or contact the researcher.',
   closed: 'This study is closed and no longer accepts participants. Contact the researcher if you think this is a mistake.',
   notAccepting: 'This study is not accepting participants right now. Nothing was recorded about you; you may return to the platform you came from.',
+  notStarted: 'This study has not started yet. Nothing was recorded about you; come back once the researcher has launched it, or contact them.',
   overQuota: 'This study already has all the participants it needs. Nothing was recorded about you; please return to the platform you came from.',
   labelUsed: 'This personal link has already been used: each link lets one person take part, once. If it is your link, ask the researcher for help.',
   labelInvalid: 'This study needs your personal link, and this one is not valid. Check the link or QR code you were given, or ask the researcher for yours.',

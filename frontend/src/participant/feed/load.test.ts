@@ -192,6 +192,8 @@ describe('loadFeed', () => {
     assert.equal(fatalReason(new ApiError(400, 'bad_request', 'bad id')), 'link');
     assert.equal(fatalReason(new ApiError(410, 'gone', 'closed')), 'closed');
     assert.equal(fatalReason(new ApiError(409, 'study_closed', 'closed')), 'closed');
+    assert.equal(fatalReason(new ApiError(409, 'study_not_started', 'draft')), 'notStarted');
+    assert.equal(fatalReason(new ApiError(410, 'study_ended', 'archived')), 'closed');
     assert.equal(fatalReason(new ApiError(409, 'label_used', 'used')), 'labelUsed');
     assert.equal(fatalReason(new ApiError(409, 'label_other_browser', 'shared computer')), 'labelOtherBrowser');
     assert.equal(fatalReason(new ApiError(403, 'label_unknown', 'bad key')), 'labelInvalid');

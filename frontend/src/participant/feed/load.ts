@@ -46,7 +46,7 @@ export type FeedLoad =
   | { kind: 'ready'; data: FeedData; start: StartPhase };
 
 /** FatalReason says why the server refused the study: no such study (a wrong or truncated
- * id), a malformed request (a damaged link), a study that is closed, paused or full, a
+ * id), a malformed request (a damaged link), a study not launched yet, closed, paused or full, a
  * personal link that was already used or is not valid, a person who already took part
  * (their platform id finished the study in another browser), or, for now, a feed that could
  * not be ranked or an appliance whose disk is full (these two may work on a retry). */
@@ -59,6 +59,8 @@ const RETRYABLE_CODES: Record<string, FatalReason> = { ranking_failed: 'rankingF
 export function fatalReason(err: unknown): FatalReason {
   if (!(err instanceof ApiError)) return 'unknown';
   if (err.code === 'study_not_accepting') return 'notAccepting';
+  // A draft (not launched yet, issue 22): no one is registered.
+  if (err.code === 'study_not_started') return 'notStarted';
   if (err.code === 'study_over_quota') return 'overQuota';
   if (err.code === 'already_participated') return 'alreadyTookPart';
   if (err.code in RETRYABLE_CODES) return RETRYABLE_CODES[err.code];

@@ -1,6 +1,7 @@
 // Studies: listing, sharing, checking and creating them, and their bundles.
 import { URL_ENCODED_PARAMS } from '../../generated/registry';
 import { call, enc } from './client';
+import type { StudyStatus } from './study';
 
 /** Problem is one problem the server found in study parameters (line 0 when unknown). */
 export interface Problem {
@@ -40,6 +41,8 @@ export interface StudySummary {
   shared_with: string[];
   /** platform is the recruitment platform ('' for none), when the server includes it. */
   platform?: string;
+  /** status: draft, open, paused, closed or archived (older servers omit it: open). */
+  status?: StudyStatus;
 }
 
 /** StudyDetail is a study with its parameter rows (plain values). */
@@ -94,10 +97,20 @@ export function checkParameters(
   return call('/v1/check_parameters', { body: input });
 }
 
-/** spawnExperiment creates a study owned by the signed-in researcher from wizard rows
- * (sent as given: encode them with encodeRows). */
-export function spawnExperiment(rows: ParamRow[]): Promise<{ experiment_id: string; warnings?: Problem[] }> {
-  return call('/v1/spawn_experiment', { body: { condition_settings: rows } });
+/** editDraft replaces a draft's parameters with wizard rows (the owner only; a launched
+ * study is a 409 'study_launched'; problems are a 400 like spawnExperiment's). */
+export function editDraft(id: string, rows: ParamRow[]): Promise<{ experiment_id: string; warnings?: Problem[] }> {
+  return call(`/v1/studies/${enc(id)}/parameters`, { method: 'PUT', body: { condition_settings: rows } });
+}
+
+/** spawnExperiment creates a draft study owned by the signed-in researcher from wizard rows
+ * (sent as given: encode them with encodeRows). idempotencyKey, one per form, makes a
+ * repeated request answer the study the first one created (existing: true). */
+export function spawnExperiment(
+  rows: ParamRow[],
+  idempotencyKey?: string,
+): Promise<{ experiment_id: string; existing?: boolean; warnings?: Problem[] }> {
+  return call('/v1/spawn_experiment', { body: { condition_settings: rows, idempotency_key: idempotencyKey } });
 }
 
 /** studyBundleUrl is where a study's bundle (zip: parameters, sets, media, codebooks) is

@@ -4,8 +4,9 @@ import { call, enc } from './client';
 import type { StudyDetail, ParamRow } from './studies';
 import type { Stage } from '../../generated/registry';
 
-/** StudyStatus is a study's lifecycle: open takes new participants, paused and closed do not. */
-export type StudyStatus = 'open' | 'paused' | 'closed';
+/** StudyStatus is a study's lifecycle: a draft is not launched yet, open takes new
+ * participants, paused and closed do not, archived is hidden and accepts nothing. */
+export type StudyStatus = 'draft' | 'open' | 'paused' | 'closed' | 'archived';
 
 /** Stage is the furthest funnel stage a participant reached (CONTRACT, participants.stage;
  * store.Stages, generated). */
@@ -143,6 +144,27 @@ export async function participants(id: string, q: ParticipantQuery, signal?: Abo
 /** setStudyStatus opens, pauses or closes a study (can_manage only, else a 403). */
 export async function setStudyStatus(id: string, status: StudyStatus): Promise<StudyStatus> {
   return (await call<{ status: StudyStatus }>(`/v1/studies/${enc(id)}/status`, { body: { status } })).status;
+}
+
+/** launchStudy opens a draft to participants (can_manage only); a launched study is a 409. */
+export async function launchStudy(id: string): Promise<StudyStatus> {
+  return (await call<{ status: StudyStatus }>(`/v1/studies/${enc(id)}/launch`, { body: {} })).status;
+}
+
+/** archiveStudy hides a study and stops it accepting anyone (can_manage only). */
+export async function archiveStudy(id: string): Promise<StudyStatus> {
+  return (await call<{ status: StudyStatus }>(`/v1/studies/${enc(id)}/archive`, { body: {} })).status;
+}
+
+/** restoreStudy gives an archived study back the status it had, which it answers. */
+export async function restoreStudy(id: string): Promise<StudyStatus> {
+  return (await call<{ status: StudyStatus }>(`/v1/studies/${enc(id)}/restore`, { body: {} })).status;
+}
+
+/** deleteStudy removes a study and its data: a draft at once, a launched study with its id
+ * typed as confirmId (else a 400 'confirm_id_required'). */
+export async function deleteStudy(id: string, confirmId = ''): Promise<void> {
+  await call(`/v1/studies/${enc(id)}`, { method: 'DELETE', body: { confirm_id: confirmId } });
 }
 
 /** previewLink asks for a test participant's link to one condition (relative to the site). */

@@ -20,6 +20,9 @@ interface Note {
 }
 
 /** StudiesPage is My studies, a researcher's home: every study they may see, newest first. */
+/** STATUS_LABELS name each status on the study cards. */
+const STATUS_LABELS: Record<api.StudyStatus, string> = { draft: 'Draft', open: 'Open', paused: 'Paused', closed: 'Closed', archived: 'Archived' };
+
 export function StudiesPage(_: PageProps) {
   useTitle('My studies');
   const { researcher } = useAuth();
@@ -27,6 +30,9 @@ export function StudiesPage(_: PageProps) {
   const [base, setBase] = useState<string>(`${window.location.origin}/`);
   const [note, setNote] = useState<Note | null>(null);
   const [sharing, setSharing] = useState<api.StudySummary | null>(null);
+  const [showArchived, setShowArchived] = useState(false);
+  // A study just deleted on its page comes back here with its id, to say it is gone.
+  const deleted = new URLSearchParams(window.location.search).get('deleted');
 
   const reload = useCallback(async () => {
     try {
@@ -100,15 +106,26 @@ export function StudiesPage(_: PageProps) {
           </button>
         </div>
       )}
+      {deleted && (
+        <p className="notice" role="status">
+          Study <code>{deleted}</code> was deleted with its data; a record of the deletion is kept.
+        </p>
+      )}
       {load.kind === 'ready' && load.studies.length === 0 && <NoStudies />}
       {load.kind === 'ready' && load.studies.length > 0 && (
         <>
           <p className="muted">
-            {load.studies.length === 1 ? 'One study' : `${load.studies.length} studies`} you can see, newest first: yours, those
-            shared with you, and those created on the command line for every researcher.
+            {countText(load.studies, showArchived)} you can see, newest first: yours, those shared with you, and those created on
+            the command line for every researcher.
+          </p>
+          <p>
+            <label className="choice">
+              <input type="checkbox" checked={showArchived} onChange={(e) => setShowArchived(e.currentTarget.checked)} />
+              Show archived
+            </label>
           </p>
           <ul className="study-list" aria-label="Studies">
-            {load.studies.map((study) => (
+            {load.studies.filter((s) => showArchived || s.status !== 'archived').map((study) => (
               <StudyCard
                 key={study.experiment_id}
                 study={study}
@@ -183,6 +200,12 @@ function StudyCard({ study, me, note, onCopy, onDownload, onShare }: StudyCardPr
       </h2>
       <dl className="study__facts">
         <div>
+          <dt>Status</dt>
+          <dd>
+            <span className={`status-badge status-badge--${study.status ?? 'open'}`}>{STATUS_LABELS[study.status ?? 'open'] ?? study.status}</span>
+          </dd>
+        </div>
+        <div>
           <dt>Created</dt>
           <dd>
             <time dateTime={created.toISOString()}>{formatDate(created)}</time>
@@ -243,6 +266,15 @@ function StudyCard({ study, me, note, onCopy, onDownload, onShare }: StudyCardPr
       </article>
     </li>
   );
+}
+
+/** countText says how many studies are listed, and how many archived ones are hidden. */
+function countText(studies: api.StudySummary[], showArchived: boolean): string {
+  const archived = studies.filter((s) => s.status === 'archived').length;
+  const shown = showArchived ? studies.length : studies.length - archived;
+  const n = shown === 1 ? 'One study' : `${shown} studies`;
+  if (showArchived || archived === 0) return n;
+  return `${n} (and ${archived} archived, hidden)`;
 }
 
 function accessText(study: api.StudySummary, me: string): string {

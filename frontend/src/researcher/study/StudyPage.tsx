@@ -1,5 +1,6 @@
-// One study's page (/studies/:experiment_id; issue 10): its status with Pause / Close /
-// Reopen, the live funnel and charts, preview and pilot, the participant table, the texts
+// One study's page (/studies/:experiment_id; issues 10 and 22): its status with Launch (a
+// draft), Pause / Close / Reopen, Archive / Restore and Delete, the live funnel and charts,
+// the participant links and QR code, preview and pilot, the participant table, the texts
 // that can be corrected while it runs, sharing and the audit log. It refreshes itself every
 // few seconds while the tab is shown (polling stops while it is hidden). A study the
 // researcher may not see is the not-found page, exactly like an unknown id.
@@ -20,6 +21,7 @@ import { FunnelSection, KeyFigures, PerCondition } from './Figures';
 import { Lifecycle } from './Lifecycle';
 import { clock, duplicateHref, nextPollDelay } from './model';
 import { ParticipantTable } from './ParticipantTable';
+import { ParticipantLinks, platformsOf } from './ParticipantLinks';
 import { PreviewSection } from './Preview';
 import { ReconcilePanel } from './Reconcile';
 import { TextsPanel } from './TextsPanel';
@@ -77,6 +79,7 @@ function StudyView({ study, onShared }: { study: api.StudyPageInfo; onShared(lis
   const [status, setStatus] = useState<api.StudyStatus>(study.status ?? 'open');
   const [sharing, setSharing] = useState(false);
   const [base, setBase] = useState(`${window.location.origin}/`);
+  const [urls, setUrls] = useState<string[]>([]);
   const conditions = conditionsOf(study);
   // Servers from before the study page do not send these: work them out from the access.
   const canManage = study.can_manage ?? study.access !== 'shared';
@@ -88,7 +91,10 @@ function StudyView({ study, onShared }: { study: api.StudyPageInfo; onShared(lis
   useEffect(() => {
     api
       .capabilities()
-      .then((c) => c.participant_urls?.[0] && setBase(c.participant_urls[0]))
+      .then((c) => {
+        if (c.participant_urls?.[0]) setBase(c.participant_urls[0]);
+        setUrls(c.participant_urls ?? []);
+      })
       .catch(() => undefined);
   }, []);
 
@@ -143,6 +149,11 @@ function StudyView({ study, onShared }: { study: api.StudyPageInfo; onShared(lis
         </>
       )}
 
+      <section className="panel" aria-labelledby="links-title">
+        <h2 id="links-title">Participant links</h2>
+        {status === 'draft' && <p className="notice">This study is a draft: until you launch it, these links show "This study has not started yet".</p>}
+        <ParticipantLinks experimentId={id} platforms={platformsOf(study.rows ?? [], study.n_conditions)} urls={urls} headingLevel={3} />
+      </section>
       <PreviewSection id={id} conditions={conditions} base={base} />
       <ClassroomLinks study={study} base={base} />
       <ParticipantTable id={id} conditions={conditions} tick={tick} />

@@ -18,6 +18,7 @@ import {
   percent,
   platformIds,
   statusActions,
+  deleteNeedsId,
   stepPage,
   timelineRows,
   timelineSeries,
@@ -139,12 +140,16 @@ describe('study page model', () => {
     );
   });
 
-  it('offers the lifecycle buttons the status allows, asking before Close', () => {
+  it('offers the lifecycle buttons the status allows, asking before Pause and Close', () => {
     assert.deepEqual(statusActions('open').map((a) => a.label), ['Pause', 'Close']);
     assert.deepEqual(statusActions('paused').map((a) => a.label), ['Reopen', 'Close']);
     assert.deepEqual(statusActions('closed').map((a) => a.to), ['open']);
+    assert.deepEqual(statusActions('draft'), []);
+    assert.deepEqual(statusActions('archived'), []);
     assert.equal(statusActions('open').find((a) => a.label === 'Close')!.confirm, true);
-    assert.equal(statusActions('open').find((a) => a.label === 'Pause')!.confirm, false);
+    assert.equal(statusActions('open').find((a) => a.label === 'Pause')!.confirm, true);
+    assert.equal(deleteNeedsId('draft'), false);
+    assert.equal(deleteNeedsId('closed'), true);
   });
 
   it('duplicates through the wizard like My studies does', () => {

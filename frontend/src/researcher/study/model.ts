@@ -264,23 +264,39 @@ export interface StatusAction {
   confirm: boolean;
 }
 
-/** statusActions are the buttons a study's status offers: an open study can be paused or
- * closed, a paused one reopened or closed, a closed one reopened. Close asks first. */
+/** statusActions are the buttons a launched study's status offers: an open study can be
+ * paused or closed, a paused one reopened or closed, a closed one reopened. Pause and Close
+ * ask first (both turn participants away). A draft is launched and an archived study
+ * restored by their own buttons, so they offer none of these. */
 export function statusActions(status: StudyStatus): StatusAction[] {
-  const pause: StatusAction = { label: 'Pause', to: 'paused', confirm: false };
+  const pause: StatusAction = { label: 'Pause', to: 'paused', confirm: true };
   const close: StatusAction = { label: 'Close', to: 'closed', confirm: true };
   const reopen: StatusAction = { label: 'Reopen', to: 'open', confirm: false };
   if (status === 'open') return [pause, close];
   if (status === 'paused') return [reopen, close];
-  return [reopen];
+  if (status === 'closed') return [reopen];
+  return [];
 }
 
 /** STATUS_TEXT says what each status means for participants. */
 export const STATUS_TEXT: Record<StudyStatus, { label: string; help: string }> = {
+  draft: { label: 'Draft', help: 'Not launched: participants see "This study has not started yet". Preview it, edit it in the wizard, then launch it.' },
   open: { label: 'Open', help: 'New participants can join.' },
   paused: { label: 'Paused', help: 'New participants see "This study is not accepting participants right now"; those already in can finish.' },
   closed: { label: 'Closed', help: 'The study takes no new participants; those already in can finish.' },
+  archived: { label: 'Archived', help: 'Hidden from My studies and accepting no one; its data are kept. Restore it to bring it back.' },
 };
+
+/** PAUSE_VS_CLOSE explains the two buttons in one sentence each, beside them. */
+export const PAUSE_VS_CLOSE = {
+  pause: 'Pause: a short stop (say, to fix a text); new arrivals are told the study is not accepting participants right now.',
+  close: 'Close: the study is finished; new arrivals are told it is closed. You can still reopen either.',
+};
+
+/** deleteNeedsId says whether deleting asks for the study's id typed: every launched study. */
+export function deleteNeedsId(status: StudyStatus): boolean {
+  return status !== 'draft';
+}
 
 // --- Texts ----------------------------------------------------------------------------------
 

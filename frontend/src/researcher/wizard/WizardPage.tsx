@@ -2,12 +2,12 @@
 // §8; issue 8 item 3), at /create-study and /create-study-old. The form is the pure model
 // in model/ held by Formik; every change is saved under the spec's keys and restored on
 // reload. The server checks everything again; its problems are listed where they arise.
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Formik, useFormikContext } from 'formik';
-import { checkParameters, getStudy, importStudyBundle, ResearcherApiError, saveText, spawnExperiment, type Capabilities, type Problem } from '../api';
+import { checkParameters, editDraft, getStudy, importStudyBundle, ResearcherApiError, saveText, spawnExperiment, type Capabilities, type Problem } from '../api';
 import { FileField, FormStatus, Section, TextField } from '../fields';
 import { errorMessage } from '../messages';
-import { navigate, type PageProps } from '../../lib/router';
+import { Link, navigate, type PageProps } from '../../lib/router';
 import { useTitle } from '../../lib/useTitle';
 import { wizardSchema } from './model/checks';
 import { studyErrors } from './model/checks';
@@ -55,6 +55,11 @@ const WARNINGS_LEAD = 'Some settings can have no effect. Check them before you r
 function withWarnings(notice: Notice, warnings: Problem[] | undefined): Notice {
   return warnings && warnings.length > 0 ? { ...notice, warnings } : notice;
 }
+
+/** Editing is the draft the form edits (/create-study?edit=<experiment_id>), '' when it
+ * creates a study: Create Study then becomes Save draft (issue 22). A context, so that the
+ * sections between the page and its final block need not carry it. */
+const Editing = createContext('');
 
 /** WizardPage is the page at /create-study and /create-study-old (one wizard for both). */
 export function WizardPage({ location }: PageProps) {
@@ -105,6 +110,33 @@ export function WizardPage({ location }: PageProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [from]);
 
+  // Edit on a draft's page opens /create-study?edit=<experiment_id>: the same form, loaded
+  // from the study; saving replaces the draft's parameters. The address keeps the id, so a
+  // reload loads the draft again.
+  const edit = location.query.get('edit') ?? '';
+  const [editing, setEditing] = useState('');
+  useEffect(() => {
+    if (!edit) return;
+    let live = true;
+    setFileNotice({ tone: 'info', text: `Loading draft ${edit}…` });
+    getStudy(edit)
+      .then((study) => {
+        if (!live) return;
+        if (study.status && study.status !== 'draft') {
+          setFileNotice({ tone: 'error', text: `Study ${edit} has been launched: its design is locked. Edit its texts on its page, or duplicate it.` });
+          return;
+        }
+        replaceForm(stateFromRows(study.rows), false);
+        setEditing(study.experiment_id);
+        setFileNotice({ tone: 'info', text: `You are editing draft ${study.experiment_id}. Change what you need, then press Save draft.` });
+      })
+      .catch((err) => live && setFileNotice({ tone: 'error', text: `Study ${edit} could not be loaded: ${errorMessage(err)}` }));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [edit]);
+
   const loadFile = async (files: File[]) => {
     const file = files[0];
     if (!file) return;
@@ -132,7 +164,8 @@ export function WizardPage({ location }: PageProps) {
   };
 
   // A study bundle (.zip) is the whole study with its sets and media: it is imported as it
-  // is, then its page opens (the parameters must stay identical, so there is no form step).
+  // is, as a draft, then its page opens for review and Launch (the parameters must stay
+  // identical, so there is no form step).
   const importBundle = async (file: File) => {
     setFileNotice({ tone: 'info', text: `Importing ${file.name}…` });
     try {
@@ -146,20 +179,22 @@ export function WizardPage({ location }: PageProps) {
   return (
     <div className="wizard">
       <h1>{TITLE}</h1>
-      <Formik key={formKey} initialValues={initial} validationSchema={schema} onSubmit={() => undefined}>
-        <WizardForm caps={caps.caps} capsError={caps.error} retryCaps={caps.retry} sets={sets} onReset={reset}>
-          <section className="wizard-file" aria-labelledby="wizard-file-title">
-            <h2 id="wizard-file-title">Start from a file</h2>
-            <FileField
-              label="Parameters file (CSV) or study bundle (.zip)"
-              accept=".csv,text/csv,.zip,application/zip"
-              onFiles={(files) => void loadFile(files)}
-              hint="A file from Verify parameters, an experiment_parameters export, or one written by hand with the columns condition,param,value; or a study bundle (.zip from Download data or feedlab study export), imported with its stimulus sets and media."
-            />
-            <NoticeView notice={fileNotice} label="Problems in the file" />
-          </section>
-        </WizardForm>
-      </Formik>
+      <Editing.Provider value={editing}>
+        <Formik key={formKey} initialValues={initial} validationSchema={schema} onSubmit={() => undefined}>
+          <WizardForm caps={caps.caps} capsError={caps.error} retryCaps={caps.retry} sets={sets} onReset={reset}>
+            <section className="wizard-file" aria-labelledby="wizard-file-title">
+              <h2 id="wizard-file-title">Start from a file</h2>
+              <FileField
+                label="Parameters file (CSV) or study bundle (.zip)"
+                accept=".csv,text/csv,.zip,application/zip"
+                onFiles={(files) => void loadFile(files)}
+                hint="A file from Verify parameters, an experiment_parameters export, or one written by hand with the columns condition,param,value; or a study bundle (.zip from Download data or feedlab study export), imported with its stimulus sets and media."
+              />
+              <NoticeView notice={fileNotice} label="Problems in the file" />
+            </section>
+          </WizardForm>
+        </Formik>
+      </Editing.Provider>
     </div>
   );
 }
@@ -336,6 +371,12 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
 
 type Result = { kind: 'created'; id: string; platforms: string[] } | null;
 
+/** newCreateKey is a fresh idempotency key for Create Study. */
+function newCreateKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 function FinalBlock({ caps, sets, onSetsError, onProblems }: { caps: Capabilities; sets: SetsState; onSetsError: (on: boolean) => void; onProblems: (problems: Problem[]) => void }) {
   const form = useFormikContext<WizardState>();
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -343,9 +384,16 @@ function FinalBlock({ caps, sets, onSetsError, onProblems }: { caps: Capabilitie
   const [busy, setBusy] = useState<'' | 'verify' | 'create'>('');
   const [result, setResult] = useState<Result>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);
+  // One idempotency key per form (issue 22): Create pressed again, or a request retried,
+  // answers the same study. A form changed after a success is a new study: a new key.
+  const createKey = useRef(newCreateKey());
+  const createdFrom = useRef('');
+  const unchanged = result !== null && JSON.stringify(form.values) === createdFrom.current;
 
   useEffect(() => {
-    if (result) resultRef.current?.focus();
+    if (!result) return;
+    resultRef.current?.focus();
+    resultRef.current?.scrollIntoView({ block: 'start' });
   }, [result]);
 
   /** prepare runs the client checks and returns the rows to send, or null after saying why not. */
@@ -394,13 +442,31 @@ function FinalBlock({ caps, sets, onSetsError, onProblems }: { caps: Capabilitie
     }
   };
 
+  const editing = useContext(Editing);
+  const saveDraft = async () => {
+    setBusy('create');
+    try {
+      const rows = await prepare();
+      if (!rows) return;
+      await editDraft(editing, rows);
+      navigate(`/studies/${encodeURIComponent(editing)}?saved=1`);
+    } catch (err) {
+      setNotice(failureNotice(err, 'The draft was not saved.'));
+    } finally {
+      setBusy('');
+    }
+  };
+
   const create = async () => {
     setBusy('create');
     try {
       const rows = await prepare();
       if (!rows) return;
-      const { experiment_id, warnings } = await spawnExperiment(rows);
+      const snapshot = JSON.stringify(form.values);
+      if (createdFrom.current !== '' && createdFrom.current !== snapshot) createKey.current = newCreateKey();
+      const { experiment_id, warnings } = await spawnExperiment(rows, createKey.current);
       const platforms = [...new Set(form.values.params.platformParams.slice(0, form.values.conditions).map((p) => p.platform))];
+      createdFrom.current = snapshot;
       setResult({ kind: 'created', id: experiment_id, platforms });
       if (warnings && warnings.length > 0) setNotice(withWarnings({ tone: 'info', text: `Study ${experiment_id} was created as written.` }, warnings));
     } catch (err) {
@@ -416,6 +482,14 @@ function FinalBlock({ caps, sets, onSetsError, onProblems }: { caps: Capabilitie
 
   return (
     <Section title="Verify and create" className="wizard-final">
+      {result && (
+        <div className="wizard-result">
+          <h3 ref={resultRef} tabIndex={-1}>
+            Your study is ready
+          </h3>
+          <Created experimentId={result.id} platforms={result.platforms} urls={caps.participant_urls} />
+        </div>
+      )}
       <TextField
         name="params.title"
         label="Study title (optional)"
@@ -428,19 +502,21 @@ function FinalBlock({ caps, sets, onSetsError, onProblems }: { caps: Capabilitie
         <button type="button" className="button button--quiet" onClick={() => void verify()} disabled={busy !== ''}>
           Verify parameters
         </button>
-        <button type="button" className="button button--accent" onClick={() => void create()} disabled={busy !== ''}>
-          Create Study
-        </button>
+        {editing ? (
+          <button type="button" className="button button--accent" onClick={() => void saveDraft()} disabled={busy !== ''}>
+            Save draft
+          </button>
+        ) : unchanged ? (
+          <Link className="button button--accent" href={`/studies/${encodeURIComponent(result.id)}`}>
+            Open study page
+          </Link>
+        ) : (
+          <button type="button" className="button button--accent" onClick={() => void create()} disabled={busy !== ''}>
+            Create Study
+          </button>
+        )}
       </div>
-      <NoticeView notice={busy ? { tone: 'info', text: busy === 'verify' ? 'Checking the parameters…' : 'Creating the study…' } : notice} label="Problems with the parameters" />
-      {result && (
-        <div className="wizard-result">
-          <h3 ref={resultRef} tabIndex={-1}>
-            Your study is ready
-          </h3>
-          <Created experimentId={result.id} platforms={result.platforms} urls={caps.participant_urls} />
-        </div>
-      )}
+      <NoticeView notice={busy ? { tone: 'info', text: busy === 'verify' ? 'Checking the parameters…' : editing ? 'Saving the draft…' : 'Creating the study…' } : notice} label="Problems with the parameters" />
     </Section>
   );
 }
