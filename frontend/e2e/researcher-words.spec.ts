@@ -194,6 +194,8 @@ test('at 360 px the funnel and participant tables show stage, condition first an
   );
   const spawned = await (await ctx.post('/v1/spawn_experiment', { data: { condition_settings: rows } })).json();
   const id = spawned.data.experiment_id as string;
+  // A new study is a draft: launch it so participants may arrive.
+  expect((await ctx.post(`/v1/studies/${id}/launch`)).ok()).toBe(true);
   for (const who of ['a', 'b', 'c']) {
     const load = await ctx.post('/v1/load_experiment', { data: { user_id: `${id}-${who}`, experiment_id: id, query_params: { PROLIFIC_PID: `pid-${id}-${who}-long-platform-id` } } });
     expect(load.ok()).toBe(true);
