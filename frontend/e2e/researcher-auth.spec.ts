@@ -162,10 +162,12 @@ test('a session that ends mid-work asks to sign in again over the page', async (
   await menu.getByRole('link', { name: 'Stimulus library' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Stimulus library' })).toBeVisible();
   await menu.getByRole('link', { name: 'My studies' }).click();
+  // The built-in demo is visible to every researcher: downloading its parameters needs a session.
+  // Wait for the list before the session ends, or the list's own load meets the lost session.
+  const demo = page.getByRole('article').filter({ hasText: 'solarflare' });
+  await expect(demo).toBeVisible();
 
   await context.clearCookies();
-  // The built-in demo is visible to every researcher: downloading its parameters needs a session.
-  const demo = page.getByRole('article').filter({ hasText: 'solarflare' });
   await demo.getByRole('button', { name: 'Download parameters' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Sign in again' });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { participantLink } from './links';
+import { participantLink, phoneReachable } from './links';
 import { safeNext } from './safeNext';
 
 describe('participantLink', () => {
@@ -48,5 +48,15 @@ describe('safeNext', () => {
   it('uses the fallback for nothing', () => {
     assert.equal(safeNext(null), '/studies');
     assert.equal(safeNext(undefined, '/x'), '/x');
+  });
+});
+
+describe('phoneReachable', () => {
+  it('prefers the first LAN address to the loopback ones', () => {
+    assert.equal(phoneReachable(['http://127.0.0.1:8080/', 'http://[::1]:8080/', 'http://192.168.1.20:8080/', 'http://10.0.0.2:8080/']), 'http://192.168.1.20:8080/');
+  });
+  it('falls back to the first address when all are loopback, and to nothing for none', () => {
+    assert.equal(phoneReachable(['http://localhost:8080/', 'http://127.0.0.1:8080/']), 'http://localhost:8080/');
+    assert.equal(phoneReachable([]), undefined);
   });
 });

@@ -20,3 +20,10 @@ export function participantLink(base: string, experimentId: string, platform: st
   const extra = PLATFORM_PARAMETERS[platform.trim().toLowerCase()] ?? '';
   return `${root}?experiment_id=${encodeURIComponent(experimentId)}${extra}`;
 }
+
+/** phoneReachable picks, of the addresses the server listens on, one a classroom's phones can
+ * reach: the first that is not a loopback address, else the first (a loopback one: the QR code
+ * then warns). */
+export function phoneReachable(urls: readonly string[]): string | undefined {
+  return urls.find((u) => !/\/\/(localhost|127\.|\[::1\])/.test(u)) ?? urls[0];
+}

@@ -2,7 +2,7 @@
 // platform, and for a classroom or lab (no platform) a QR code of the LAN link: shown after
 // Create (wizard/Created.tsx) and on the study's page.
 import { useState } from 'react';
-import { participantLink } from '../links';
+import { participantLink, phoneReachable } from '../links';
 import { QrCode } from '../wizard/QrCode';
 
 /** pasteHint tells the researcher where the link goes on each platform. */
@@ -33,7 +33,7 @@ export function ParticipantLinks({ experimentId, platforms, urls, headingLevel =
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const bases = urls.length ? urls : [`${window.location.origin}/`];
   // A classroom's phones need the LAN address; the local one only works on this computer.
-  const lan = bases.find((u) => !/\/\/(localhost|127\.|\[::1\])/.test(u)) ?? bases[0];
+  const lan = phoneReachable(bases) ?? bases[0];
   return (
     <>
       {platforms.map((platform) => (

@@ -12,6 +12,7 @@ import { useTitle } from '../../lib/useTitle';
 import * as api from '../api';
 import { useAuth } from '../auth';
 import { errorMessage } from '../messages';
+import { phoneReachable } from '../links';
 import { ShareDialog } from '../pages/ShareDialog';
 import { Alerts } from './Alerts';
 import { AuditPanel } from './AuditPanel';
@@ -155,7 +156,7 @@ function StudyView({ study, onShared }: { study: api.StudyPageInfo; onShared(lis
         <ParticipantLinks experimentId={id} platforms={platformsOf(study.rows ?? [], study.n_conditions)} urls={urls} headingLevel={3} />
       </section>
       <PreviewSection id={id} conditions={conditions} base={base} />
-      <ClassroomLinks study={study} base={base} />
+      <ClassroomLinks study={study} base={phoneReachable(urls) ?? base} />
       <ParticipantTable id={id} conditions={conditions} tick={tick} />
       <ReconcilePanel study={study} />
       {canManage && <TextsPanel id={id} conditions={conditions} editable={study.editable_texts ?? []} />}
