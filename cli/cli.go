@@ -96,6 +96,9 @@ Usage:
   feedlab backup --out FILE                                   consistent copy while serving
   feedlab explain --study ID --user USER_ID                   a participant's feed card by card
                                                               with score and reason
+  feedlab reconcile --study ID [--platform P] [--out FILE] LIST.csv
+                                                              a platform's list against the study, both
+                                                              ways, with each submitted code checked
   feedlab participant exclude STUDY USER_ID --reason TEXT     leave a participant out of the analysis
   feedlab participant include STUDY USER_ID                   (exports mark them); include undoes it
   feedlab researcher add NAME [--password-stdin]
