@@ -75,7 +75,7 @@ func TestEveryTableEntryIsWired(t *testing.T) {
 			t.Errorf("platform %s: reconcile: %v", p.Name, err)
 		case p.Reconcile != "":
 			for _, id := range p.IDParams {
-				res := reconcile.Classify(table, []reconcile.Participant{{UserID: "u", PlatformIDs: map[string]string{id: "person-1"}, StartedAt: 1}})
+				res := reconcile.ClassifyStudy(table, []reconcile.Participant{{UserID: "u", PlatformIDs: map[string]string{id: "person-1"}, StartedAt: 1}}, nil)
 				if res.Lines[0].UserID != "u" {
 					t.Errorf("platform %s: a participant arriving with %s=person-1 is not matched: %+v", p.Name, id, res.Lines[0])
 				}

@@ -108,21 +108,11 @@ func (s *Server) deleteStudy(w http.ResponseWriter, r *http.Request) {
 // launched study is a 409 (its texts are edited on its page instead).
 func (s *Server) editDraft(w http.ResponseWriter, r *http.Request) {
 	id := studyOf(r).ID
-	var req spawnRequest
-	if err := decode(w, r, limitParams, &req); err != nil {
-		s.fail(w, r, err)
+	_, rows, done := s.wizardRows(w, r)
+	if done {
 		return
 	}
-	if len(req.ConditionSettings) == 0 {
-		s.fail(w, r, badRequest("condition_settings is missing or empty."))
-		return
-	}
-	rows, err := params.FromWizard(req.ConditionSettings)
-	if err != nil {
-		s.fail(w, r, invalidParameters(err))
-		return
-	}
-	err = study.EditDraft(r.Context(), s.store, id, rows, researcherFrom(r.Context()).Name)
+	err := study.EditDraft(r.Context(), s.store, id, rows, researcherFrom(r.Context()).Name)
 	var problems params.Problems
 	if errors.As(err, &problems) {
 		s.fail(w, r, invalidParameters(problems))

@@ -22,18 +22,8 @@ type spawnRequest struct {
 // experiment_id, with warnings about settings that can have no effect. Every row is checked
 // first; any problem is answered (all of them, one per line) and nothing is created.
 func (s *Server) spawnExperiment(w http.ResponseWriter, r *http.Request) {
-	var req spawnRequest
-	if err := decode(w, r, limitParams, &req); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if len(req.ConditionSettings) == 0 {
-		s.fail(w, r, badRequest("condition_settings is missing or empty."))
-		return
-	}
-	rows, err := params.FromWizard(req.ConditionSettings)
-	if err != nil {
-		s.fail(w, r, invalidParameters(err))
+	req, rows, done := s.wizardRows(w, r)
+	if done {
 		return
 	}
 	if len(req.IdempotencyKey) > 100 {
@@ -57,4 +47,23 @@ func (s *Server) spawnExperiment(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ok(w, map[string]any{"experiment_id": id, "existing": existing, "status": store.StatusDraft, "warnings": problemList(params.Warnings(rows))})
+}
+
+// wizardRows reads a request carrying the wizard's rows (creating a study or replacing a
+// draft's parameters) and decodes them; done is true when a refusal has been answered.
+func (s *Server) wizardRows(w http.ResponseWriter, r *http.Request) (req spawnRequest, rows []params.Row, done bool) {
+	if err := decode(w, r, limitParams, &req); err != nil {
+		s.fail(w, r, err)
+		return req, nil, true
+	}
+	if len(req.ConditionSettings) == 0 {
+		s.fail(w, r, badRequest("condition_settings is missing or empty."))
+		return req, nil, true
+	}
+	rows, err := params.FromWizard(req.ConditionSettings)
+	if err != nil {
+		s.fail(w, r, invalidParameters(err))
+		return req, nil, true
+	}
+	return req, rows, false
 }

@@ -19,14 +19,10 @@ func cmdStudyLifecycle(ctx context.Context, verb string, args []string, stdout, 
 	if verb == "delete" {
 		confirm = fs.String("confirm", "", "the study's id again: needed to delete a launched study and all its data")
 	}
-	pos, err := parseFlags(fs, args)
+	id, err := studyIDArg(fs, args, verb)
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 || pos[0] == "" {
-		return fmt.Errorf("%w: expected 'feedlab study %s ID'", errUsage, verb)
-	}
-	id := pos[0]
 	st, err := store.Open(ctx, *data)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 
@@ -16,14 +17,10 @@ var statusOfVerb = map[string]string{"open": store.StatusOpen, "pause": store.St
 // works while the server runs: the server reads the status at each new arrival.
 func cmdStudyStatus(ctx context.Context, verb string, args []string, stdout, stderr io.Writer) error {
 	fs, data := newFlags("study "+verb, stderr)
-	pos, err := parseFlags(fs, args)
+	id, err := studyIDArg(fs, args, verb)
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 || pos[0] == "" {
-		return fmt.Errorf("%w: expected 'feedlab study %s ID'", errUsage, verb)
-	}
-	id := pos[0]
 	st, err := store.Open(ctx, *data)
 	if err != nil {
 		return err
@@ -50,4 +47,16 @@ func cmdStudyStatus(ctx context.Context, verb string, args []string, stdout, std
 		fmt.Fprintf(stdout, "Study %s is %s: new participants see \"This study is not accepting participants right now\"; participants already in it can finish.\n", id, status)
 	}
 	return nil
+}
+
+// studyIDArg reads the flags of 'feedlab study VERB ID' and its one study id.
+func studyIDArg(fs *flag.FlagSet, args []string, verb string) (string, error) {
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return "", err
+	}
+	if len(pos) != 1 || pos[0] == "" {
+		return "", fmt.Errorf("%w: expected 'feedlab study %s ID'", errUsage, verb)
+	}
+	return pos[0], nil
 }

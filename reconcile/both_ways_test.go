@@ -79,10 +79,10 @@ func TestReconcileBothWaysWithCodes(t *testing.T) {
 // is said as such, not as different conditions.
 func TestArrivedTwiceInOneConditionSaysSo(t *testing.T) {
 	tb, _ := parse("W1\n", MTurk)
-	res := Classify(tb, []Participant{
+	res := ClassifyStudy(tb, []Participant{
 		{UserID: "a", Condition: 3, PlatformIDs: map[string]string{"workerId": "W1"}, Stage: "feed"},
 		{UserID: "b", Condition: 3, PlatformIDs: map[string]string{"workerId": "W1"}, Stage: "completed", CompletedAt: 5},
-	})
+	}, nil)
 	if !strings.Contains(res.Lines[0].Note, "Arrived 2 times here (several browsers), each time in condition 3.") {
 		t.Errorf("note: %q", res.Lines[0].Note)
 	}

@@ -93,12 +93,6 @@ var idKeys = map[string][]string{
 	Lucid:    {"RID", "rid"},
 }
 
-// Classify matches each line of the table against the study's participants, without the
-// study's own codes (ClassifyStudy).
-func Classify(t *Table, participants []Participant) Result {
-	return ClassifyStudy(t, participants, nil)
-}
-
 // ClassifyStudy matches each line of the table against the study's participants, and lists
 // the participants who completed here but are on no line. A line's id may match several
 // participants (the same person in two browsers); the best one speaks for it: a completed

@@ -23,7 +23,7 @@ func BenchmarkReconcile10k(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		res := Classify(t, participants)
+		res := ClassifyStudy(t, participants, nil)
 		PlatformFile(t, res)
 		Report(res)
 	}

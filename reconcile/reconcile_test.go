@@ -39,11 +39,11 @@ func TestParseRefusesWithAClearMessage(t *testing.T) {
 
 func TestClassifyPicksTheBestParticipantOfAnID(t *testing.T) {
 	tb, _ := parse("W1\nW2\nW1\n", MTurk)
-	res := Classify(tb, []Participant{
+	res := ClassifyStudy(tb, []Participant{
 		{UserID: "a", PlatformIDs: map[string]string{"workerId": "W1"}, Stage: "feed"},
 		{UserID: "b", PlatformIDs: map[string]string{"workerId": "W1"}, Stage: "completed", CompletedAt: 5, CompletionCode: "K"},
 		{UserID: "t", PlatformIDs: map[string]string{"workerId": "W2"}, Stage: "completed", CompletedAt: 5, IsTest: true},
-	})
+	}, nil)
 	if l := res.Lines[0]; l.Class != Completed || l.UserID != "b" || l.Registered != 2 || !strings.Contains(l.Note, "2 times") {
 		t.Errorf("W1: %+v", l)
 	}
@@ -76,7 +76,7 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("row %d without id", r.Line)
 			}
 		}
-		res := Classify(tb, []Participant{{UserID: "u", PlatformIDs: map[string]string{"PROLIFIC_PID": "P1", "workerId": "W", "RID": "rid-1"}, CompletedAt: 1, CompletionCode: "c"}})
+		res := ClassifyStudy(tb, []Participant{{UserID: "u", PlatformIDs: map[string]string{"PROLIFIC_PID": "P1", "workerId": "W", "RID": "rid-1"}, CompletedAt: 1, CompletionCode: "c"}}, nil)
 		Report(res)
 		PlatformFile(tb, res)
 	})
@@ -98,7 +98,7 @@ func TestDownloadsAreSpreadsheetSafe(t *testing.T) {
 		{UserID: "u1", PlatformIDs: map[string]string{"PROLIFIC_PID": "P1"}, Stage: "completed", CompletedAt: 5, CompletionCode: "C0DE"},
 		{UserID: "+u2", PlatformIDs: map[string]string{"PROLIFIC_PID": evil}, Stage: "completed", CompletedAt: 5, CompletionCode: "@SUM(A1)"},
 	}
-	res := Classify(tb, people)
+	res := ClassifyStudy(tb, people, nil)
 	files := []Download{Report(res)}
 	f, _ := PlatformFile(tb, res)
 	files = append(files, f)
@@ -106,7 +106,7 @@ func TestDownloadsAreSpreadsheetSafe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res = Classify(mt, []Participant{{UserID: "w", PlatformIDs: map[string]string{"workerId": evil}, Stage: "completed", CompletedAt: 5}})
+	res = ClassifyStudy(mt, []Participant{{UserID: "w", PlatformIDs: map[string]string{"workerId": evil}, Stage: "completed", CompletedAt: 5}}, nil)
 	f, _ = PlatformFile(mt, res)
 	files = append(files, f)
 	for _, f := range files {
