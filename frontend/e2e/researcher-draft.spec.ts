@@ -203,6 +203,11 @@ test('a draft is edited in the same wizard form; once launched the wizard refuse
     ).json()
   ).data.experiment_id as string;
   await signIn(page, name);
+  // A new study's form half typed in this browser: editing a draft must leave it as it is.
+  await page.goto('/create-study');
+  await page.getByLabel('How many conditions?').fill('3');
+  await page.getByRole('button', { name: 'Enter', exact: true }).click();
+  await expect(page.getByRole('group', { name: 'Cards', exact: true }).getByRole('group', { name: 'Condition 3', exact: true })).toBeVisible();
   await page.goto(`/studies/${id}`);
   await page.getByRole('link', { name: 'Edit in the wizard' }).click();
   await expect(page.getByText(`You are editing draft ${id}`)).toBeVisible();
@@ -216,6 +221,9 @@ test('a draft is edited in the same wizard form; once launched the wizard refuse
   await expect(page.getByText("The draft's parameters are saved.")).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   expect((await (await api.get(`/v1/studies/${id}`)).json()).data.n_conditions).toBe(2);
+  await page.goto('/create-study');
+  await expect(page.getByLabel('How many conditions?')).toHaveValue('3');
+  await expect(page.getByRole('group', { name: 'Cards', exact: true }).getByRole('group', { name: 'Condition 3', exact: true })).toBeVisible();
 
   expect((await api.post(`/v1/studies/${id}/launch`, { data: {} })).ok()).toBe(true);
   await page.goto(`/create-study?edit=${id}`);

@@ -254,11 +254,14 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
   const countId = useId();
 
   // Saved after every change (not on mount: after Reset the keys stay cleared until an edit).
+  // A draft being edited is not saved there: it lives on the server (Save draft), and the
+  // browser's saved form is a new study's, which editing a draft must not overwrite.
+  const editing = useContext(Editing);
   const mounted = useRef(values);
   useEffect(() => {
-    if (values === mounted.current) return;
+    if (values === mounted.current || editing) return;
     wizardStore.save({ ...values, params: derive(values.params) });
-  }, [values]);
+  }, [values, editing]);
 
   // The rules that follow a choice (None resets the percentage, clears the message…).
   useEffect(() => {
@@ -415,7 +418,7 @@ function FinalBlock({ caps, sets, onSetsError, onProblems }: { caps: Capabilitie
       return null;
     }
     const rows = wizardRows(values, sets.sets);
-    wizardStore.saveRows(rows);
+    if (!editing) wizardStore.saveRows(rows);
     return rows;
   };
 
