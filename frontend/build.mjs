@@ -34,6 +34,10 @@ cleanDist();
 // for the participant, whose first load on a slow phone pays a round trip per wave of six
 // files (HTTP/1.1); chunks are still split between the entry and its lazy pages.
 const builds = await Promise.all(pages.map((p) => buildEntry(p.entry)));
+// A warning is a mistake esbuild recovered from (an unbalanced brace drops CSS rules in the
+// browser too): the build fails on it instead of shipping the guess.
+const warned = builds.reduce((n, b) => n + b.warnings.length, 0);
+if (warned > 0) throw new Error(`build: esbuild reported ${warned} warning(s) above; fix them`);
 const meta = {
   inputs: Object.assign({}, ...builds.map((b) => b.metafile.inputs)),
   outputs: Object.assign({}, ...builds.map((b) => b.metafile.outputs)),
