@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { participantLink, phoneReachable } from './links';
+import { loopbackHost, participantLink, phoneReachable } from './links';
 import { safeNext } from './safeNext';
 
 describe('participantLink', () => {
@@ -58,5 +58,16 @@ describe('phoneReachable', () => {
   it('falls back to the first address when all are loopback, and to nothing for none', () => {
     assert.equal(phoneReachable(['http://localhost:8080/', 'http://127.0.0.1:8080/']), 'http://localhost:8080/');
     assert.equal(phoneReachable([]), undefined);
+  });
+});
+
+describe('loopbackHost', () => {
+  it('names the host only this machine can open, and nothing for a LAN or public one', () => {
+    assert.equal(loopbackHost('http://127.0.0.1:8080/?experiment_id=a'), '127.0.0.1');
+    assert.equal(loopbackHost('http://127.4.5.6/'), '127.4.5.6');
+    assert.equal(loopbackHost('http://[::1]:8080/'), '::1');
+    assert.equal(loopbackHost('http://localhost:8080/'), 'localhost');
+    assert.equal(loopbackHost('http://192.168.1.20:8080/'), '');
+    assert.equal(loopbackHost('not a link'), '');
   });
 });

@@ -25,5 +25,19 @@ export function participantLink(base: string, experimentId: string, platform: st
  * reach: the first that is not a loopback address, else the first (a loopback one: the QR code
  * then warns). */
 export function phoneReachable(urls: readonly string[]): string | undefined {
-  return urls.find((u) => !/\/\/(localhost|127\.|\[::1\])/.test(u)) ?? urls[0];
+  return urls.find((u) => !loopbackHost(u)) ?? urls[0];
+}
+
+/** loopbackHost is the host of a link only the appliance's own machine can open
+ * (127.0.0.0/8, localhost, ::1), or ''. */
+export function loopbackHost(link: string): string {
+  let host: string;
+  try {
+    host = new URL(link).hostname;
+  } catch {
+    return '';
+  }
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (/^127(\.\d{1,3}){3}$/.test(bare) || bare === '::1' || bare === 'localhost' || bare.endsWith('.localhost')) return bare;
+  return '';
 }

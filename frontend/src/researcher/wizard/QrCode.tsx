@@ -3,20 +3,7 @@
 // internet. The library is imported only here, in the researcher bundle.
 import qrcode from 'qrcode-generator';
 import { useMemo } from 'react';
-
-/** loopbackHost is the host of a link only the appliance's own machine can open
- * (127.0.0.0/8, localhost, ::1), or ''. */
-export function loopbackHost(link: string): string {
-  let host: string;
-  try {
-    host = new URL(link).hostname;
-  } catch {
-    return '';
-  }
-  const bare = host.replace(/^\[|\]$/g, '');
-  if (/^127(\.\d{1,3}){3}$/.test(bare) || bare === '::1' || bare === 'localhost' || bare.endsWith('.localhost')) return bare;
-  return '';
-}
+import { loopbackHost } from '../links';
 
 /** QrCode shows text as a QR code, an image whose text alternative names what it encodes,
  * with a warning when the link is one phones cannot open. */
