@@ -92,8 +92,18 @@ func TestScriptSingleLongStepIsKilled(t *testing.T) {
 	if took := time.Since(start); took > time.Second {
 		t.Errorf("the run took %v", took)
 	}
-	if err := DryRun(t.Context(), identity, scriptCards(3)); err != nil {
-		t.Fatalf("the next run: %v", err)
+	// The next run must succeed in the fresh worker. Its 10 ms bound is tight enough that a
+	// machine loaded by other test binaries can push even the identity script over it (seen in
+	// CI beside the browser tests): a few runs that stop only at the time limit are allowed,
+	// any other error (a worker that cannot run at all) fails at once.
+	var next error
+	for range 5 {
+		if next = DryRun(t.Context(), identity, scriptCards(3)); next == nil || !strings.Contains(next.Error(), "ran over 10ms") {
+			break
+		}
+	}
+	if next != nil {
+		t.Fatalf("the next run: %v", next)
 	}
 	if after := sb.pids(); slices.Equal(before, after) {
 		t.Errorf("workers %v before and %v after: the overrunning worker was not replaced", before, after)

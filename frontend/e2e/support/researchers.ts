@@ -73,9 +73,13 @@ export async function signInOnPage(page: Page, name: string, password = PASSWORD
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** signIn opens /login, signs in and waits for My studies. */
+/**
+ * signIn opens My studies as name, signed in through the API (signedIn): the sign-in form
+ * itself is tested by researcher-auth.spec.ts with signInOnPage, so the other specs do not
+ * pay for typing into it before every test.
+ */
 export async function signIn(page: Page, name: string, password = PASSWORD): Promise<void> {
-  await page.goto('/login');
-  await signInOnPage(page, name, password);
+  await signedIn(page, name, password);
+  await page.goto('/studies');
   await expect(page.getByRole('heading', { level: 1, name: 'My studies' })).toBeVisible();
 }
