@@ -9,7 +9,9 @@ cd "$(dirname "$0")"
 SQLC_VERSION=v1.31.1
 MAX_BINARY_MB=30
 
-step() { printf '\n==> %s\n' "$*"; }
+# step names what runs next and how long the script has been running (SECONDS), so a slow
+# step shows in the log.
+step() { printf '\n==> %s [%ds]\n' "$*" "$SECONDS"; }
 
 frontend_deps() {
   # npm ci wipes node_modules; skip it when the installed tree matches the lock file.
@@ -63,31 +65,35 @@ build() {
   fi
 }
 
-# run_tests runs the Go checks in the background beside the frontend and browser tests: the
-# browser tests mostly wait on pages and timers (about 0.7 of a core on two), so the Go
-# packages use the rest of the machine instead of adding their minute and a half after them.
-# The Go output is kept in a file and printed once both are done, so neither interleaves.
+# run_tests starts the Go checks and the frontend's type check and unit tests in the
+# background and runs the browser tests in front of them: the browser tests mostly wait on
+# pages and timers (about 0.7 of a core on two), so the other suites use the rest of the
+# machine instead of adding their two minutes before them. Each background suite writes to
+# its own file, printed once everything is done, so their outputs never interleave.
 run_tests() {
-  local go_log go_pid go_status=0 front_status=0
-  go_log=$(mktemp)
-  step "Go vet and Go tests (in the background; their output follows the browser tests)"
-  (go vet ./... && go test -count=1 ./...) >"$go_log" 2>&1 &
+  local logs go_pid unit_pid go_status=0 unit_status=0 e2e_status=0
+  logs=$(mktemp -d)
+  step "Go vet and Go tests, frontend type check and unit tests (in the background; their output follows the browser tests)"
+  (go vet ./... && go test -count=1 ./...) >"$logs/go" 2>&1 &
   go_pid=$!
-  # An interrupted run (Ctrl-C, a failed step) must not leave the Go tests running.
-  trap 'kill "$go_pid" 2>/dev/null || true' EXIT
-  step "Frontend type check and unit tests"
-  (cd frontend && npm run --silent typecheck && npm test --silent) || front_status=$?
-  if [ "$front_status" -eq 0 ]; then
-    step "Browser tests (Playwright, system Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium})"
-    (cd frontend && npm run --silent e2e) || front_status=$?
-  fi
+  (cd frontend && npm run --silent typecheck && npm test --silent) >"$logs/unit" 2>&1 &
+  unit_pid=$!
+  # An interrupted run (Ctrl-C, a failed step) must not leave the background suites running.
+  trap 'kill "$go_pid" "$unit_pid" 2>/dev/null || true' EXIT
+  step "Browser tests (Playwright, system Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium})"
+  (cd frontend && npm run --silent e2e) || e2e_status=$?
+  wait "$unit_pid" || unit_status=$?
+  step "Frontend type check and unit tests: their output"
+  cat "$logs/unit"
   wait "$go_pid" || go_status=$?
   step "Go vet and Go tests: their output"
-  cat "$go_log"
-  rm -f "$go_log"
-  if [ "$go_status" -ne 0 ]; then echo "Go vet or Go tests failed (exit $go_status)" >&2; fi
-  if [ "$front_status" -ne 0 ]; then echo "frontend or browser tests failed (exit $front_status)" >&2; fi
-  if [ "$go_status" -ne 0 ] || [ "$front_status" -ne 0 ]; then exit 1; fi
+  cat "$logs/go"
+  rm -rf "$logs"
+  [ "$e2e_status" -eq 0 ] || echo "browser tests failed (exit $e2e_status)" >&2
+  [ "$unit_status" -eq 0 ] || echo "frontend type check or unit tests failed (exit $unit_status)" >&2
+  [ "$go_status" -eq 0 ] || echo "Go vet or Go tests failed (exit $go_status)" >&2
+  if [ "$e2e_status" -ne 0 ] || [ "$unit_status" -ne 0 ] || [ "$go_status" -ne 0 ]; then exit 1; fi
+  step "All tests passed"
 }
 
 case "${1:-build}" in
