@@ -15,10 +15,11 @@ import (
 	"feedlab/media"
 )
 
-// DefaultInterval is how often Litestream ships the write-ahead log and the media are
-// looked at: the issue asks for at most a second of acknowledged events not yet
-// replicated in steady state, and shipping every half second leaves room for the upload.
-const DefaultInterval = 500 * time.Millisecond
+// DefaultInterval is how often Litestream reads the write-ahead log into a change file and
+// how often it ships change files: the issue asks for at most a second of acknowledged
+// events not yet replicated in steady state, and a change waits up to one interval for
+// each of the two steps plus the upload (measured: docs/replication.md).
+const DefaultInterval = 250 * time.Millisecond
 
 // Options configure a Replicator.
 type Options struct {
@@ -86,6 +87,9 @@ func Start(ctx context.Context, opt Options) (*Replicator, error) {
 	r.ldb.Replica = replica
 	opt.Target.db.SetLogger(logger)
 	r.ls = litestream.NewStore([]*litestream.DB{r.ldb}, litestream.DefaultCompactionLevels)
+	// NewStore hands its own logger (slog's default) to the database; take it back.
+	r.ls.Logger = logger
+	r.ldb.SetLogger(logger)
 	if err := r.ls.Open(ctx); err != nil {
 		return nil, fmt.Errorf("replicate to %s: %w", opt.Target.URL, err)
 	}
@@ -136,8 +140,8 @@ func (r *Replicator) watch(ctx context.Context) {
 }
 
 // alertAfter is how long the destination may be behind before researchers are told:
-// a slow upload now and then is normal, ten intervals (at least 5 s) is not.
-func (r *Replicator) alertAfter() time.Duration { return max(5*time.Second, 10*r.opt.Interval) }
+// a slow upload now and then is normal, ten intervals (5 s by default) is not.
+func (r *Replicator) alertAfter() time.Duration { return max(2*time.Second, 10*r.opt.Interval) }
 
 func (r *Replicator) measure(now time.Time, mediaErr error) {
 	local, err := r.ldb.Pos()
