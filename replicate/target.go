@@ -43,8 +43,10 @@ type Target struct {
 func Parse(raw string) (*Target, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
-		return nil, fmt.Errorf("%w %q: %v", ErrBadURL, raw, err)
+		return nil, fmt.Errorf("%w: %v", ErrBadURL, errors.Unwrap(err))
 	}
+	// Messages show the URL with any password masked: they reach logs and terminals.
+	raw = u.Redacted()
 	if u.RawQuery != "" || u.Fragment != "" {
 		return nil, fmt.Errorf("%w %q: no ?options: endpoint, region and credentials come from the environment (AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)", ErrBadURL, raw)
 	}
