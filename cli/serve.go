@@ -151,7 +151,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		ArrivalsPerMinute: *arrivals, SignupsPerMinute: *signups, PasswordChecksPerMinute: *checks,
 		DroppedAfter: *droppedAfter, Version: version,
 		Disk: disk, MediaQuota: mediaQuota.n, BundleMaxBytes: bundleMax.n,
-		Alerts: alerts,
+		Alerts: alerts, Replication: repl.states,
 	})
 	// Media files no stimulus set uses (abandoned uploads, failed imports) are removed
 	// after api.MediaGrace; checked at start and every hour.

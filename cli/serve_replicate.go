@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"feedlab/alert"
+	"feedlab/api"
 	"feedlab/replicate"
 	"feedlab/store"
 )
@@ -70,6 +71,16 @@ func startReplication(ctx context.Context, st *store.Store, data string, targets
 		r.rs = append(r.rs, rep)
 	}
 	return r, nil
+}
+
+// states is what the study pages show of each destination.
+func (r *replication) states() []api.ReplicaState {
+	out := []api.ReplicaState{}
+	for _, rep := range r.rs {
+		st := rep.State()
+		out = append(out, api.ReplicaState{URL: st.URL, LastReplicated: st.LastReplicated, LagSeconds: st.Lag.Seconds(), LastError: st.LastError})
+	}
+	return out
 }
 
 // close lets each replicator ship what is left, waiting at most shutdownGrace.

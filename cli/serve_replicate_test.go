@@ -235,7 +235,8 @@ func startReplicatingServe(ctx context.Context, t *testing.T, data, destURL stri
 // TestReplicateFailingDestinationIsAnAlert breaks the destination while serve runs (its
 // folder becomes a file): participants' events are still acknowledged, the study page's
 // alerts list replica_failing with when it last replicated and Litestream's error, and
-// the log says it once (once a minute).
+// the log says it once (once a minute). Before, the dashboard's replication line names
+// the destination and when it last replicated; after, Litestream's error too.
 func TestReplicateFailingDestinationIsAnAlert(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
@@ -259,8 +260,8 @@ func TestReplicateFailingDestinationIsAnAlert(t *testing.T) {
 		body, _ := io.ReadAll(res.Body)
 		return string(body)
 	}
-	if b := dashboard(); strings.Contains(b, "replica_failing") {
-		t.Fatalf("an alert while replication works: %s", b)
+	if b := dashboard(); strings.Contains(b, "replica_failing") || !strings.Contains(b, `"replication":[{"url":"file://`+filepath.ToSlash(dest)+`","last_replicated":"`) {
+		t.Fatalf("while replication works, the dashboard: %s", b)
 	}
 
 	if err := os.RemoveAll(filepath.Join(dest, "db")); err != nil {
@@ -281,7 +282,7 @@ func TestReplicateFailingDestinationIsAnAlert(t *testing.T) {
 	})
 	b := dashboard()
 	t.Logf("dashboard: %s", b)
-	for _, want := range []string{"last replicated", "behind", "last error", "not a directory"} {
+	for _, want := range []string{"last replicated", "behind", "last error", "not a directory", `"last_error":"`} {
 		if !strings.Contains(b, want) {
 			t.Errorf("the alert's detail lacks %q: %s", want, b)
 		}
