@@ -291,3 +291,50 @@ func TestReplicateFailingDestinationIsAnAlert(t *testing.T) {
 		t.Errorf("the failing replica was logged %d times, want once:\n%s", n, c.out)
 	}
 }
+
+// TestReplicateEmptiedDestinationIsRebuilt empties the destination folder while serve
+// runs (someone cleaned the bucket): Litestream alone would go on uploading changes no
+// restore can start from; serve notices the missing snapshot, writes a new one and copies
+// the media again, and a restore after kill -9 holds the events sent since.
+func TestReplicateEmptiedDestinationIsRebuilt(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	data, dest := filepath.Join(root, "data"), filepath.Join(root, "replica")
+	destURL := "file://" + filepath.ToSlash(dest)
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	c := startReplicatingServe(ctx, t, data, destURL)
+	snapshots := filepath.Join(dest, "db", "ltx", "9")
+	hasSnapshot := func() bool { e, _ := os.ReadDir(snapshots); return len(e) > 0 }
+	waitFor(t, 20*time.Second, "the first snapshot", hasSnapshot)
+	if err := os.RemoveAll(dest); err != nil {
+		t.Fatal(err)
+	}
+	_, ents := loadParticipant(t, c.base, demo.ExperimentID, "after-wipe", nil)
+	e := &engagementSender{base: c.base, experimentID: demo.ExperimentID, user: "after-wipe", entities: ents,
+		client: &http.Client{Timeout: 20 * time.Second}}
+	e.sendAll("w", 40, 4).Wait()
+	wantMedia := mediaFiles(t, data)
+	waitFor(t, 20*time.Second, "a new snapshot and the media copied again", func() bool {
+		return hasSnapshot() && len(mediaFiles(t, dest)) == len(wantMedia)
+	})
+	<-time.After(time.Second) // the bound for the last events
+	c.kill()
+
+	restored := filepath.Join(root, "restored")
+	if out, errOut, code := runMain(t, "", "restore", "--from", destURL, "--data", restored); code != 0 {
+		t.Fatalf("restore after the destination was emptied: exit %d\n%s%s", code, out, errOut)
+	}
+	stored := storedEventIDs(t, restored)
+	for _, id := range e.acked {
+		if stored[id] != 1 {
+			t.Errorf("event %s stored %d times", id, stored[id])
+		}
+	}
+	if len(e.acked) != 40 || len(stored) != 40 {
+		t.Errorf("%d acknowledged, %d restored, 40 sent", len(e.acked), len(stored))
+	}
+	if !strings.Contains(c.out.String(), "had no snapshot") {
+		t.Errorf("serve did not log the rebuilt destination:\n%s", c.out)
+	}
+}

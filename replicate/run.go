@@ -128,26 +128,66 @@ func (r *Replicator) watch(ctx context.Context) {
 	defer close(r.done)
 	t := time.NewTicker(r.opt.Interval)
 	defer t.Stop()
+	checked := time.Now()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
-		mediaErr := r.copyMedia(ctx)
-		r.measure(time.Now(), mediaErr)
+		var err error
+		if time.Since(checked) >= r.checkEvery() {
+			checked = time.Now()
+			err = r.ensureRestorable(ctx)
+		}
+		if mediaErr := r.copyMedia(ctx); err == nil {
+			err = mediaErr
+		}
+		r.measure(time.Now(), err)
 	}
+}
+
+// checkEvery is how often the destination is checked for a snapshot (40 intervals: 10 s
+// by default; one listing of one folder each time).
+func (r *Replicator) checkEvery() time.Duration { return 40 * r.opt.Interval }
+
+// ensureRestorable writes a new snapshot, and copies every media file again, when the
+// destination holds no snapshot: someone emptied the bucket or the folder while serve ran.
+// Litestream would otherwise go on uploading changes only, which no restore can start
+// from, until its next daily snapshot or restart.
+func (r *Replicator) ensureRestorable(ctx context.Context) error {
+	itr, err := r.opt.Target.db.LTXFiles(ctx, litestream.SnapshotLevel, 0, false)
+	if err != nil {
+		return fmt.Errorf("list snapshots: %w", err)
+	}
+	has := itr.Next()
+	if err := itr.Close(); err != nil {
+		return fmt.Errorf("list snapshots: %w", err)
+	}
+	if has {
+		return nil
+	}
+	if _, err := r.ldb.Snapshot(ctx); err != nil {
+		return fmt.Errorf("the destination had no snapshot; writing one: %w", err)
+	}
+	have, err := r.opt.Target.media.names(ctx)
+	if err != nil {
+		return fmt.Errorf("list media: %w", err)
+	}
+	r.copied = have
+	r.opt.Log.Warn("replication destination had no snapshot (emptied?); wrote a new one", "to", r.opt.Target.URL)
+	return nil
 }
 
 // alertAfter is how long the destination may be behind before researchers are told:
 // a slow upload now and then is normal, ten intervals (5 s by default) is not.
 func (r *Replicator) alertAfter() time.Duration { return max(2*time.Second, 10*r.opt.Interval) }
 
-func (r *Replicator) measure(now time.Time, mediaErr error) {
+func (r *Replicator) measure(now time.Time, ownErr error) { // ownErr: feedlab's own step failed (media copy, snapshot check)
 	local, err := r.ldb.Pos()
 	remote := r.ldb.Replica.Pos()
 	r.mu.Lock()
-	if err == nil && remote.TXID >= local.TXID && mediaErr == nil {
+	if err == nil && remote.TXID >= local.TXID && ownErr == nil {
 		r.state.LastReplicated, r.behind, r.state.Lag = now, time.Time{}, 0
 	} else {
 		if r.behind.IsZero() {
@@ -156,8 +196,8 @@ func (r *Replicator) measure(now time.Time, mediaErr error) {
 		r.state.Lag = now.Sub(r.state.LastReplicated)
 	}
 	switch {
-	case mediaErr != nil:
-		r.state.LastError = "media: " + mediaErr.Error()
+	case ownErr != nil:
+		r.state.LastError = ownErr.Error()
 	case r.errs.last() != "":
 		r.state.LastError = r.errs.last()
 	}
@@ -197,7 +237,7 @@ func (r *Replicator) copyMedia(ctx context.Context) error {
 			return err
 		}
 		if err := r.opt.Target.media.put(ctx, name, src); err != nil {
-			return fmt.Errorf("copy %s: %w", name, err)
+			return fmt.Errorf("media: copy %s: %w", name, err)
 		}
 		r.copied[name] = true
 	}
