@@ -123,10 +123,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	defer st.Close()
 	alerts := alert.New(log)
-	repl, err := startReplication(ctx, st, *data, targets, log, alerts)
-	if err != nil {
-		return err
-	}
+	repl := startReplication(ctx, st, *data, targets, log, alerts)
 	// Runs after st.Close (defers run last first): the events committed at shutdown are
 	// shipped too.
 	defer repl.close(stdout)

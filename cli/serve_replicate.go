@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"feedlab/alert"
@@ -40,7 +41,11 @@ func parseReplicas(urls []string) ([]*replicate.Target, error) {
 }
 
 // replication is serve's running replicators (none without --replicate).
-type replication struct{ rs []*replicate.Replicator }
+type replication struct {
+	mu     sync.Mutex
+	rs     []*replicate.Replicator
+	closed bool // serve is stopping: a late retry must not start one
+}
 
 // replicateInterval is Litestream's sync interval; FEEDLAB_REPLICATE_INTERVAL (a Go
 // duration, at most 1s) shortens it for tests and for labs that want less at risk.
@@ -51,30 +56,73 @@ func replicateInterval() time.Duration {
 	return replicate.DefaultInterval
 }
 
-func startReplication(ctx context.Context, st *store.Store, data string, targets []*replicate.Target, log *slog.Logger, alerts *alert.Board) (*replication, error) {
+// replicationRetry is how long serve waits before trying again to start replicating to a
+// destination it could not reach at start.
+const replicationRetry = time.Minute
+
+// startReplication starts replicating to each target. A destination that cannot be reached
+// at start (the SFTP server or the NAS is down after a power cut) does not keep the
+// appliance down: serve starts, every study page shows replica_failing, and the start is
+// retried every minute until it works or serve stops.
+func startReplication(ctx context.Context, st *store.Store, data string, targets []*replicate.Target, log *slog.Logger, alerts *alert.Board) *replication {
 	r := &replication{}
-	if len(targets) == 0 {
-		return r, nil
-	}
-	if err := st.HandCheckpointsOver(ctx); err != nil {
-		return nil, err
-	}
 	for _, t := range targets {
-		rep, err := replicate.Start(ctx, replicate.Options{
+		opt := replicate.Options{
 			DataDir: data, DatabaseFile: store.DatabaseFile, Target: t,
 			Interval: replicateInterval(), Log: log, Alerts: alerts,
-		})
-		if err != nil {
-			return nil, fmt.Errorf("serve: %w", err)
 		}
-		log.Info("replicating", "to", t.URL, "interval", replicateInterval().String())
-		r.rs = append(r.rs, rep)
+		if err := r.start(ctx, st, opt); err != nil {
+			alerts.Note(alert.Global, alert.ReplicaFailing, fmt.Sprintf("%s: replication could not start (tried again every minute): %v", t.URL, err))
+			go r.retry(ctx, st, opt)
+		}
 	}
-	return r, nil
+	return r
+}
+
+func (r *replication) start(ctx context.Context, st *store.Store, opt replicate.Options) error {
+	rep, err := replicate.Start(ctx, opt)
+	if err != nil {
+		return err
+	}
+	// From now on Litestream checkpoints (not before: while it is not running, SQLite's
+	// own checkpoints keep the write-ahead log small).
+	if err := st.HandCheckpointsOver(ctx); err != nil {
+		rep.Close(ctx)
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		rep.Close(ctx)
+		return nil
+	}
+	r.rs = append(r.rs, rep)
+	opt.Log.Info("replicating", "to", opt.Target.URL, "interval", opt.Interval.String())
+	return nil
+}
+
+func (r *replication) retry(ctx context.Context, st *store.Store, opt replicate.Options) {
+	t := time.NewTicker(replicationRetry)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		err := r.start(ctx, st, opt)
+		if err == nil {
+			opt.Alerts.Clear(alert.Global, alert.ReplicaFailing)
+			return
+		}
+		opt.Alerts.Note(alert.Global, alert.ReplicaFailing, fmt.Sprintf("%s: replication could not start (tried again every minute): %v", opt.Target.URL, err))
+	}
 }
 
 // states is what the study pages show of each destination.
 func (r *replication) states() []api.ReplicaState {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	out := []api.ReplicaState{}
 	for _, rep := range r.rs {
 		st := rep.State()
@@ -87,7 +135,11 @@ func (r *replication) states() []api.ReplicaState {
 func (r *replication) close(stdout io.Writer) {
 	ctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
-	for _, rep := range r.rs {
+	r.mu.Lock()
+	r.closed = true
+	rs := r.rs
+	r.mu.Unlock()
+	for _, rep := range rs {
 		if err := rep.Close(ctx); err != nil {
 			fmt.Fprintf(stdout, "Replication to %s did not finish: %v\n", rep.State().URL, err)
 		}

@@ -338,3 +338,33 @@ func TestReplicateEmptiedDestinationIsRebuilt(t *testing.T) {
 		t.Errorf("serve did not log the rebuilt destination:\n%s", c.out)
 	}
 }
+
+// TestReplicateUnreachableAtStartStillServes starts serve replicating to an SFTP server
+// that is not there (after a power cut the NAS comes back later than the VPS): serve
+// starts and takes participants, and the study pages say replication could not start.
+func TestReplicateUnreachableAtStartStillServes(t *testing.T) {
+	t.Parallel()
+	data := t.TempDir()
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	mustCLI(t, "a long enough password\n", "researcher", "add", "ada", "--password-stdin", "--data", data)
+	nobody := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	c := startReplicatingServe(ctx, t, data, "sftp://feedlab@"+nobody+"/srv/feedlab")
+	if _, ents := loadParticipant(t, c.base, demo.ExperimentID, "while-down", nil); len(ents) == 0 {
+		t.Fatal("no feed while the destination is down")
+	}
+	jar, _ := cookiejar.New(nil)
+	ada := &http.Client{Jar: jar, Timeout: 10 * time.Second}
+	if status, m, err := postJSON(ada, c.base, "/v1/auth/login", map[string]string{"name": "ada", "password": "a long enough password"}); err != nil || status != 200 {
+		t.Fatalf("login: %d %v %v", status, m, err)
+	}
+	res, err := ada.Get(c.base + "/v1/studies/" + demo.ExperimentID + "/dashboard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(body), `"kind":"replica_failing"`) || !strings.Contains(string(body), "could not start") {
+		t.Errorf("the dashboard while the destination is down: %s", body)
+	}
+}
