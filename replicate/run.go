@@ -109,7 +109,9 @@ func Start(ctx context.Context, opt Options) (*Replicator, error) {
 func (r *Replicator) Close(ctx context.Context) error {
 	r.cancel()
 	<-r.done
-	r.copyMedia(ctx)
+	if err := r.copyMedia(ctx); err != nil {
+		r.opt.Log.Warn("replication: media not copied at shutdown", "to", r.opt.Target.URL, "error", err)
+	}
 	if err := r.ls.Close(ctx); err != nil {
 		return fmt.Errorf("replicate: close: %w", err)
 	}
@@ -183,7 +185,9 @@ func (r *Replicator) ensureRestorable(ctx context.Context) error {
 // a slow upload now and then is normal, ten intervals (5 s by default) is not.
 func (r *Replicator) alertAfter() time.Duration { return max(2*time.Second, 10*r.opt.Interval) }
 
-func (r *Replicator) measure(now time.Time, ownErr error) { // ownErr: feedlab's own step failed (media copy, snapshot check)
+// measure compares what Litestream has shipped with what is committed and keeps the state
+// and the alert; ownErr is a failure of feedlab's own steps (media copy, snapshot check).
+func (r *Replicator) measure(now time.Time, ownErr error) {
 	local, err := r.ldb.Pos()
 	remote := r.ldb.Replica.Pos()
 	r.mu.Lock()
