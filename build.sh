@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 SQLC_VERSION=v1.31.1
-MAX_BINARY_MB=30
+MAX_BINARY_MB=36
 
 # step names what runs next and how long the script has been running (SECONDS), so a slow
 # step shows in the log.

@@ -30,13 +30,18 @@ const (
 	// LowDisk: the data directory's disk is below its free-space floor; new arrivals are
 	// turned away, participants already in finish. Appliance-wide: shown on every study.
 	LowDisk Kind = "low_disk"
+	// ReplicaFailing: the replication destination (feedlab serve --replicate) has been
+	// behind or failing for several seconds; participants are not affected, but a lost
+	// machine would lose what is not yet there. Appliance-wide: shown on every study.
+	ReplicaFailing Kind = "replica_failing"
 )
 
 // Messages are the study page's words for each kind.
 var Messages = map[Kind]string{
-	RankingFailed: "Participants could not start because the condition's ranking failed (a custom script ran too long, used too much memory or stopped with an error). They saw \"This study cannot start right now\" and may retry; nothing was recorded for them.",
-	OverBudget:    "Requests from participants went over the limits a real session stays under and were refused (a script or a broken browser, not a person taking part).",
-	LowDisk:       "The appliance's disk is nearly full: new participants are turned away (\"study is full right now\") while those already in can finish. Free disk space to accept arrivals again.",
+	RankingFailed:  "Participants could not start because the condition's ranking failed (a custom script ran too long, used too much memory or stopped with an error). They saw \"This study cannot start right now\" and may retry; nothing was recorded for them.",
+	OverBudget:     "Requests from participants went over the limits a real session stays under and were refused (a script or a broken browser, not a person taking part).",
+	ReplicaFailing: "Replication is failing: the copy of the study data off this machine (serve --replicate) is behind. Participants are not affected, but if this machine were lost now, what is not yet replicated would be lost. The detail says since when and why.",
+	LowDisk:        "The appliance's disk is nearly full: new participants are turned away (\"study is full right now\") while those already in can finish. Free disk space to accept arrivals again.",
 }
 
 // Alert is one kind of problem of one study: how often, when first and last, and the

@@ -31,10 +31,17 @@ func (s *Server) getDashboard(w http.ResponseWriter, r *http.Request) {
 	if alerts == nil {
 		alerts = []alert.Alert{}
 	}
+	replicas := []ReplicaState{}
+	if s.replication != nil {
+		replicas = s.replication()
+	}
 	ok(w, struct {
 		study.Dashboard
 		// Alerts are the problems the appliance met while running this study (and the
 		// appliance-wide ones), most recent first; empty when all is well.
 		Alerts []alert.Alert `json:"alerts"`
-	}{figures, alerts})
+		// Replication: serve --replicate's destination and how current it is; empty when
+		// the appliance does not replicate.
+		Replication []ReplicaState `json:"replication"`
+	}{figures, alerts, replicas})
 }

@@ -65,6 +65,19 @@ type Config struct {
 	// BundleMaxBytes caps an imported bundle's decompressed files (serve
 	// --bundle-max-size); 0 takes bundle.MaxTotalBytes.
 	BundleMaxBytes int64
+	// Replication reports serve --replicate's destinations for the study pages; nil when
+	// the appliance does not replicate.
+	Replication func() []ReplicaState
+}
+
+// ReplicaState is one replication destination as the study pages show it.
+type ReplicaState struct {
+	URL string `json:"url"`
+	// LastReplicated is the last moment all that was committed was at the destination.
+	LastReplicated time.Time `json:"last_replicated"`
+	// LagSeconds is how long the destination has been behind (0 when it is not).
+	LagSeconds float64 `json:"lag_seconds"`
+	LastError  string  `json:"last_error,omitempty"`
 }
 
 // Default anonymous-write limits per client address (serve flags raise them). A classroom
@@ -105,6 +118,7 @@ type Server struct {
 	droppedAfter time.Duration
 	version      string
 	alerts       *alert.Board
+	replication  func() []ReplicaState
 	// The free-space guard, the media quota and the bundle cap (see Config).
 	disk       *diskspace.Checker
 	diskWasLow atomic.Bool
@@ -155,6 +169,7 @@ func New(cfg Config) *Server {
 		droppedAfter:   droppedAfter,
 		version:        cfg.Version,
 		alerts:         alerts,
+		replication:    cfg.Replication,
 		disk:           cfg.Disk,
 		mediaQuota:     cfg.MediaQuota,
 		bundleMax:      orDefault64(cfg.BundleMaxBytes, bundle.MaxTotalBytes),

@@ -62,6 +62,9 @@ Usage:
                   [--script-timeout 200ms] [--script-memory 64MB]
                                                               bounds of one custom ranking
                                                               script's run for one participant
+                  [--replicate URL]                           stream the database and copy media
+                                                              as they change to file:///DIR,
+                                                              s3://BUCKET/DIR or sftp://USER@HOST/DIR
   feedlab study create --from params.csv [--owner NAME] [--draft]
                                                               prints the new experiment_id;
                                                               without --owner every researcher sees it;
@@ -94,6 +97,8 @@ Usage:
                                                               the new experiment_id
                   [--bundle-max-size 2GB] [--min-free-space 1GB,5%]
   feedlab backup --out FILE                                   consistent copy while serving
+  feedlab restore --from URL --data DIR [--at RFC3339]        rebuild an empty data directory from
+                                                              a --replicate destination
   feedlab explain --study ID --user USER_ID                   a participant's feed card by card
                                                               with score and reason
   feedlab reconcile --study ID [--platform P] [--out FILE] LIST.csv
@@ -167,6 +172,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdExport(ctx, rest, stdout, stderr)
 	case "backup":
 		return cmdBackup(ctx, rest, stdout, stderr)
+	case "restore":
+		return cmdRestore(ctx, rest, stdout, stderr)
 	case "explain":
 		return cmdExplain(ctx, rest, stdout, stderr)
 	case "participant":

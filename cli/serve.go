@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"feedlab/alert"
 	"feedlab/api"
 	"feedlab/auth"
 	"feedlab/bundle"
@@ -50,6 +51,8 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	scriptTimeout := fs.Duration("script-timeout", feed.DefaultLimits.Timeout, "wall time a custom ranking script may take for one participant (its run is stopped after it and the participant told the study cannot start right now)")
 	scriptMemory := &sizeFlag{n: feed.DefaultLimits.Memory}
 	fs.Var(scriptMemory, "script-memory", "memory a custom ranking script may use in one run, like 64MB")
+	var replicas stringList
+	fs.Var(&replicas, "replicate", "stream the database and copy the media to this destination as they change: file:///folder, s3://bucket/folder or sftp://user@host/folder (credentials from the environment, see docs/replication.md)")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiler (net/http/pprof) on this loopback address, say 127.0.0.1:6060 (never on a public address)")
 	if pos, err := parseFlags(fs, args); err != nil {
 		return err
@@ -75,6 +78,10 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err := checkLoopback(*pprofAddr); err != nil {
 			return fmt.Errorf("%w: --pprof: %v", errUsage, err)
 		}
+	}
+	targets, err := parseReplicas(replicas)
+	if err != nil {
+		return err
 	}
 	contactLink, err := api.ParseContact(*contact)
 	if err != nil {
@@ -115,6 +122,11 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer st.Close()
+	alerts := alert.New(log)
+	repl := startReplication(ctx, st, *data, targets, log, alerts)
+	// Runs after st.Close (defers run last first): the events committed at shutdown are
+	// shipped too.
+	defer repl.close(stdout)
 	if err := demo.Ensure(ctx, st, ms); err != nil {
 		return err
 	}
@@ -136,6 +148,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		ArrivalsPerMinute: *arrivals, SignupsPerMinute: *signups, PasswordChecksPerMinute: *checks,
 		DroppedAfter: *droppedAfter, Version: version,
 		Disk: disk, MediaQuota: mediaQuota.n, BundleMaxBytes: bundleMax.n,
+		Alerts: alerts, Replication: repl.states,
 	})
 	// Media files no stimulus set uses (abandoned uploads, failed imports) are removed
 	// after api.MediaGrace; checked at start and every hour.

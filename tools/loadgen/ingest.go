@@ -23,6 +23,9 @@ type ingestConfig struct {
 	participants, events, runs int
 	resend                     float64
 	profile                    string
+	// replicate: each run also drives a second feedlab serving with --replicate to a folder
+	// (issue 27: ingestion with replication on against off, in the same run).
+	replicate bool
 }
 
 type participant struct {
@@ -59,6 +62,21 @@ func runIngest(bin string, cfg ingestConfig) error {
 		fl.stop()
 		return err
 	}
+	var rl *server // feedlab replicating, with -replicate
+	var rparts []participant
+	if cfg.replicate {
+		dest := "file://" + filepath.ToSlash(filepath.Join(dir, "replica"))
+		if rl, err = startFeedlab(bin, filepath.Join(dir, "replicating"), "--replicate", dest); err != nil {
+			fl.stop()
+			return err
+		}
+		defer rl.stop()
+		if rparts, err = register(client, rl.url, "lg", cfg.participants); err != nil {
+			fl.stop()
+			return err
+		}
+		fmt.Printf("feedlab replicating to %s (pid %d)\n", dest, rl.cmd.Process.Pid)
+	}
 	fmt.Printf("feedlab %s (pid %d) and no-op (pid %d); %d participants, %d events per phase, %.0f %% resent; load average %s\n",
 		bin, fl.cmd.Process.Pid, noop.cmd.Process.Pid, cfg.participants, cfg.events, cfg.resend*100, loadAverage())
 	acked := map[string]bool{}
@@ -90,6 +108,15 @@ func runIngest(bin string, cfg ingestConfig) error {
 		fmt.Printf("run %d  feedlab %8.0f ev/s   p50 %6.2f ms  p99 %6.2f ms  server CPU %5.1f µs/event  %5.0f allocs/event  %5.1f events/commit (load %s)\n",
 			run, fp.eventsPerSec, fp.p50ms, fp.p99ms, fp.cpuUsPerEvent, fp.allocsPerEvent, fp.eventsPerCommit, fp.load)
 		fmt.Printf("run %d  ratio %.3f of the no-op ceiling; p99 %.2f× the no-op's\n", run, ratio, p99s[len(p99s)-1])
+		if rl != nil {
+			rp, _, err := drive(client, rl, rparts, cfg, fmt.Sprintf("r%d", run), "")
+			if err != nil {
+				fl.stop()
+				return fmt.Errorf("feedlab replicating: %w", err)
+			}
+			fmt.Printf("run %d  feedlab replicating %8.0f ev/s   p50 %6.2f ms  p99 %6.2f ms  server CPU %5.1f µs/event  %5.0f allocs/event  %5.1f events/commit (load %s); ratio %.3f, %.2f× the events/s without\n",
+				run, rp.eventsPerSec, rp.p50ms, rp.p99ms, rp.cpuUsPerEvent, rp.allocsPerEvent, rp.eventsPerCommit, rp.load, rp.eventsPerSec/np.eventsPerSec, rp.eventsPerSec/fp.eventsPerSec)
+		}
 	}
 	if cfg.runs > 1 {
 		pick := func(ps []phase, f func(phase) float64) float64 {

@@ -34,6 +34,7 @@ func main() {
 	runs := flag.Int("runs", 1, "runs (each: no-op phase, then feedlab phase); medians are printed when more than one")
 	profile := flag.String("profile", "", "write a 10 s CPU profile of feedlab under load to this file (first run)")
 	study := flag.Int("study", 0, "run the whole-study load test with this many participants instead (5000 for the full one)")
+	replicate := flag.Bool("replicate", false, "each run also measures a feedlab serving with --replicate to a folder (replication on against off)")
 	flag.Parse()
 	if *noop != "" {
 		serveNoop(*noop)
@@ -43,7 +44,7 @@ func main() {
 	if *study > 0 {
 		err = runStudyLoad(*bin, *study)
 	} else {
-		err = runIngest(*bin, ingestConfig{participants: *participants, events: *events, resend: *resend, runs: *runs, profile: *profile})
+		err = runIngest(*bin, ingestConfig{participants: *participants, events: *events, resend: *resend, runs: *runs, profile: *profile, replicate: *replicate})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadgen:", err)

@@ -37,7 +37,7 @@ func freeAddr() (string, error) {
 
 // startFeedlab runs 'bin serve' on a fresh data directory under dir, with the profiler on,
 // no arrival limit and no cap on connections per client (all participants share 127.0.0.1).
-func startFeedlab(bin, dir string) (*server, error) {
+func startFeedlab(bin, dir string, extra ...string) (*server, error) {
 	addr, err := freeAddr()
 	if err != nil {
 		return nil, err
@@ -47,8 +47,8 @@ func startFeedlab(bin, dir string) (*server, error) {
 		return nil, err
 	}
 	data := filepath.Join(dir, "data")
-	s, err := start(bin, "serve", "--addr", addr, "--data", data, "--pprof", paddr,
-		"--arrivals-per-minute", "1000000000", "--max-conns-per-client", "0")
+	s, err := start(bin, append([]string{"serve", "--addr", addr, "--data", data, "--pprof", paddr,
+		"--arrivals-per-minute", "1000000000", "--max-conns-per-client", "0"}, extra...)...)
 	if err != nil {
 		return nil, err
 	}

@@ -55,6 +55,16 @@ export interface Dashboard {
   excluded?: number;
   /** alerts: what the appliance met while running the study (a failed ranking, participants over budget, a full disk). */
   alerts?: StudyAlert[];
+  /** replication: serve --replicate's destination and how current it is; empty when the appliance does not replicate. */
+  replication?: ReplicaState[];
+}
+
+/** ReplicaState is a replication destination: when all was last there (RFC 3339), how far behind it is, its last error. */
+export interface ReplicaState {
+  url: string;
+  last_replicated: string;
+  lag_seconds: number;
+  last_error?: string;
 }
 
 /** StudyAlert is one kind of problem of a study: how often, first and last (RFC 3339), the latest detail. */

@@ -20,7 +20,7 @@ import { ClassroomLinks } from './ClassroomLinks';
 import { DashboardCharts } from './Charts';
 import { FunnelSection, KeyFigures, PerCondition } from './Figures';
 import { Lifecycle } from './Lifecycle';
-import { clock, duplicateHref, nextPollDelay } from './model';
+import { clock, duplicateHref, nextPollDelay, replicationLine } from './model';
 import { ParticipantTable } from './ParticipantTable';
 import { ParticipantLinks, platformsOf } from './ParticipantLinks';
 import { PreviewSection } from './Preview';
@@ -124,6 +124,12 @@ function StudyView({ study, onShared }: { study: api.StudyPageInfo; onShared(lis
       <div className="live-line" aria-live="off">
         {updated ? <span>Updated {clock(updated)}</span> : <span>Loading the figures…</span>}
         <span className="muted small"> · refreshes every few seconds while this tab is open</span>
+        {live.kind === 'ready' &&
+          (live.dashboard.replication ?? []).map((r) => (
+            <span key={r.url} className="live-line__replica small">
+              {replicationLine(r)}
+            </span>
+          ))}
       </div>
 
       {live.kind === 'unavailable' && (

@@ -17,6 +17,7 @@ import {
   pageOf,
   percent,
   platformIds,
+  replicationLine,
   statusActions,
   deleteNeedsId,
   stepPage,
@@ -160,5 +161,17 @@ describe('study page model', () => {
     assert.equal(nextPollDelay(0), 5000);
     assert.equal(nextPollDelay(1), 10_000);
     assert.equal(nextPollDelay(10), 60_000);
+  });
+
+  it('says where the data is copied off the machine and whether the copy is current', () => {
+    const at = new Date(2026, 10, 26, 10, 4, 5).toISOString();
+    assert.equal(
+      replicationLine({ url: 's3://lab/feedlab', last_replicated: at, lag_seconds: 0.4 }),
+      'Copied off this machine to s3://lab/feedlab, up to date at 10:04:05',
+    );
+    assert.equal(
+      replicationLine({ url: 'file:///mnt/nas', last_replicated: at, lag_seconds: 42.6 }),
+      'Copy off this machine (file:///mnt/nas) is 43 s behind: last up to date at 10:04:05',
+    );
   });
 });

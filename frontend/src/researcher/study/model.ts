@@ -202,6 +202,17 @@ export function clock(ms: number): string {
   return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
+/**
+ * replicationLine says where the study data is copied off this machine and how current
+ * the copy is: the researcher sees that a lost appliance would not lose the study. A copy
+ * behind by a second or less is current (the sync interval).
+ */
+export function replicationLine(r: { url: string; last_replicated: string; lag_seconds: number }): string {
+  const at = clock(Date.parse(r.last_replicated));
+  if (r.lag_seconds <= 1) return `Copied off this machine to ${r.url}, up to date at ${at}`;
+  return `Copy off this machine (${r.url}) is ${Math.round(r.lag_seconds)} s behind: last up to date at ${at}`;
+}
+
 /** dateTime is a short local date and time (yyyy-mm-dd hh:mm) for the tables; '—' for none. */
 export function dateTime(ms: number | null | undefined): string {
   if (!ms) return '—';
