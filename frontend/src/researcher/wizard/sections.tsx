@@ -218,11 +218,52 @@ export function InterventionSection({ caps }: SectionsProps) {
                   hint="A video uploaded to feedlab, such as /media/clip.mp4; empty plays the built-in demo video."
                 />
               )}
+              <InterventionFamilyFields caps={caps} i={i} type={type} />
             </>
           );
         }}
       </PerCondition>
     </Section>
+  );
+}
+
+/** InterventionFamilyFields are a condition's intervention style, trigger and text (with a
+ * type) and its skin (always): docs/interventions.md. Absent on servers without them. */
+function InterventionFamilyFields({ caps, i, type }: { caps: Capabilities; i: number; type: string }) {
+  const styles = caps.intervention_styles ?? [];
+  const triggers = caps.intervention_triggers ?? [];
+  const skins = caps.skins ?? [];
+  const hasText = type !== '' && type !== 'default-modal';
+  return (
+    <>
+      {type !== '' && styles.length > 0 && (
+        <SelectField
+          name={`params.interventionParams.${i}.style`}
+          label="Shown as"
+          options={options(styles)}
+          hint="A pop-up over the feed, or a card in the feed at the position above (not for the video)."
+        />
+      )}
+      {type !== '' && triggers.length > 0 && (
+        <SelectField
+          name={`params.interventionParams.${i}.trigger`}
+          label="Opens"
+          options={options(triggers)}
+          hint="At the position above, or (pop-ups only) at the participant's first Share press or first press of any button, before that press counts."
+        />
+      )}
+      {hasText && (
+        <MarkdownField
+          name={`params.interventionParams.${i}.text`}
+          label="Intervention text (optional)"
+          field="intervention-text"
+          previewType={type}
+          rows={5}
+          hint={type === 'accprompt' || type === 'accprompt-modal' ? 'Markdown shown above the accuracy question; empty shows the question alone. Preview shows it.' : 'Markdown; empty shows the built-in text (press Preview to read it).'}
+        />
+      )}
+      {skins.length > 0 && <SelectField name={`params.interventionParams.${i}.skin`} label="Page around the feed (skin)" options={options(skins)} />}
+    </>
   );
 }
 
