@@ -21,9 +21,10 @@ export const INTERVENTION_TITLES: Record<string, string> = {
 export function TextModal({ spec, html, onDone }: { spec: InterventionSpec; html: string; onDone: () => void }) {
   return (
     <Dialog labelledBy="intervention-title" className="dialog--text dialog--intervention">
-      <h2 id="intervention-title" className="visually-hidden">
+      {/* The dialog's name; not a heading, so the researcher's text keeps its own. */}
+      <p id="intervention-title" className="visually-hidden">
         {INTERVENTION_TITLES[spec.type] ?? 'A note'}
-      </h2>
+      </p>
       <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onDone} data-autofocus>
