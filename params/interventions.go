@@ -41,8 +41,8 @@ var (
 	// interventionTriggers are the values of intervention-trigger, the default first.
 	interventionTriggers = []Choice{
 		{TriggerPosition, "At a position in the feed"},
-		{TriggerFirstShare, "At the first Share press (before the share counts)"},
-		{TriggerFirstEngagement, "At the first engagement of any kind"},
+		{TriggerFirstShare, "At the first Share (before it counts)"},
+		{TriggerFirstEngagement, "At the first press of any button"},
 	}
 	// skins are the values of skin, the default first.
 	skins = []Choice{{SkinDefault, "Default (calm side columns)"}, {SkinDistract, "Distracting (moving trends, notifications)"}}

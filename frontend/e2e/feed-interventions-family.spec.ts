@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/appliance';
 import { cards, rowsFor, scrollToEnd, storedUser } from './support/feed';
-import { createStudy, exportCSV } from './support/studies';
+import { createStudy } from './support/studies';
 
 const SHOTS = process.env.FEEDLAB_SHOTS ?? '';
 

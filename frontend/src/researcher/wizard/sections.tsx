@@ -234,35 +234,37 @@ function InterventionFamilyFields({ caps, i, type }: { caps: Capabilities; i: nu
   const triggers = caps.intervention_triggers ?? [];
   const skins = caps.skins ?? [];
   const hasText = type !== '' && type !== 'default-modal';
+  // The first choice is the default, kept as '' (absent) in the form, as the server keeps it.
+  const defaultFirst = (list: Array<{ name: string; title: string }>): Option[] => list.map((o, k) => ({ value: k === 0 ? '' : o.name, label: o.title }));
   return (
     <>
       {type !== '' && styles.length > 0 && (
         <SelectField
           name={`params.interventionParams.${i}.style`}
           label="Shown as"
-          options={options(styles)}
+          options={defaultFirst(styles)}
           hint="A pop-up over the feed, or a card in the feed at the position above (not for the video)."
         />
       )}
       {type !== '' && triggers.length > 0 && (
         <SelectField
           name={`params.interventionParams.${i}.trigger`}
-          label="Opens"
-          options={options(triggers)}
+          label="Trigger (when it opens)"
+          options={defaultFirst(triggers)}
           hint="At the position above, or (pop-ups only) at the participant's first Share press or first press of any button, before that press counts."
         />
       )}
       {hasText && (
         <MarkdownField
           name={`params.interventionParams.${i}.text`}
-          label="Intervention text (optional)"
+          label="Text shown (optional)"
           field="intervention-text"
           previewType={type}
           rows={5}
           hint={type === 'accprompt' || type === 'accprompt-modal' ? 'Markdown shown above the accuracy question; empty shows the question alone. Preview shows it.' : 'Markdown; empty shows the built-in text (press Preview to read it).'}
         />
       )}
-      {skins.length > 0 && <SelectField name={`params.interventionParams.${i}.skin`} label="Page around the feed (skin)" options={options(skins)} />}
+      {skins.length > 0 && <SelectField name={`params.interventionParams.${i}.skin`} label="Page around the feed (skin)" options={defaultFirst(skins)} />}
     </>
   );
 }
