@@ -211,7 +211,7 @@ export function FeedView({ data }: { data: FeedData }) {
                   <div className="swipe__slide">{cardOf(e, true)}</div>
                   {e.idx === infeedAfter ? (
                     <div className="swipe__slide">
-                      <InterventionCard spec={spec} html={interventionHtml} image={promptImage} answered={answered} onAnswer={answerInFeed} />
+                      <InterventionCard spec={spec} html={interventionHtml} image={promptImage} answered={answered} onAnswer={answerInFeed} swipe />
                     </div>
                   ) : null}
                 </Fragment>

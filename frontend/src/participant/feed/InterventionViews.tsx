@@ -40,7 +40,21 @@ export function TextModal({ spec, html, onDone }: { spec: InterventionSpec; html
  * (a visit); each visit's length is kept (addVisit) and sent with the feed's events; the
  * clock of the page (paused while hidden) is not needed, as a hidden tab ends the visit.
  */
-export function InterventionCard({ spec, html, image, answered, onAnswer }: { spec: InterventionSpec; html: string; image: 0 | 1; answered: boolean; onAnswer: (value: string) => void }) {
+export function InterventionCard({
+  spec,
+  html,
+  image,
+  answered,
+  onAnswer,
+  swipe = false,
+}: {
+  spec: InterventionSpec;
+  html: string;
+  image: 0 | 1;
+  answered: boolean;
+  onAnswer: (value: string) => void;
+  swipe?: boolean;
+}) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -75,7 +89,7 @@ export function InterventionCard({ spec, html, image, answered, onAnswer }: { sp
   }, [spec]);
   const title = INTERVENTION_TITLES[spec.type] ?? 'A note';
   return (
-    <article ref={ref} className="card intervention-card" data-intervention={spec.type} aria-label={title}>
+    <article ref={ref} className={`card intervention-card${swipe ? ' card--swipe intervention-card--swipe' : ''}`} data-intervention={spec.type} aria-label={title}>
       <p className="intervention-card__label" aria-hidden="true">
         feedlab · note
       </p>
