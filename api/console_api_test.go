@@ -150,7 +150,7 @@ func TestResearcherAPIScenarios(t *testing.T) {
 		{name: "capabilities", as: "linus", method: get, path: "/v1/capabilities", status: 200,
 			has: []string{`{"name":"random","title":"Random","summary":"Random: every participant gets the cards in a fresh random order.","settings":[]}`, `{"name":"thompson_sampling","title":"Thompson sampling","summary":"Thompson sampling: `, `"param":"algorithm-script","label":"Ranking script"`,
 				`"max_conditions":50`, `{"name":"crt","title":"Word problems","message":false}`, `"example_url":"https://app.prolific.com/`, `"categories":["news","opinion","sensational","ads"]`,
-				`"participant_urls":["` + e.srv.URL + `/"]`, `{"name":"accprompt-modal","title":"Popup accuracy prompt"}`}},
+				`"participant_urls":["` + e.srv.URL + `/"]`, `{"name":"accprompt-modal","title":"Popup accuracy prompt (older name of accprompt as a pop-up)"}`, `"skins":[{"name":"default"`}},
 
 		{name: "studies signed out", method: get, path: "/v1/studies", status: 401, code: codeUnauthorized},
 		{name: "studies of the owner", as: "ada", method: get, path: "/v1/studies", status: 200, check: func(t *testing.T, r response) {
@@ -254,6 +254,9 @@ func TestResearcherAPIScenarios(t *testing.T) {
 			has: []string{"<strong>Thanks</strong>"}, hasNot: []string{"<script"}},
 		{name: "render empty", as: "linus", method: post, path: "/v1/render_markdown", body: map[string]string{"field": "instruct", "text": "  "}, status: 200, has: []string{`"html":""`}},
 		{name: "render too long", as: "linus", method: post, path: "/v1/render_markdown", body: map[string]string{"field": "instruct", "text": strings.Repeat("x", params.MaxTextLen+1)}, status: 400, code: codeInvalidParameters},
+		{name: "render an intervention's default text", as: "linus", method: post, path: "/v1/render_markdown", body: map[string]string{"field": "intervention-text", "text": "", "type": "socialnorm"}, status: 200, has: []string{"What other people think</h2>"}},
+		{name: "render an intervention's own text", as: "linus", method: post, path: "/v1/render_markdown", body: map[string]string{"field": "intervention-text", "text": "**Pause**", "type": "importance"}, status: 200, has: []string{"<strong>Pause</strong>"}, hasNot: []string{"Accuracy matters"}},
+		{name: "render an intervention text of no type", as: "linus", method: post, path: "/v1/render_markdown", body: map[string]string{"field": "intervention-text", "text": "x", "type": "banner"}, status: 400, code: codeInvalidParameters},
 		{name: "render unknown field", as: "linus", method: post, path: "/v1/render_markdown", body: map[string]string{"field": "title", "text": "x"}, status: 400, code: codeBadRequest},
 
 		{name: "dump signed out", method: post, path: "/v1/dump_data", body: map[string]string{"data_type": "experiment_parameters", "experiment_id": "{ada}"}, status: 401, code: codeUnauthorized},

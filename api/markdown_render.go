@@ -11,9 +11,12 @@ import (
 type renderRequest struct {
 	Field string `json:"field"`
 	Text  string `json:"text"`
+	// Type is the intervention-type whose text is previewed (field intervention-text):
+	// an empty text shows that type's default.
+	Type string `json:"type"`
 }
 
-var renderFields = []string{"consent", "instruct", "custom-msg"}
+var renderFields = []string{"consent", "instruct", "custom-msg", "intervention-text"}
 
 // renderMarkdown answers a researcher's text as a participant will see it (the wizard's
 // Preview). The text goes the participant's way exactly: checked and normalised by
@@ -26,7 +29,16 @@ func (s *Server) renderMarkdown(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !slices.Contains(renderFields, req.Field) {
-		s.fail(w, r, badRequest("field must be one of consent, instruct, custom-msg."))
+		s.fail(w, r, badRequest("field must be one of consent, instruct, custom-msg, intervention-text."))
+		return
+	}
+	if req.Field == "intervention-text" {
+		html, err := renderInterventionText(req.Type, req.Text)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		ok(w, map[string]any{"html": html})
 		return
 	}
 	html, err := renderText(req.Field, req.Text)
@@ -62,4 +74,26 @@ func renderText(field, text string) (string, error) {
 		return "", err
 	}
 	return texts[field], nil
+}
+
+// renderInterventionText renders an intervention's text as the participant will see it:
+// the text given, or the type's default when it is empty.
+func renderInterventionText(typ, text string) (string, error) {
+	if typ == "" {
+		return "", badRequest("type must name the intervention-type whose text is previewed.")
+	}
+	rows := []params.Row{
+		{Condition: 1, Param: "entity_sets", Value: `[{"entity_set":"preview"}]`},
+		{Condition: 1, Param: "intervention-type", Value: typ},
+		{Condition: 1, Param: "intervention-text", Value: text},
+	}
+	def, err := params.Validate(rows, func(string) (int, bool) { return 1, true })
+	if err != nil {
+		return "", invalidParameters(err)
+	}
+	texts, err := study.Texts(def.Conditions[0])
+	if err != nil {
+		return "", err
+	}
+	return texts["intervention"], nil
 }

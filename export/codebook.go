@@ -34,6 +34,8 @@ type Codebook struct {
 	Options  Options
 	Columns  []CodebookColumn
 	Forms    []Questionnaire // the questionnaires whose answers the file may hold
+	// Interventions: the study shows an intervention, so the file may hold its rows.
+	Interventions bool
 }
 
 var errHeaderDone = errors.New("export: header read")
@@ -91,6 +93,7 @@ func NewCodebook(ctx context.Context, st *store.Store, typ, id string, opts Opti
 	params := newParamColumns(ps).names
 	if typ == TypeUserForm || typ == TypeParticipants {
 		cb.Forms = studyForms(ps)
+		cb.Interventions = studyHasIntervention(ps)
 	}
 	answerFields := map[string]QField{}
 	for _, q := range Questionnaires() {
@@ -114,6 +117,9 @@ func describeColumn(typ, name string, params, covariates []string, answers map[s
 	}
 	// A parameter named like a column another export has (algorithm, for one) is still a
 	// parameter here: only this export's own fixed columns come first.
+	if name == interventionTextHashColumn && slices.Contains(params, name) {
+		return interventionTextHashDoc, true
+	}
 	if slices.Contains(params, name) && !slices.Contains(fixedColumns(typ), name) {
 		return paramDoc(name), true
 	}
@@ -148,6 +154,9 @@ func describeColumn(typ, name string, params, covariates []string, answers map[s
 			return ColumnDoc{tText, "", oRegistered, fmt.Sprintf("The arrival link's parameter %s.", strings.TrimPrefix(name, urlParamsPrefix))}, true
 		}
 		field := strings.TrimPrefix(name, "answer_")
+		if d, ok := interventionFieldDoc(field); ok {
+			return d, true
+		}
 		if f, ok := answers[field]; ok {
 			return ColumnDoc{answerType(f), f.Unit, "questionnaire answer (participant)", fmt.Sprintf("The answer to “%s” (see 'Questionnaires'); the last answer when given twice; empty when not answered.", f.Question)}, true
 		}
@@ -264,6 +273,9 @@ func (cb Codebook) WriteMarkdown(w io.Writer) error {
 				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", cell(f.Name), cell(fieldKind(f)), cell(f.Question), cell(optionList(f)))
 			}
 			b.WriteString("\n")
+		}
+		if cb.Interventions {
+			writeInterventionSection(&b)
 		}
 		b.WriteString("## Checkpoints\n\n| checkpoint | meaning |\n| --- | --- |\n")
 		for _, c := range CheckpointDocs {

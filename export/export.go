@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"feedlab/feed"
+	"feedlab/params"
 	"feedlab/store"
 )
 
@@ -53,11 +54,16 @@ func HoldsPlatformIDs(typ string) bool {
 // expandExcluded are parameters not repeated as columns on every row: long markdown texts
 // that would multiply the file size and say nothing per event, and the study-wide title
 // (the experiment_parameters export has them all).
-var expandExcluded = []string{"instruct", "consent", "custom-msg", "title", "algorithm-script"}
+var expandExcluded = []string{"instruct", "consent", "custom-msg", "title", "algorithm-script", "intervention-text"}
 
 // scriptHashColumn stands for algorithm-script in the expanded parameter columns: the
 // script's sha256, so every event row names the exact ranking code that ordered its feed.
 const scriptHashColumn = "algorithm-script-sha256"
+
+// interventionTextHashColumn stands for intervention-text in the expanded parameter
+// columns: the sha256 of the researcher's own intervention text (empty rows: the type's
+// default text).
+const interventionTextHashColumn = "intervention-text-sha256"
 
 // Options change how an export is written.
 type Options struct {
@@ -149,6 +155,11 @@ func newParamColumns(ps []store.Param) paramColumns {
 	for _, p := range ps {
 		if p.Param == "algorithm-script" && p.Value != "" {
 			p.Param, p.Value = scriptHashColumn, feed.ScriptHash(p.Value)
+		}
+		if p.Param == "intervention-text" && p.Value != "" {
+			// Like the script: every row names the exact words of its condition's
+			// intervention (params.TextHash, as the participant's records carry it).
+			p.Param, p.Value = interventionTextHashColumn, params.TextHash(p.Value)
 		}
 		if slices.Contains(expandExcluded, p.Param) {
 			continue

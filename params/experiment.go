@@ -27,6 +27,17 @@ func (c Condition) ExperimentParameters() []Param {
 		}
 		out = append(out, Param{Param: p, Value: v})
 	}
+	// The family's parameters only where they differ from the default, so the browser of
+	// a condition without them receives the list it always did.
+	if c.familyDiffers() {
+		for _, p := range familyParams {
+			v := c.familyValue(p)
+			if slices.Contains(urlEncoded, p) {
+				v = encodeURIComponent(v)
+			}
+			out = append(out, Param{Param: p, Value: v})
+		}
+	}
 	return out
 }
 

@@ -18,7 +18,17 @@ var (
 	// buttonValues are the values of each feed-button-<kind>; the first is the default.
 	buttonValues = []Choice{{"no", "No (hidden)"}, {"yes", "Yes (button, count from 0)"}, {"lognormal", "Lognormal (button with social counts)"}}
 	// interventionTypes are the values of intervention-type.
-	interventionTypes = []Choice{{"", "None"}, {"default-modal", "Default popup (experimental)"}, {"accprompt-modal", "Popup accuracy prompt"}}
+	// accprompt-modal and default-modal are the values from before the spec's names
+	// (interventions.go); they stay, so old studies and files keep working.
+	interventionTypes = []Choice{
+		{"", "None"},
+		{InterventionAccPrompt, "Accuracy prompt (rate one headline)"},
+		{InterventionLiteracyTip, "Digital-literacy tips"},
+		{InterventionSocialNorm, "Social norm (most people value accuracy)"},
+		{InterventionImportance, "Importance of accuracy"},
+		{InterventionAccPromptModal, "Popup accuracy prompt (older name of accprompt as a pop-up)"},
+		{InterventionVideoModal, "Video popup (experimental)"},
+	}
 	// customMsgTypes are the values of custom-msg-type.
 	customMsgTypes = []Choice{{"", "None"}, {"onpage", "On page"}, {"modal", "Modal"}}
 	// assignmentChoices are the values of assignment, the default first.

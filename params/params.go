@@ -43,21 +43,28 @@ type Condition struct {
 	SourceTime        string            // "" (none) or "covariate:<column>": the time shown beside the source
 	EntitySets        []EntitySetChoice // at least one
 	Buttons           map[string]string // share, like, bookmark, accuracy, upvote, downvote → no, yes or lognormal
-	InterventionType  string            // "", default-modal or accprompt-modal
+	InterventionType  string            // "", accprompt, literacytip, socialnorm, importance, default-modal or accprompt-modal
 	InterventionPerc  int               // 1 to 100 when InterventionType is set, otherwise 0
 	InterventionVideo string            // /media/ path of the default-modal's video; "" for the built-in demo video
-	Algorithm         string            // one of feed.Algorithms
-	Ranking           feed.Ranking      // the algorithm's settings (algorithm-* parameters); zero for random
-	CustomMsgType     string            // "", onpage or modal
-	CustomMsg         string            // markdown; "" when CustomMsgType is ""
-	Forms             []string          // questionnaire names from KnownForms, in order
-	Instruct          string            // markdown; "" shows no instructions
-	Consent           string            // markdown; "" shows no consent
-	Platform          string            // "", mturk, prolific, lucid or custom
-	RedirectURL       string            // set for prolific, lucid and custom
-	CompletionCode    string            // mturk only; "" means generated per participant
-	Quota             int               // completed participants wanted in this condition; 0 = no quota
-	Exits             Exits             // redirect URLs of the platforms' other exits (recruitment.go)
+	// InterventionStyle, InterventionTrigger and InterventionText are set only with a type
+	// (interventions.go): modal or infeed; position, first-share or first-engagement;
+	// markdown, "" for the type's default text.
+	InterventionStyle   string
+	InterventionTrigger string
+	InterventionText    string
+	Skin                string       // default or distract (the page around the feed)
+	Algorithm           string       // one of feed.Algorithms
+	Ranking             feed.Ranking // the algorithm's settings (algorithm-* parameters); zero for random
+	CustomMsgType       string       // "", onpage or modal
+	CustomMsg           string       // markdown; "" when CustomMsgType is ""
+	Forms               []string     // questionnaire names from KnownForms, in order
+	Instruct            string       // markdown; "" shows no instructions
+	Consent             string       // markdown; "" shows no consent
+	Platform            string       // "", mturk, prolific, lucid or custom
+	RedirectURL         string       // set for prolific, lucid and custom
+	CompletionCode      string       // mturk only; "" means generated per participant
+	Quota               int          // completed participants wanted in this condition; 0 = no quota
+	Exits               Exits        // redirect URLs of the platforms' other exits (recruitment.go)
 }
 
 // Study is a checked study definition: conditions 1..N in order.
@@ -94,7 +101,7 @@ var paramOrder = []string{
 }
 
 // allParams is every parameter name a row may carry.
-var allParams = append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...)
+var allParams = append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...)
 
 // Rows returns the study as canonical rows: title and n-conditions first (both on
 // condition 1; the title even when empty, so the file shows where to write it), then every parameter of
@@ -107,6 +114,7 @@ func (s Study) Rows() []Row {
 	rows := make([]Row, 0, 2+len(s.Conditions)*len(paramOrder))
 	rows = append(rows, Row{Condition: 1, Param: paramTitle, Value: s.Title})
 	rows = append(rows, Row{Condition: 1, Param: paramNConditions, Value: strconv.Itoa(len(s.Conditions))})
+	family := s.usesFamily()
 	for _, c := range s.Conditions {
 		for _, p := range paramOrder {
 			rows = append(rows, Row{Condition: c.Number, Param: p, Value: c.value(p)})
@@ -118,6 +126,13 @@ func (s Study) Rows() []Row {
 						rows = append(rows, Row{Condition: c.Number, Param: rp, Value: v})
 					}
 				}
+			}
+		}
+		// The intervention family and skin, on every condition of a study that uses them
+		// (so each export row says its condition's skin), on none of a study that does not.
+		if family {
+			for _, fp := range familyParams {
+				rows = append(rows, Row{Condition: c.Number, Param: fp, Value: c.familyValue(fp)})
 			}
 		}
 		// Recruitment settings last, only those that differ from the default, so a study

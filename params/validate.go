@@ -291,6 +291,7 @@ func (v *validator) condition(num int, rows map[string]Row, rejected map[string]
 	if c.InterventionType == "default-modal" {
 		c.InterventionVideo = mediaPath(get("intervention-video"))
 	}
+	interventionFamily(&c, get)
 
 	c.Algorithm = algorithm(get("algorithm"))
 	c.Ranking = rankingSettings(c.Algorithm, get)

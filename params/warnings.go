@@ -76,6 +76,15 @@ func conditionWarnings(cond int, rows map[string]Row) Problems {
 	if value("intervention-video") != "" && interventionType != "default-modal" {
 		warn("intervention-video", "has no effect: only intervention-type default-modal shows a video")
 	}
+	if interventionType == "" {
+		for _, p := range []string{"intervention-style", "intervention-trigger", "intervention-text"} {
+			if w := word(p); w != "" && !(p == "intervention-style" && w == StyleModal) && !(p == "intervention-trigger" && w == TriggerPosition) {
+				warn(p, "has no effect: there is no intervention-type, so no intervention opens")
+			}
+		}
+	} else if value("intervention-perc") != "" && word("intervention-trigger") != "" && word("intervention-trigger") != TriggerPosition {
+		warn("intervention-perc", "has no effect: intervention-trigger %s opens the intervention at a press, not at a position", word("intervention-trigger"))
+	}
 	return ws
 }
 

@@ -15,7 +15,7 @@ import (
 // that ExperimentParameters encodes for the participant's browser (spec §5, create study).
 // The wizard and the participant's page read this list from the generated
 // frontend/src/generated/registry.ts (tools/genregistry).
-var urlEncoded = []string{"platform", "redirect-url", "completion-code", "consent", "custom-msg", "instruct"}
+var urlEncoded = []string{"platform", "redirect-url", "completion-code", "consent", "custom-msg", "instruct", "intervention-text"}
 
 // URLEncoded are the parameters whose values travel URL-encoded between the server and
 // the browser; a copy.

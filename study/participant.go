@@ -45,6 +45,11 @@ func participantParameters(c params.Condition) []params.Param {
 			out = append(out, p)
 		}
 	}
+	// The hash of the words the intervention shows (its text or its type's default), so
+	// the browser records with each intervention shown exactly which text it was.
+	if text := c.InterventionShownText(); text != "" {
+		out = append(out, params.Param{Param: InterventionTextHashParam, Value: params.TextHash(text)})
+	}
 	return out
 }
 
@@ -123,12 +128,17 @@ func withDefaultTexts(c params.Condition) params.Condition {
 	return c
 }
 
-// Texts renders the condition's markdown texts (consent, instruct, custom-msg) to
-// sanitized HTML; an empty text stays empty (its modal is not shown).
+// InterventionTextHashParam is the participant parameter holding params.TextHash of the
+// intervention's shown text.
+const InterventionTextHashParam = "intervention-text-sha256"
+
+// Texts renders the condition's markdown texts (consent, instruct, custom-msg, and the
+// intervention's: its intervention-text or its type's default) to sanitized HTML; an
+// empty text stays empty (its modal is not shown).
 func Texts(c params.Condition) (map[string]string, error) {
 	c = withDefaultTexts(c)
 	out := map[string]string{}
-	for name, src := range map[string]string{"consent": c.Consent, "instruct": c.Instruct, "custom-msg": c.CustomMsg} {
+	for name, src := range map[string]string{"consent": c.Consent, "instruct": c.Instruct, "custom-msg": c.CustomMsg, "intervention": c.InterventionShownText()} {
 		if src == "" {
 			out[name] = ""
 			continue

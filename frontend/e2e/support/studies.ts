@@ -49,7 +49,7 @@ export function entitySets(n: number, set = DEMO_SET): string {
  * its parameters; entity_sets defaults to 10 demo cards.
  */
 export async function createStudy(baseURL: string, conditions: Array<Record<string, string>>): Promise<string> {
-  const encoded = ['platform', 'redirect-url', 'completion-code', 'consent', 'custom-msg', 'instruct'];
+  const encoded = ['platform', 'redirect-url', 'completion-code', 'consent', 'custom-msg', 'instruct', 'intervention-text'];
   const rows: Row[] = [];
   conditions.forEach((params, i) => {
     const all = { entity_sets: entitySets(10), ...params };

@@ -9,7 +9,8 @@ export const URL_ENCODED_PARAMS = [
   "completion-code",
   "consent",
   "custom-msg",
-  "instruct"
+  "instruct",
+  "intervention-text"
 ] as const;
 
 /** BUTTONS are the feed buttons, each set by the parameter feed-button-<name> (params.ButtonKinds). */

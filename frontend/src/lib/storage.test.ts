@@ -47,7 +47,7 @@ describe('storage round trip', () => {
         'user_id', 'condition', 'experiment_id', 'experiment_parameters', 'entities',
         'entities_engage', 'intersect_events', 'modalShown', 'video', 'startTime',
         'popupTime', 'complete', 'nextRoute', 'redirectionRoutes', 'queryParams',
-        'end_screen', 'form_draft', 'feed_position',
+        'end_screen', 'form_draft', 'feed_position', 'intervention',
       ].sort(),
     );
   });

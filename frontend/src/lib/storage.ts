@@ -41,6 +41,10 @@ export interface StoredValues {
   /** feed_position (not a spec key) is the index of the card in view when the feed page
    * was last hidden or left, so a reload returns the participant there. */
   feed_position: number;
+  /** intervention (not a spec key) is what the feed recorded of the intervention: when it
+   * was shown, its in-feed visits (ms) and how many were sent, so a reload neither records
+   * it twice nor loses a visit (participant/feed/intervention.ts). */
+  intervention: Record<string, unknown>;
 }
 
 /** StorageKey is one of the spec's storage key names. */
@@ -68,6 +72,7 @@ const kinds: { readonly [K in StorageKey]: Kind } = {
   end_screen: 'object',
   form_draft: 'object',
   feed_position: 'number',
+  intervention: 'object',
 };
 
 /** STORAGE_KEYS lists every key this module manages. */

@@ -21,12 +21,24 @@ const schema = yup.object({
 /**
  * AccuracyPrompt asks whether an example headline is accurate: one of four options is
  * required, and Continue stays disabled until the form is valid; 'Required' shows after an
- * attempt to continue without an answer.
+ * attempt to continue without an answer. intro is the study's intervention-text (HTML),
+ * shown above the question; inline puts it in a feed card instead of a pop-up.
  */
-export default function AccuracyPrompt({ image, onSubmit }: { image: 0 | 1; onSubmit: (value: string) => void }) {
-  const picture = PROMPT_IMAGES[image];
+export default function AccuracyPrompt({ image, onSubmit, intro = '', inline = false }: { image: 0 | 1; onSubmit: (value: string) => void; intro?: string; inline?: boolean }) {
+  const form = <AccuracyForm image={image} onSubmit={onSubmit} intro={intro} idPrefix={inline ? 'infeed-' : ''} />;
+  if (inline) return form;
   return (
     <Dialog labelledBy="accprompt-title" className="dialog--accprompt">
+      {form}
+    </Dialog>
+  );
+}
+
+function AccuracyForm({ image, onSubmit, intro, idPrefix }: { image: 0 | 1; onSubmit: (value: string) => void; intro: string; idPrefix: string }) {
+  const picture = PROMPT_IMAGES[image];
+  return (
+    <>
+      {intro ? <div className="markdown accprompt__intro" dangerouslySetInnerHTML={{ __html: intro }} /> : null}
       <Formik
         initialValues={{ accuracy: '' }}
         validationSchema={schema}
@@ -35,20 +47,20 @@ export default function AccuracyPrompt({ image, onSubmit }: { image: 0 | 1; onSu
       >
         {({ isValid, isSubmitting, submitCount }) => (
           <Form noValidate>
-            <h2 id="accprompt-title">Do you think this headline is accurate?</h2>
+            <h2 id={`${idPrefix}accprompt-title`}>Do you think this headline is accurate?</h2>
             <img className="accprompt__image" src={picture.src} alt={picture.alt} width={480} height={270} />
             <fieldset className="accprompt__options">
               <legend className="visually-hidden">Do you think this headline is accurate?</legend>
               {ACCURACY_OPTIONS.map((o, i) => (
                 <label key={o.value} className="radio">
-                  <Field type="radio" name="accuracy" value={o.value} data-autofocus={i === 0 ? true : undefined} />
+                  <Field type="radio" name="accuracy" value={o.value} data-autofocus={i === 0 && !idPrefix ? true : undefined} />
                   <span>{o.label}</span>
                 </label>
               ))}
             </fieldset>
             {/* 'Required' only after an attempt to continue, not as the prompt opens. */}
             {!isValid && submitCount > 0 ? (
-              <p id="accprompt-required" className="field__error accprompt__required" role="alert">
+              <p id={`${idPrefix}accprompt-required`} className="field__error accprompt__required" role="alert">
                 Required
               </p>
             ) : null}
@@ -59,7 +71,7 @@ export default function AccuracyPrompt({ image, onSubmit }: { image: 0 | 1; onSu
                 type="submit"
                 className="button"
                 aria-disabled={!isValid || isSubmitting ? 'true' : undefined}
-                aria-describedby={!isValid && submitCount > 0 ? 'accprompt-required' : undefined}
+                aria-describedby={!isValid && submitCount > 0 ? `${idPrefix}accprompt-required` : undefined}
               >
                 Continue
               </button>
@@ -67,6 +79,6 @@ export default function AccuracyPrompt({ image, onSubmit }: { image: 0 | 1; onSu
           </Form>
         )}
       </Formik>
-    </Dialog>
+    </>
   );
 }

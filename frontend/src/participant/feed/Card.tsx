@@ -31,10 +31,13 @@ export interface CardProps {
   swipe?: boolean;
   /** source: the condition's source line and time (none unless the study sets them). */
   source?: SourceSpec;
+  /** gate, when given, decides when a button press runs: an intervention triggered by the
+   * press opens first, and the press counts only once it is done (FeedView). */
+  gate?: (type: EngagementType, entity: FeedEntity, run: () => void) => void;
 }
 
 /** Card is one feed post: its image or video, its headline and its engagement buttons. */
-export function Card({ entity, modes, tracker, register, swipe, source }: CardProps) {
+export function Card({ entity, modes, tracker, register, swipe, source, gate }: CardProps) {
   const ref = useRef<HTMLElement | null>(null);
   const rec = tracker.record(entity);
   const video = isVideoUrl(entity.entity_url);
@@ -118,8 +121,12 @@ export function Card({ entity, modes, tracker, register, swipe, source }: CardPr
                 data-engagement={b.type}
                 onClick={() => {
                   if (!clickable) return;
-                  const changed = tracker.press(entity, b.type, shownTypes);
-                  setOn((prev) => ({ ...prev, ...changed }));
+                  const run = () => {
+                    const changed = tracker.press(entity, b.type, shownTypes);
+                    setOn((prev) => ({ ...prev, ...changed }));
+                  };
+                  if (gate) gate(b.type, entity, run);
+                  else run();
                 }}
               >
                 <ButtonIcon type={b.type} on={isOn} />

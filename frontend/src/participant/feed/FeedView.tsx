@@ -1,7 +1,7 @@
 // The feed itself, in the scroll or swipe layout: the cards, landing and tab checkpoints,
 // the intervention and the submit button. Visibility, infinite scroll and submit are their
 // own modules (visibility.ts, infiniteScroll.ts, submit.ts).
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { logCheckpoint, writeBatchDwell, writeForm } from '../../lib/events';
 import { onLeave } from '../../lib/outbox';
 import { paramValue } from '../../lib/session';
@@ -14,6 +14,10 @@ import { Dialog } from './Dialog';
 import { useInfiniteScroll } from './infiniteScroll';
 import type { FeedData } from './load';
 import { ACCURACY_PROMPT_FIELD, buttonModes, FEED_NAME, interventionIndex, shouldOpenIntervention, sourceSpec } from './rules';
+import { interventionSpec, recordPreceded, recordShown, rememberText, sendDwell, triggeredBy, wasShown } from './intervention';
+import { InterventionCard, TextModal, useOpenTime } from './InterventionViews';
+import { SideLeftDistract, SideRightDistract } from './DistractSkin';
+import type { EngagementType, FeedEntity } from '../../lib/feedTypes';
 import { submitFeed } from './submit';
 import { FeedTracker } from './tracker';
 import { useCardVisibility } from './visibility';
@@ -31,7 +35,8 @@ export function FeedView({ data }: { data: FeedData }) {
   const tracker = useMemo(() => new FeedTracker(entities), [entities]);
   const total = entities.length;
   const [current, setCurrent] = useState(0);
-  const [intervention, setIntervention] = useState<'accprompt-modal' | 'default-modal' | null>(null);
+  // intervention is the pop-up open now: accprompt, a text type or default-modal (the video).
+  const [intervention, setIntervention] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [end, setEnd] = useState<EndRecord | null>(null);
   const submittedRef = useRef(false);
@@ -39,6 +44,14 @@ export function FeedView({ data }: { data: FeedData }) {
 
   const interventionType = paramValue(params, 'intervention-type') ?? '';
   const interventionIdx = interventionIndex(interventionType, paramValue(params, 'intervention-perc'), total);
+  const spec = useMemo(() => interventionSpec(params), [params]);
+  const interventionHtml = useMemo(() => rememberText(data.texts.intervention), [data]);
+  const distract = (paramValue(params, 'skin') ?? '').toLowerCase() === 'distract';
+  // answered: the accuracy prompt (or any pop-up) is done; the in-feed card then says thanks.
+  const [answered, setAnswered] = useState(() => storage.get('modalShown') === 1);
+  // pendingPress is the press that opened the intervention, run once it is done.
+  const pendingPress = useRef<{ type: EngagementType; entity: FeedEntity; run: () => void } | null>(null);
+  const closeTimer = useOpenTime(intervention !== null);
 
   // Landing, tab times, embedding.
   useEffect(() => {
@@ -58,6 +71,7 @@ export function FeedView({ data }: { data: FeedData }) {
       tracker.hideTab();
       const sofar = tracker.recorded();
       if (sofar.length > 0) writeBatchDwell(sofar);
+      sendDwell();
     });
     const onVisible = () => {
       if (submittedRef.current || !away || document.visibilityState === 'hidden') return;
@@ -78,8 +92,8 @@ export function FeedView({ data }: { data: FeedData }) {
   // The intervention opens once the last card reached is at intervention_idx.
   useEffect(() => {
     const check = (idx: number) => {
-      if (interventionType !== 'accprompt-modal' && interventionType !== 'default-modal') return;
-      if (shouldOpenIntervention(idx, interventionIdx, storage.get('modalShown'))) setIntervention(interventionType);
+      if (spec.type === '' || spec.style !== 'modal' || spec.trigger !== 'position') return;
+      if (shouldOpenIntervention(idx, interventionIdx, storage.get('modalShown'))) setIntervention(spec.type);
     };
     tracker.onReached(check);
     // Reloaded past intervention_idx before the intervention was done: it opens again now.
@@ -115,26 +129,58 @@ export function FeedView({ data }: { data: FeedData }) {
   // The clock stops while the intervention covers the feed: that time is not dwell.
   useEffect(() => {
     if (!intervention) return;
+    recordShown(spec);
     tracker.clock.pause('dialog');
     return () => tracker.clock.resume('dialog');
   }, [intervention]);
+
+  // A press that triggers the intervention (first-share, first-engagement) opens it first;
+  // the press counts once the intervention is done (closeIntervention).
+  const gate = useMemo(() => {
+    if (spec.type === '' || spec.trigger === 'position') return undefined;
+    return (type: EngagementType, entity: FeedEntity, run: () => void) => {
+      if (!triggeredBy(spec, type) || wasShown() || storage.get('modalShown') === 1) return run();
+      pendingPress.current = { type, entity, run };
+      setIntervention(spec.type);
+    };
+  }, [spec]);
 
   const submit = async () => {
     if (submitting) return;
     setSubmitting(true);
     flush();
+    sendDwell();
     submittedRef.current = true;
     const record = await submitFeed(tracker);
     if (record) setEnd(record);
   };
 
   const closeIntervention = (value?: string) => {
-    if (value !== undefined) {
-      writeForm({ [ACCURACY_PROMPT_FIELD]: value });
-      storage.set('modalShown', 1);
-    }
+    if (value !== undefined) writeForm({ [ACCURACY_PROMPT_FIELD]: value });
+    // Every intervention but the video (which sets it at its own gate) is done here.
+    if (value !== undefined || intervention !== 'default-modal') storage.set('modalShown', 1);
+    closeTimer();
+    sendDwell();
+    setAnswered(true);
     setIntervention(null);
+    // The press that opened it counts now, after the answer, and is marked as preceded.
+    const press = pendingPress.current;
+    pendingPress.current = null;
+    if (press) {
+      recordPreceded(press.type, press.entity.entity_id);
+      press.run();
+    }
   };
+
+  const answerInFeed = (value: string) => {
+    writeForm({ [ACCURACY_PROMPT_FIELD]: value });
+    storage.set('modalShown', 1);
+    setAnswered(true);
+  };
+  const infeedAfter = spec.type !== '' && spec.style === 'infeed' ? Math.max(0, interventionIdx) : -1;
+  const cardOf = (e: FeedEntity, swipeCard: boolean) => (
+    <Card entity={e} modes={modes} tracker={tracker} register={register} source={source} swipe={swipeCard} gate={gate} />
+  );
 
   const showSubmit = swipe ? current >= total - 2 : status === 'complete';
   const submitControl = (
@@ -155,15 +201,20 @@ export function FeedView({ data }: { data: FeedData }) {
 
   return (
     <>
-      <div className={`feed-layout${swipe ? ' feed-layout--swipe' : ''}`}>
-        <SideLeft />
+      <div className={`feed-layout${swipe ? ' feed-layout--swipe' : ''}${distract ? ' feed-layout--distract' : ''}`}>
+        {distract ? <SideLeftDistract /> : <SideLeft />}
         <main id="main" className="feed-main" aria-label="Newsfeed">
           {swipe ? (
             <div className="swipe" role="region" tabIndex={0} aria-label="Posts: swipe or scroll for the next post">
               {entities.map((e) => (
-                <div className="swipe__slide" key={e.entity_id}>
-                  <Card entity={e} modes={modes} tracker={tracker} register={register} source={source} swipe />
-                </div>
+                <Fragment key={e.entity_id}>
+                  <div className="swipe__slide">{cardOf(e, true)}</div>
+                  {e.idx === infeedAfter ? (
+                    <div className="swipe__slide">
+                      <InterventionCard spec={spec} html={interventionHtml} image={promptImage} answered={answered} onAnswer={answerInFeed} swipe />
+                    </div>
+                  ) : null}
+                </Fragment>
               ))}
               {total === 0 ? <p className="feed-status">No results :(</p> : null}
             </div>
@@ -173,7 +224,12 @@ export function FeedView({ data }: { data: FeedData }) {
             <>
               <div ref={listRef} className="feed-list">
                 {entities.slice(0, shownCount).map((e) => (
-                  <Card key={e.entity_id} entity={e} modes={modes} tracker={tracker} register={register} source={source} />
+                  <Fragment key={e.entity_id}>
+                    {cardOf(e, false)}
+                    {e.idx === infeedAfter ? (
+                      <InterventionCard spec={spec} html={interventionHtml} image={promptImage} answered={answered} onAnswer={answerInFeed} />
+                    ) : null}
+                  </Fragment>
                 ))}
               </div>
               <div className="feed-status" role="status">
@@ -184,15 +240,18 @@ export function FeedView({ data }: { data: FeedData }) {
             </>
           )}
         </main>
-        <SideRight />
+        {distract ? <SideRightDistract /> : <SideRight />}
       </div>
       <footer className="feed-footer" aria-label={`${FEED_NAME} feed`}>
         {FEED_NAME}
       </footer>
-      {intervention === 'accprompt-modal' ? (
+      {intervention === 'accprompt' ? (
         <Suspense fallback={null}>
-          <AccuracyPrompt image={promptImage} onSubmit={(v) => closeIntervention(v)} />
+          <AccuracyPrompt image={promptImage} intro={interventionHtml} onSubmit={(v) => closeIntervention(v)} />
         </Suspense>
+      ) : null}
+      {intervention !== null && intervention !== 'accprompt' && intervention !== 'default-modal' ? (
+        <TextModal spec={spec} html={interventionHtml} onDone={() => closeIntervention()} />
       ) : null}
       {end ? (
         <Dialog labelledBy="end-title" className="dialog--end">

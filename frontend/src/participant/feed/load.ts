@@ -16,7 +16,7 @@ export interface LoadedExperiment {
   condition: number;
   order_data: Array<Record<string, unknown>>;
   experiment_parameters: string;
-  texts?: { consent?: string; instruct?: string; 'custom-msg'?: string };
+  texts?: { consent?: string; instruct?: string; 'custom-msg'?: string; intervention?: string };
   completed?: boolean;
   /** exits: the platform exits the condition sets (terminate, quality, screen-out). */
   exits?: string[];
@@ -27,7 +27,7 @@ export interface FeedData {
   experimentId: string;
   entities: FeedEntity[];
   params: ExperimentParameter[];
-  texts: { consent: string; instruct: string };
+  texts: { consent: string; instruct: string; intervention?: string };
   /** exits: the platform exits the condition sets; a consent refusal takes terminate. */
   exits?: string[];
 }
@@ -91,7 +91,7 @@ export function feedData(d: LoadedExperiment): FeedData {
   } catch {
     console.error('feed: experiment_parameters is not JSON', d.experiment_parameters);
   }
-  return { experimentId: d.experiment_id, entities, params, texts: { consent: d.texts?.consent ?? '', instruct: d.texts?.instruct ?? '' }, exits: Array.isArray(d.exits) ? d.exits : [] };
+  return { experimentId: d.experiment_id, entities, params, texts: { consent: d.texts?.consent ?? '', instruct: d.texts?.instruct ?? '', ...(d.texts?.intervention ? { intervention: d.texts.intervention } : {}) }, exits: Array.isArray(d.exits) ? d.exits : [] };
 }
 
 /**

@@ -13,6 +13,10 @@ export interface Capabilities {
   /** algorithms: summary is one line in plain words of what the feed looks like under it. */
   algorithms: Array<NamedOption & { summary?: string; settings?: AlgorithmSetting[] }>;
   intervention_types: NamedOption[];
+  /** The intervention family's choices (absent on older servers). */
+  intervention_styles?: NamedOption[];
+  intervention_triggers?: NamedOption[];
+  skins?: NamedOption[];
   custom_msg_types: NamedOption[];
   questionnaires: NamedOption[];
   /** platforms: params.Platforms (needs_redirect: redirect-url is required; completion_code:
@@ -32,7 +36,7 @@ export interface Capabilities {
 }
 
 /** MarkdownFieldName names the participant texts the server renders as markdown. */
-export type MarkdownFieldName = 'consent' | 'instruct' | 'custom-msg';
+export type MarkdownFieldName = 'consent' | 'instruct' | 'custom-msg' | 'intervention-text';
 
 /** capabilities lists the algorithms, questionnaires, platforms… the server offers. */
 export function capabilities(): Promise<Capabilities> {
@@ -40,8 +44,10 @@ export function capabilities(): Promise<Capabilities> {
 }
 
 /** renderMarkdown renders a participant text exactly as a participant will see it (sanitized HTML). */
-export async function renderMarkdown(field: MarkdownFieldName, text: string): Promise<string> {
-  return (await call<{ html: string }>('/v1/render_markdown', { body: { field, text } })).html ?? '';
+export async function renderMarkdown(field: MarkdownFieldName, text: string, type?: string): Promise<string> {
+  // type: for intervention-text, the intervention-type whose default an empty text shows.
+  const body = type === undefined ? { field, text } : { field, text, type };
+  return (await call<{ html: string }>('/v1/render_markdown', { body })).html ?? '';
 }
 
 /** AlgorithmSetting is one setting (an algorithm-* parameter) an algorithm reads; the wizard

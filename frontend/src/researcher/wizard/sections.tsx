@@ -218,11 +218,54 @@ export function InterventionSection({ caps }: SectionsProps) {
                   hint="A video uploaded to feedlab, such as /media/clip.mp4; empty plays the built-in demo video."
                 />
               )}
+              <InterventionFamilyFields caps={caps} i={i} type={type} />
             </>
           );
         }}
       </PerCondition>
     </Section>
+  );
+}
+
+/** InterventionFamilyFields are a condition's intervention style, trigger and text (with a
+ * type) and its skin (always): docs/interventions.md. Absent on servers without them. */
+function InterventionFamilyFields({ caps, i, type }: { caps: Capabilities; i: number; type: string }) {
+  const styles = caps.intervention_styles ?? [];
+  const triggers = caps.intervention_triggers ?? [];
+  const skins = caps.skins ?? [];
+  const hasText = type !== '' && type !== 'default-modal';
+  // The first choice is the default, kept as '' (absent) in the form, as the server keeps it.
+  const defaultFirst = (list: Array<{ name: string; title: string }>): Option[] => list.map((o, k) => ({ value: k === 0 ? '' : o.name, label: o.title }));
+  return (
+    <>
+      {type !== '' && styles.length > 0 && (
+        <SelectField
+          name={`params.interventionParams.${i}.style`}
+          label="Shown as"
+          options={defaultFirst(styles)}
+          hint="A pop-up over the feed, or a card in the feed at the position above (not for the video)."
+        />
+      )}
+      {type !== '' && triggers.length > 0 && (
+        <SelectField
+          name={`params.interventionParams.${i}.trigger`}
+          label="Trigger (when it opens)"
+          options={defaultFirst(triggers)}
+          hint="At the position above, or (pop-ups only) at the participant's first Share press or first press of any button, before that press counts."
+        />
+      )}
+      {hasText && (
+        <MarkdownField
+          name={`params.interventionParams.${i}.text`}
+          label="Text shown (optional)"
+          field="intervention-text"
+          previewType={type}
+          rows={5}
+          hint={type === 'accprompt' || type === 'accprompt-modal' ? 'Markdown shown above the accuracy question; empty shows the question alone. Preview shows it.' : 'Markdown; empty shows the built-in text (press Preview to read it).'}
+        />
+      )}
+      {skins.length > 0 && <SelectField name={`params.interventionParams.${i}.skin`} label="Page around the feed (skin)" options={defaultFirst(skins)} />}
+    </>
   );
 }
 

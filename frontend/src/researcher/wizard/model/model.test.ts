@@ -475,3 +475,25 @@ describe('recruitment settings', () => {
     assert.ok(errors.some((e) => e.includes('Enter the quality-terminate URL')), errors.join('\n'));
   });
 });
+
+describe('the intervention family', () => {
+  it('writes style, trigger, text and skin on every condition once one uses them, and reads them back', () => {
+    const plain = twoConditions();
+    assert.ok(!plainRows(plain).some((r) => ['intervention-style', 'intervention-trigger', 'intervention-text', 'skin'].includes(r.param)), 'a study without the family has its old rows');
+    let s = edit(plain, 0, (c) => {
+      c = setInterventionType(c, 'literacytip');
+      return { ...c, interventionParams: { ...c.interventionParams, style: 'infeed', text: 'Check\r\nthe source', skin: 'distract' } };
+    });
+    const rows = plainRows(s);
+    const value = (cond: number, param: string) => rows.find((r) => r.condition === cond && r.param === param)?.value;
+    assert.equal(value(1, 'intervention-style'), 'infeed');
+    assert.equal(value(1, 'intervention-text'), 'Check\nthe source');
+    assert.equal(value(1, 'skin'), 'distract');
+    assert.equal(value(2, 'intervention-style'), 'modal', 'a condition with a type writes the default style');
+    assert.equal(value(2, 'skin'), 'default');
+    assert.deepEqual(stateFromRows(rows).params, normalize(s).params);
+    // None clears style, trigger and text but keeps the skin (the page, not the intervention).
+    s = edit(s, 0, (c) => setInterventionType(c, ''));
+    assert.deepEqual(conditionAt(s.params, 0).interventionParams, { type: '', perc: 50, video: '', skin: 'distract' });
+  });
+});

@@ -12,6 +12,7 @@ import {
   RECRUITMENT_FIELDS,
   STUDY_RECRUITMENT,
   type AlgorithmSettings,
+  type Intervention,
   type Platform,
   type Recruitment,
   type ButtonValue,
@@ -58,6 +59,9 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
   const p = derive(resizeParams(state.params, state.conditions));
   const sizes = new Map(sets.map((s) => [s.entity_set, s.num_entities]));
   const rows: ParamRow[] = [{ condition: 1, param: 'n-conditions', value: String(state.conditions) }];
+  // The intervention family (style, trigger, text, skin) on every condition of a study that
+  // uses it, on none of one that does not: the server writes its rows the same way.
+  const family = p.interventionParams.slice(0, state.conditions).some((iv) => familyDiffers(iv));
   for (let i = 0; i < state.conditions; i++) {
     const c = i + 1;
     const add = (param: string, value: unknown) => rows.push({ condition: c, param, value: blank(value) });
@@ -75,6 +79,13 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
     add('intervention-type', iv.type);
     add('intervention-perc', iv.type ? iv.perc : '');
     add('intervention-video', iv.type === 'default-modal' ? iv.video : '');
+    if (family) {
+      const f = familyOf(iv);
+      add('intervention-style', iv.type ? f.style || 'modal' : '');
+      add('intervention-trigger', iv.type ? f.trigger || 'position' : '');
+      add('intervention-text', iv.type ? f.text : '');
+      add('skin', f.skin || 'default');
+    }
     add('algorithm', algorithm);
     for (const [param, value] of chosenSettings(p.algorithmSettings[i], algorithm)) add(param, value);
     add('custom-msg-type', msg.type);
@@ -195,6 +206,15 @@ export function stateFromRows(rows: ParamRow[]): WizardState {
       type: ivType,
       perc: ivType ? Number.parseInt(get('intervention-perc'), 10) || DEFAULT_PERC : DEFAULT_PERC,
       video: ivType === 'default-modal' ? get('intervention-video') : '',
+      ...familyOf({
+        type: ivType,
+        perc: 0,
+        video: '',
+        style: get('intervention-style').toLowerCase(),
+        trigger: get('intervention-trigger').toLowerCase(),
+        text: get('intervention-text'),
+        skin: get('skin').toLowerCase(),
+      }),
     };
     cond.algorithmParams = get('algorithm').toLowerCase() || DEFAULT_ALGORITHM;
     const settings: Record<string, string> = {};
@@ -256,7 +276,12 @@ export function normalize(state: WizardState): WizardState {
           return blank(pf[key]);
         }),
       },
-      interventionParams: c.interventionParams.type === 'default-modal' ? c.interventionParams : { ...c.interventionParams, video: '' },
+      interventionParams: {
+        type: c.interventionParams.type,
+        perc: c.interventionParams.perc,
+        video: c.interventionParams.type === 'default-modal' ? c.interventionParams.video : '',
+        ...familyOf(c.interventionParams),
+      },
       selectionSets: choices,
       algorithmSettings: settingsOf(c.algorithmSettings, c.algorithmParams || DEFAULT_ALGORITHM),
       sourceParams: { line: sourceValue(c.sourceParams?.line ?? ''), time: sourceValue(c.sourceParams?.time ?? '') },
@@ -278,4 +303,29 @@ function recruitmentFields(get: (param: string) => string): Partial<Platform> {
     if (v !== '') out[key as keyof typeof RECRUITMENT_FIELDS] = v;
   }
   return out;
+}
+
+/**
+ * familyOf is an intervention's family fields as the server keeps them: defaults (modal,
+ * position, the type's own text, the default skin) absent, and style, trigger and text only
+ * with a type (params.interventionFamily clears them otherwise).
+ */
+export function familyOf(iv: Intervention): Pick<Intervention, 'style' | 'trigger' | 'text' | 'skin'> {
+  const out: Pick<Intervention, 'style' | 'trigger' | 'text' | 'skin'> = {};
+  const style = orNone(blank(iv.style).trim().toLowerCase());
+  const trigger = blank(iv.trigger).trim().toLowerCase();
+  const text = blank(iv.text).replace(/\r\n?/g, '\n');
+  const skin = blank(iv.skin).trim().toLowerCase();
+  if (iv.type) {
+    if (style !== '' && style !== 'modal') out.style = style;
+    if (trigger !== '' && trigger !== 'position') out.trigger = trigger;
+    if (text.trim() !== '') out.text = text;
+  }
+  if (skin !== '' && skin !== 'default') out.skin = skin;
+  return out;
+}
+
+/** familyDiffers: the intervention uses the family (a value away from its default). */
+export function familyDiffers(iv: Intervention | undefined): boolean {
+  return iv !== undefined && Object.keys(familyOf(iv)).length > 0;
 }

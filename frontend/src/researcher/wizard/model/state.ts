@@ -189,7 +189,11 @@ function entitySetsOf(names: string[], choices: Record<string, SetChoice>): Enti
 export function setInterventionType(cond: ConditionParams, type: string): ConditionParams {
   const prev = cond.interventionParams;
   const next: Intervention =
-    type === '' ? { type: '', perc: DEFAULT_PERC, video: '' } : { type, perc: prev.perc, video: type === 'default-modal' ? prev.video : '' };
+    type === ''
+      ? { type: '', perc: DEFAULT_PERC, video: '' }
+      : { ...prev, type, perc: prev.perc, video: type === 'default-modal' ? prev.video : '' };
+  // The skin is the page around the feed, not part of the intervention: it stays.
+  if (prev.skin) next.skin = prev.skin;
   return { ...cond, interventionParams: next };
 }
 

@@ -36,12 +36,20 @@ export interface StudyText {
 }
 
 export interface Intervention {
-  /** type is '' (None), default-modal or accprompt-modal. */
+  /** type is '' (None), accprompt, literacytip, socialnorm, importance, default-modal or accprompt-modal. */
   type: string;
   /** perc is 1 to 100; 50 whenever type is None. */
   perc: number;
   /** video is an optional /media/ path for default-modal; '' is the built-in demo video. */
   video: string;
+  /** style is infeed (a card in the feed); absent or modal is the pop-up. Only with a type. */
+  style?: string;
+  /** trigger is first-share or first-engagement; absent or position opens at perc. Only with a type. */
+  trigger?: string;
+  /** text is the intervention's own markdown; absent or '' is the type's default. Only with a type. */
+  text?: string;
+  /** skin is distract (a busier page around the feed); absent or default is calm. Kept without a type. */
+  skin?: string;
 }
 
 export interface CustomEndMsg {

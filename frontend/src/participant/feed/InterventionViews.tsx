@@ -1,0 +1,125 @@
+// The intervention family's views (docs/interventions.md): a text intervention as a pop-up,
+// and any text or accuracy-prompt intervention as a card in the feed, which is scrolled
+// past like a post, records when it was first seen and how long each visit lasted, and,
+// for the accuracy prompt, its answer.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Dialog } from './Dialog';
+import { addVisit, recordShown, type InterventionSpec } from './intervention';
+import { visibilityThreshold } from './rules';
+
+const AccuracyPrompt = lazy(() => import('./AccuracyPrompt'));
+
+/** TITLES name each type for screen readers (the text's own heading is the researcher's). */
+export const INTERVENTION_TITLES: Record<string, string> = {
+  accprompt: 'Accuracy question',
+  literacytip: 'Tips for spotting false news',
+  socialnorm: 'What other people think',
+  importance: 'Accuracy matters',
+};
+
+/** TextModal is a text intervention as a pop-up: the text and Continue. */
+export function TextModal({ spec, html, onDone }: { spec: InterventionSpec; html: string; onDone: () => void }) {
+  return (
+    <Dialog labelledBy="intervention-title" className="dialog--text dialog--intervention">
+      {/* The dialog's name; not a heading, so the researcher's text keeps its own. */}
+      <p id="intervention-title" className="visually-hidden">
+        {INTERVENTION_TITLES[spec.type] ?? 'A note'}
+      </p>
+      <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
+      <div className="dialog__actions">
+        <button type="button" className="button" onClick={onDone} data-autofocus>
+          Continue
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * InterventionCard is the intervention as a card in the feed. Seen: half of it in view
+ * (a visit); each visit's length is kept (addVisit) and sent with the feed's events; the
+ * clock of the page (paused while hidden) is not needed, as a hidden tab ends the visit.
+ */
+export function InterventionCard({
+  spec,
+  html,
+  image,
+  answered,
+  onAnswer,
+  swipe = false,
+}: {
+  spec: InterventionSpec;
+  html: string;
+  image: 0 | 1;
+  answered: boolean;
+  onAnswer: (value: string) => void;
+  swipe?: boolean;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    let since = -1;
+    const end = () => {
+      if (since < 0) return;
+      addVisit(performance.now() - since);
+      since = -1;
+    };
+    const io = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          if (e.isIntersecting) {
+            recordShown(spec);
+            if (since < 0) since = performance.now();
+          } else end();
+        }
+      },
+      { threshold: Math.min(0.5, visibilityThreshold(window.innerHeight)) },
+    );
+    io.observe(el);
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') end();
+    };
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      end();
+      io.disconnect();
+      document.removeEventListener('visibilitychange', onHidden);
+    };
+  }, [spec]);
+  const title = INTERVENTION_TITLES[spec.type] ?? 'A note';
+  return (
+    <article ref={ref} className={`card intervention-card${swipe ? ' card--swipe intervention-card--swipe' : ''}`} data-intervention={spec.type} aria-label={title}>
+      <p className="intervention-card__label" aria-hidden="true">
+        feedlab · note
+      </p>
+      {spec.type === 'accprompt' ? (
+        answered ? (
+          <>
+            {html ? <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} /> : null}
+            <p className="intervention-card__thanks" role="status">
+              Thank you for your answer.
+            </p>
+          </>
+        ) : (
+          <Suspense fallback={null}>
+            <AccuracyPrompt image={image} intro={html} inline onSubmit={onAnswer} />
+          </Suspense>
+        )
+      ) : (
+        <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
+      )}
+    </article>
+  );
+}
+
+/** useOpenTime measures how long a pop-up stays open, kept as its one visit. */
+export function useOpenTime(open: boolean) {
+  const [since, setSince] = useState(-1);
+  useEffect(() => {
+    if (open) setSince(performance.now());
+  }, [open]);
+  return () => {
+    if (since >= 0) addVisit(performance.now() - since);
+  };
+}
