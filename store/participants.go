@@ -189,7 +189,7 @@ func (s *Store) commitArrival(ctx context.Context, reg Registration, ids []strin
 	platformIDs, _ := json.Marshal(nonNil(reg.PlatformIDs))
 	queryParams, _ := json.Marshal(nonNil(reg.QueryParams))
 	condition := plan.condition
-	err = s.withReservedTx(ctx, reg, plan, func(q *db.Queries) error {
+	err = s.withReservedTx(ctx, reg, plan, func(q *db.Queries, tx *sql.Tx) error {
 		created, stale = false, false
 		prior, found, err := s.existing(ctx, q, reg, ids)
 		if found || err != nil {
@@ -209,13 +209,17 @@ func (s *Store) commitArrival(ctx context.Context, reg Registration, ids []strin
 				stale = true
 				return nil
 			}
-			l, err := loads(ctx, q, reg.ExperimentID, reg.NConditions, reg.Assignment, now)
-			if err != nil {
-				return err
-			}
-			if conditionFull(reg.NConditions, condition, l, reg.Assignment) {
-				stale = true
-				return nil
+			// Only a quota can fill a condition: without one, the count (a read of every
+			// participant of the study) would decide nothing.
+			if hasQuota(reg.Assignment) {
+				l, err := loads(ctx, q, reg.ExperimentID, reg.NConditions, reg.Assignment, now)
+				if err != nil {
+					return err
+				}
+				if conditionFull(reg.NConditions, condition, l, reg.Assignment) {
+					stale = true
+					return nil
+				}
 			}
 		}
 		id, err := q.CreateParticipant(ctx, db.CreateParticipantParams{
@@ -237,15 +241,8 @@ func (s *Store) commitArrival(ctx context.Context, reg Registration, ids []strin
 				return err
 			}
 		}
-		for i, it := range items {
-			if err := q.CreateRankedInventoryItem(ctx, db.CreateRankedInventoryItemParams{
-				ParticipantID: id, ItemOrder: int64(i), EntityID: it.EntityID,
-				ShownShares: it.Shares, ShownLikes: it.Likes, ShownReadLater: it.ReadLater,
-				ShownUpvote: it.Upvote, ShownDownvote: it.Downvote,
-				Algorithm: it.Algorithm, Score: it.Score, Reason: it.Reason, Inputs: it.Inputs,
-			}); err != nil {
-				return err
-			}
+		if err := insertInventory(ctx, tx, id, items); err != nil {
+			return err
 		}
 		if !reg.IsTest {
 			if err := moveFunnel(ctx, q, reg.ExperimentID, int64(condition), "", StageArrived); err != nil {
