@@ -84,7 +84,7 @@ func (s *Store) planArrival(ctx context.Context, reg Registration) (arrivalPlan,
 	}
 	s.reserved.mu.Lock()
 	defer s.reserved.mu.Unlock()
-	l, err := loads(ctx, s.rq, reg.ExperimentID, reg.NConditions, reg.Assignment, s.millis())
+	l, err := s.cachedLoadsFor(ctx, reg, s.millis())
 	if err != nil {
 		return plan, err
 	}
@@ -135,6 +135,7 @@ func (s *Store) withReservedTx(ctx context.Context, reg Registration, plan *arri
 	}
 	if plan.reserved {
 		s.reserved.add(reg.ExperimentID, reg.NConditions, plan.condition, -1)
+		s.loadCounts.arrived(reg.ExperimentID, plan.condition, reg.Assignment)
 		plan.reserved = false
 	}
 	return nil

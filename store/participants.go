@@ -112,6 +112,9 @@ func (s *Store) registerParticipant(ctx context.Context, reg Registration, compo
 		}
 		p, created, stale, err := s.commitArrival(ctx, reg, ids, &plan, items)
 		s.release(reg, plan)
+		if err == nil && created {
+			s.rememberFeed(p, items)
+		}
 		if stale && attempt < maxArrivalAttempts {
 			continue
 		}
@@ -286,6 +289,15 @@ func (s *Store) Feed(ctx context.Context, participantID int64) ([]FeedCard, erro
 	return out, nil
 }
 
+// FeedEntityIDs are the cards (entity ids) of a participant's feed, in no order.
+func (s *Store) FeedEntityIDs(ctx context.Context, participantID int64) ([]int64, error) {
+	ids, err := s.rq.ListFeedEntityIDs(ctx, participantID)
+	if err != nil {
+		return nil, fmt.Errorf("store: feed of participant %d: %w", participantID, err)
+	}
+	return ids, nil
+}
+
 // EventTarget is the participant (and whether the card was in their feed) an incoming
 // event belongs to.
 type EventTarget struct {
@@ -315,6 +327,8 @@ func (s *Store) ResolveEvent(ctx context.Context, experimentID, userID string, e
 // CompleteParticipant marks a participant as finished, keeping the first completion time
 // and the first completion code given.
 func (s *Store) CompleteParticipant(ctx context.Context, participantID int64, completionCode string) error {
+	// A completion changes its study's loads: planning counts them again (load_cache.go).
+	defer s.loadCounts.forget("")
 	err := s.withTx(ctx, func(q *db.Queries) error {
 		before, err := q.GetParticipantByID(ctx, participantID)
 		if err != nil {
