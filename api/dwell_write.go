@@ -40,15 +40,15 @@ func (s *Server) writeBatchDwell(w http.ResponseWriter, r *http.Request) {
 	if !accepted {
 		return
 	}
-	// One read of the participant's feed checks every card of the batch.
-	items, err := s.store.Feed(r.Context(), target.ParticipantID)
+	// One read of the participant's feed (its card ids only) checks every card of the batch.
+	ids, err := s.store.FeedEntityIDs(r.Context(), target.ParticipantID)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	inFeed := make(map[int64]bool, len(items))
-	for _, it := range items {
-		inFeed[it.EntityID] = true
+	inFeed := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		inFeed[id] = true
 	}
 	var ev store.Event
 	agent := s.userAgent(r)

@@ -14,6 +14,15 @@ import (
 // video playback needs.
 func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(r.URL.Path, "/media/")
+	if width := r.URL.Query().Get("w"); width != "" {
+		s.serveVariant(w, r, name, width) // a smaller copy (media_variants.go)
+		return
+	}
+	s.serveMediaFile(w, r, name, "public, max-age=31536000, immutable")
+}
+
+// serveMediaFile serves the stored file name with cacheControl.
+func (s *Server) serveMediaFile(w http.ResponseWriter, r *http.Request, name, cacheControl string) {
 	p, err := s.media.Path(name)
 	if errors.Is(err, media.ErrNotFound) {
 		http.NotFound(w, r)
@@ -36,6 +45,6 @@ func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", media.ContentTypeOf(name))
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	w.Header().Set("Cache-Control", cacheControl)
 	http.ServeContent(w, r, name, st.ModTime(), f)
 }

@@ -96,6 +96,9 @@ func (s *Server) uploadMedia(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if item.Width > 0 {
+		s.makeVariants(item.Name) // the smaller copies the feed's srcset lists
+	}
 	ok(w, mediaJSON{Name: item.Name, SHA256: strings.SplitN(item.Name, ".", 2)[0], ContentType: item.ContentType, Size: item.Size})
 }
 

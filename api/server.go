@@ -114,6 +114,8 @@ type Server struct {
 	// mediaMu: hosted uploads hold it shared from storing a file to recording it; sweeps
 	// and set deletion hold it alone, so a file is never removed between the two.
 	mediaMu sync.RWMutex
+	// variants makes images' smaller copies in the background (media_variants.go).
+	variants variantMaker
 	// droppedAfter: see Config.DroppedAfter.
 	droppedAfter time.Duration
 	version      string

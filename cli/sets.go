@@ -99,6 +99,15 @@ func cmdSetsImport(ctx context.Context, args []string, stdout, stderr io.Writer)
 		forgetStoredFiles(ctx, st, ms, stored)
 		return err
 	}
+	// The smaller copies the feed's srcset lists (media/variants.go), made here so the
+	// first participants' phones get them; a copy that fails is made by serve on demand.
+	for _, m := range stored {
+		if m.Width > 0 {
+			if err := ms.MakeVariants(m.Name); err != nil {
+				fmt.Fprintf(stderr, "warning: smaller copies of %s: %v\n", m.Name, err)
+			}
+		}
+	}
 	fmt.Fprintf(stderr, "Imported %d stimuli (%d media files).\n", len(ns.Entities), len(stored))
 	fmt.Fprintln(stdout, setName)
 	return nil

@@ -90,6 +90,11 @@ func createSet(ctx context.Context, st *store.Store, ms *media.Store) error {
 		if err != nil {
 			return fmt.Errorf("demo: store image %d: %w", i, err)
 		}
+		// The feed's srcset lists a JPEG copy of each PNG (media/variants.go): made now,
+		// so the first participant's phone is not sent the heavier PNG.
+		if err := ms.MakeVariants(item.Name); err != nil {
+			return fmt.Errorf("demo: image %d: %w", i, err)
+		}
 		stored = append(stored, store.Media(item))
 		set.Entities = append(set.Entities, store.NewEntity{
 			EntityURL:    "/media/" + item.Name,

@@ -150,6 +150,13 @@ func (s *Store) Remove(name string) error {
 	if err := os.Remove(s.file(name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("media: remove %s: %w", name, err)
 	}
+	// Its variants go with it (the name is checked, so the pattern holds no wildcard).
+	copies, _ := filepath.Glob(filepath.Join(s.dir, "variants", name[:2], name+".w*.jpg"))
+	for _, c := range copies {
+		if err := os.Remove(c); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("media: remove %s: %w", name, err)
+		}
+	}
 	return nil
 }
 

@@ -76,3 +76,8 @@ WHERE i.experiment_id = ? AND i.identity = ?;
 
 -- name: InsertParticipantIdentity :exec
 INSERT INTO participant_identities (experiment_id, identity, participant_id) VALUES (?, ?, ?);
+
+-- name: ListFeedEntityIDs :many
+-- The cards of a participant's feed, for checking that a dwell batch's cards are in it:
+-- answered from the (participant_id, entity_id) index alone, without the cards' columns.
+SELECT entity_id FROM inventory WHERE participant_id = ?;

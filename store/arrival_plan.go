@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -83,7 +84,7 @@ func (s *Store) planArrival(ctx context.Context, reg Registration) (arrivalPlan,
 	}
 	s.reserved.mu.Lock()
 	defer s.reserved.mu.Unlock()
-	l, err := loads(ctx, s.rq, reg.ExperimentID, reg.NConditions, reg.Assignment, s.millis())
+	l, err := s.cachedLoadsFor(ctx, reg, s.millis())
 	if err != nil {
 		return plan, err
 	}
@@ -118,12 +119,12 @@ func (s *Store) release(reg Registration, plan arrivalPlan) {
 // reservation back in the same step, under the reservations' lock: a plan made at the
 // same time then sees the new participant either as a reservation or as a row, never as
 // both (which would steer it away from that condition) and never as neither.
-func (s *Store) withReservedTx(ctx context.Context, reg Registration, plan *arrivalPlan, fn func(q *db.Queries) error) error {
+func (s *Store) withReservedTx(ctx context.Context, reg Registration, plan *arrivalPlan, fn func(q *db.Queries, tx *sql.Tx) error) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
-	if err := fn(s.wq.WithTx(tx)); err != nil {
+	if err := fn(s.wq.WithTx(tx), tx); err != nil {
 		tx.Rollback()
 		return err
 	}
@@ -134,6 +135,7 @@ func (s *Store) withReservedTx(ctx context.Context, reg Registration, plan *arri
 	}
 	if plan.reserved {
 		s.reserved.add(reg.ExperimentID, reg.NConditions, plan.condition, -1)
+		s.loadCounts.arrived(reg.ExperimentID, plan.condition, reg.Assignment)
 		plan.reserved = false
 	}
 	return nil

@@ -62,6 +62,7 @@ func (s *Store) SetExitState(ctx context.Context, participantID int64, state str
 		return fmt.Errorf("store: set exit state: %q is not one of %v", state, ExitStates)
 	}
 	var n int64
+	defer s.loadCounts.forget("") // an exit state may free a place (load_cache.go)
 	err := s.withTx(ctx, func(q *db.Queries) error {
 		var err error
 		n, err = q.SetParticipantExitState(ctx, db.SetParticipantExitStateParams{ExitState: state, ParticipantID: participantID})

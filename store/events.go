@@ -256,7 +256,7 @@ func (w *eventWriter) write(group []eventRequest, isolate bool) ([]eventResult, 
 		touches := map[int64]*touch{}
 		for i, req := range group {
 			if !isolate {
-				n, err := insertEvent(q, req.ev, now)
+				n, err := insertEvent(tx, q, req.ev, now)
 				if err != nil {
 					return errEventFailed
 				}
@@ -267,7 +267,7 @@ func (w *eventWriter) write(group []eventRequest, isolate bool) ([]eventResult, 
 			if _, err := tx.Exec("SAVEPOINT event"); err != nil {
 				return err
 			}
-			n, err := insertEvent(q, req.ev, now)
+			n, err := insertEvent(tx, q, req.ev, now)
 			if err != nil {
 				results[i].err = fmt.Errorf("store: record event: %w", err)
 				if _, err := tx.Exec("ROLLBACK TO event"); err != nil {
@@ -287,9 +287,16 @@ func (w *eventWriter) write(group []eventRequest, isolate bool) ([]eventResult, 
 	return results, err
 }
 
-func insertEvent(q *db.Queries, ev Event, now int64) (int, error) {
+func insertEvent(tx *sql.Tx, q *db.Queries, ev Event, now int64) (int, error) {
 	ctx := context.Background()
 	stored := 0
+	if len(ev.Engagements) > 1 {
+		n, err := insertEngagements(ctx, tx, q, ev.Engagements, now)
+		if err != nil {
+			return 0, err
+		}
+		stored, ev.Engagements = n, nil
+	}
 	for _, e := range ev.Engagements {
 		n, err := q.InsertEngagement(ctx, db.InsertEngagementParams{
 			EventID:           e.EventID,

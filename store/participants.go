@@ -112,6 +112,9 @@ func (s *Store) registerParticipant(ctx context.Context, reg Registration, compo
 		}
 		p, created, stale, err := s.commitArrival(ctx, reg, ids, &plan, items)
 		s.release(reg, plan)
+		if err == nil && created {
+			s.rememberFeed(p, items)
+		}
 		if stale && attempt < maxArrivalAttempts {
 			continue
 		}
@@ -189,7 +192,7 @@ func (s *Store) commitArrival(ctx context.Context, reg Registration, ids []strin
 	platformIDs, _ := json.Marshal(nonNil(reg.PlatformIDs))
 	queryParams, _ := json.Marshal(nonNil(reg.QueryParams))
 	condition := plan.condition
-	err = s.withReservedTx(ctx, reg, plan, func(q *db.Queries) error {
+	err = s.withReservedTx(ctx, reg, plan, func(q *db.Queries, tx *sql.Tx) error {
 		created, stale = false, false
 		prior, found, err := s.existing(ctx, q, reg, ids)
 		if found || err != nil {
@@ -209,13 +212,17 @@ func (s *Store) commitArrival(ctx context.Context, reg Registration, ids []strin
 				stale = true
 				return nil
 			}
-			l, err := loads(ctx, q, reg.ExperimentID, reg.NConditions, reg.Assignment, now)
-			if err != nil {
-				return err
-			}
-			if conditionFull(reg.NConditions, condition, l, reg.Assignment) {
-				stale = true
-				return nil
+			// Only a quota can fill a condition: without one, the count (a read of every
+			// participant of the study) would decide nothing.
+			if hasQuota(reg.Assignment) {
+				l, err := loads(ctx, q, reg.ExperimentID, reg.NConditions, reg.Assignment, now)
+				if err != nil {
+					return err
+				}
+				if conditionFull(reg.NConditions, condition, l, reg.Assignment) {
+					stale = true
+					return nil
+				}
 			}
 		}
 		id, err := q.CreateParticipant(ctx, db.CreateParticipantParams{
@@ -237,15 +244,8 @@ func (s *Store) commitArrival(ctx context.Context, reg Registration, ids []strin
 				return err
 			}
 		}
-		for i, it := range items {
-			if err := q.CreateRankedInventoryItem(ctx, db.CreateRankedInventoryItemParams{
-				ParticipantID: id, ItemOrder: int64(i), EntityID: it.EntityID,
-				ShownShares: it.Shares, ShownLikes: it.Likes, ShownReadLater: it.ReadLater,
-				ShownUpvote: it.Upvote, ShownDownvote: it.Downvote,
-				Algorithm: it.Algorithm, Score: it.Score, Reason: it.Reason, Inputs: it.Inputs,
-			}); err != nil {
-				return err
-			}
+		if err := insertInventory(ctx, tx, id, items); err != nil {
+			return err
 		}
 		if !reg.IsTest {
 			if err := moveFunnel(ctx, q, reg.ExperimentID, int64(condition), "", StageArrived); err != nil {
@@ -289,6 +289,15 @@ func (s *Store) Feed(ctx context.Context, participantID int64) ([]FeedCard, erro
 	return out, nil
 }
 
+// FeedEntityIDs are the cards (entity ids) of a participant's feed, in no order.
+func (s *Store) FeedEntityIDs(ctx context.Context, participantID int64) ([]int64, error) {
+	ids, err := s.rq.ListFeedEntityIDs(ctx, participantID)
+	if err != nil {
+		return nil, fmt.Errorf("store: feed of participant %d: %w", participantID, err)
+	}
+	return ids, nil
+}
+
 // EventTarget is the participant (and whether the card was in their feed) an incoming
 // event belongs to.
 type EventTarget struct {
@@ -318,6 +327,8 @@ func (s *Store) ResolveEvent(ctx context.Context, experimentID, userID string, e
 // CompleteParticipant marks a participant as finished, keeping the first completion time
 // and the first completion code given.
 func (s *Store) CompleteParticipant(ctx context.Context, participantID int64, completionCode string) error {
+	// A completion changes its study's loads: planning counts them again (load_cache.go).
+	defer s.loadCounts.forget("")
 	err := s.withTx(ctx, func(q *db.Queries) error {
 		before, err := q.GetParticipantByID(ctx, participantID)
 		if err != nil {

@@ -48,6 +48,8 @@ type Store struct {
 	resolved resolveCache
 	// reserved: arrivals planned but not yet committed, see arrival_plan.go
 	reserved reservations
+	// loadCounts: each study's condition loads as planning last counted them (load_cache.go)
+	loadCounts loadCache
 	// pickTie, when set (tests), replaces the random tie-break between conditions.
 	pickTie func(n int) int
 }

@@ -1,6 +1,7 @@
 package study
 
 import (
+	"feedlab/media"
 	"slices"
 	"strconv"
 
@@ -75,6 +76,11 @@ func orderData(items []store.FeedCard) []map[string]any {
 		// image arrives (no layout shift on a slow connection).
 		if it.Width.Valid && it.Height.Valid {
 			card["image_size"] = map[string]int64{"width": it.Width.Int64, "height": it.Height.Int64}
+			// The image's smaller copies (media/variants.go): a phone takes the smallest
+			// that fills its card instead of the original.
+			if set := media.Srcset(it.EntityUrl, int(it.Width.Int64)); set != "" {
+				card["image_srcset"] = set
+			}
 		}
 		counts := map[string]int64{}
 		for name, v := range map[string]struct {

@@ -387,6 +387,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.listFeedBlocksStmt, err = db.PrepareContext(ctx, listFeedBlocks); err != nil {
 		return nil, fmt.Errorf("error preparing query ListFeedBlocks: %w", err)
 	}
+	if q.listFeedEntityIDsStmt, err = db.PrepareContext(ctx, listFeedEntityIDs); err != nil {
+		return nil, fmt.Errorf("error preparing query ListFeedEntityIDs: %w", err)
+	}
 	if q.listInventoryStmt, err = db.PrepareContext(ctx, listInventory); err != nil {
 		return nil, fmt.Errorf("error preparing query ListInventory: %w", err)
 	}
@@ -1156,6 +1159,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing listFeedBlocksStmt: %w", cerr)
 		}
 	}
+	if q.listFeedEntityIDsStmt != nil {
+		if cerr := q.listFeedEntityIDsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listFeedEntityIDsStmt: %w", cerr)
+		}
+	}
 	if q.listInventoryStmt != nil {
 		if cerr := q.listInventoryStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listInventoryStmt: %w", cerr)
@@ -1581,6 +1589,7 @@ type Queries struct {
 	listEntitySetsStmt                  *sql.Stmt
 	listExplainedInventoryStmt          *sql.Stmt
 	listFeedBlocksStmt                  *sql.Stmt
+	listFeedEntityIDsStmt               *sql.Stmt
 	listInventoryStmt                   *sql.Stmt
 	listLibrarySetsStmt                 *sql.Stmt
 	listMediaWithoutSizeStmt            *sql.Stmt
@@ -1761,6 +1770,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listEntitySetsStmt:                  q.listEntitySetsStmt,
 		listExplainedInventoryStmt:          q.listExplainedInventoryStmt,
 		listFeedBlocksStmt:                  q.listFeedBlocksStmt,
+		listFeedEntityIDsStmt:               q.listFeedEntityIDsStmt,
 		listInventoryStmt:                   q.listInventoryStmt,
 		listLibrarySetsStmt:                 q.listLibrarySetsStmt,
 		listMediaWithoutSizeStmt:            q.listMediaWithoutSizeStmt,

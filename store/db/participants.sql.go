@@ -322,6 +322,35 @@ func (q *Queries) InsertParticipantIdentity(ctx context.Context, arg InsertParti
 	return err
 }
 
+const listFeedEntityIDs = `-- name: ListFeedEntityIDs :many
+SELECT entity_id FROM inventory WHERE participant_id = ?
+`
+
+// The cards of a participant's feed, for checking that a dwell batch's cards are in it:
+// answered from the (participant_id, entity_id) index alone, without the cards' columns.
+func (q *Queries) ListFeedEntityIDs(ctx context.Context, participantID int64) ([]int64, error) {
+	rows, err := q.query(ctx, q.listFeedEntityIDsStmt, listFeedEntityIDs, participantID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []int64
+	for rows.Next() {
+		var entity_id int64
+		if err := rows.Scan(&entity_id); err != nil {
+			return nil, err
+		}
+		items = append(items, entity_id)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listInventory = `-- name: ListInventory :many
 SELECT i.item_order, i.shown_shares, i.shown_likes, i.shown_read_later, i.shown_upvote,
        i.shown_downvote, e.entity_id, e.entity_set, e.position, e.entity_url, e.source_url, e.filename, e.retrieve_date, e.entity_type, e.headline, e.covariates, e.width, e.height

@@ -5,6 +5,7 @@
 //	go run ./tools/loadgen -runs 5                      # five runs, medians at the end
 //	go run ./tools/loadgen -profile /tmp/feedlab.pprof  # also a 10 s CPU profile of the server
 //	go run ./tools/loadgen -study 50                    # the whole-study load test (see study.go)
+//	go run ./tools/loadgen -whole 2000 -runs 3          # whole participants against the no-op (see whole.go)
 //
 // It starts the real binary (-bin, default ./feedlab) with 'serve --pprof' on a fresh data
 // directory, and a no-op Go HTTP server (this program re-run with -noop) in a process of its
@@ -33,6 +34,8 @@ func main() {
 	resend := flag.Float64("resend", 0.05, "share of events resent with an id already acknowledged")
 	runs := flag.Int("runs", 1, "runs (each: no-op phase, then feedlab phase); medians are printed when more than one")
 	profile := flag.String("profile", "", "write a 10 s CPU profile of feedlab under load to this file (first run)")
+	whole := flag.Int("whole", 0, "run the whole-participant mode with this many participants per phase (see whole.go) instead")
+	arrivals := flag.Int("arrivals", 2000, "-whole: arrivals in the arrivals-only phase that measures CPU per arrival")
 	study := flag.Int("study", 0, "run the whole-study load test with this many participants instead (5000 for the full one)")
 	replicate := flag.Bool("replicate", false, "each run also measures a feedlab serving with --replicate to a folder (replication on against off)")
 	flag.Parse()
@@ -41,7 +44,9 @@ func main() {
 		return
 	}
 	var err error
-	if *study > 0 {
+	if *whole > 0 {
+		err = runWhole(*bin, wholeConfig{participants: *participants, total: *whole, arrivals: *arrivals, runs: *runs, profile: *profile})
+	} else if *study > 0 {
 		err = runStudyLoad(*bin, *study)
 	} else {
 		err = runIngest(*bin, ingestConfig{participants: *participants, events: *events, resend: *resend, runs: *runs, profile: *profile, replicate: *replicate})

@@ -212,8 +212,14 @@ func (sim *studySim) participant(user string) error {
 
 // exportIDs checks that the export's rows whose event_id starts with prefix are exactly ids.
 func exportIDs(bin, data, typ, prefix string, ids map[string]bool) error {
+	return exportIDsOf(bin, data, "solarflare", typ, prefix, ids)
+}
+
+// exportIDsOf checks that study's export of typ holds, among its rows whose event_id starts
+// with prefix, exactly ids.
+func exportIDsOf(bin, data, studyID, typ, prefix string, ids map[string]bool) error {
 	out := filepath.Join(filepath.Dir(data), typ+".csv")
-	if msg, err := exec.Command(bin, "export", "--data", data, "--study", "solarflare", "--type", typ, "--out", out).CombinedOutput(); err != nil {
+	if msg, err := exec.Command(bin, "export", "--data", data, "--study", studyID, "--type", typ, "--out", out).CombinedOutput(); err != nil {
 		return fmt.Errorf("export %s: %v\n%s", typ, err, msg)
 	}
 	f, err := os.Open(out)

@@ -9,6 +9,8 @@ export interface FeedEntity {
   idx: number;
   /** image_size is the image's size in pixels when the server knows it (load_experiment). */
   image_size?: { width: number; height: number };
+  /** image_srcset lists the image's smaller JPEG copies ("url?w=360 360w, …") when it has them. */
+  image_srcset?: string;
   /** Covariate fields of the stimulus set travel along unchanged. */
   [covariate: string]: unknown;
 }

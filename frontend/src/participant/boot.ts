@@ -10,7 +10,7 @@ import { startSession } from '../lib/session';
 import { createStore, openLocalStorage } from '../lib/storage';
 import { putEarlyLoad } from './feed/early';
 import { loadExperimentBody } from './feed/load';
-import { isVideoUrl } from './feed/rules';
+import { CARD_IMAGE_SIZES, isVideoUrl } from './feed/rules';
 import { startsFeedSession } from './feedGate';
 
 function boot(): void {
@@ -28,13 +28,19 @@ function boot(): void {
   putEarlyLoad({ query: query.toString(), session, body: String(request.body), response });
   response
     .then((r) => (r.ok ? r.clone().json() : null))
-    .then((answer: { data?: { order_data?: Array<{ entity_url?: unknown }> } } | null) => {
-      const url = answer?.data?.order_data?.[0]?.entity_url;
+    .then((answer: { data?: { order_data?: Array<{ entity_url?: unknown; image_srcset?: unknown }> } } | null) => {
+      const first = answer?.data?.order_data?.[0];
+      const url = first?.entity_url;
       if (typeof url !== 'string' || url === '' || isVideoUrl(url)) return;
-      // The first card's <img> finds it in the memory cache when the app renders it.
+      // The first card's <img> finds it in the memory cache when the app renders it: the
+      // same srcset and sizes (Card.tsx, imageCopies), so the browser picks the same copy.
       const img = new Image();
       img.fetchPriority = 'high';
       img.decoding = 'async';
+      if (typeof first?.image_srcset === 'string' && first.image_srcset !== '') {
+        img.sizes = CARD_IMAGE_SIZES;
+        img.srcset = first.image_srcset;
+      }
       img.src = url;
     })
     .catch(() => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EngagementType, FeedEntity } from '../../lib/feedTypes';
-import { BUTTONS, cardSource, displayedCount, isVideoUrl, videoShouldPlay, type ButtonMode, type SourceSpec } from './rules';
+import { BUTTONS, CARD_IMAGE_SIZES, cardSource, displayedCount, isVideoUrl, videoShouldPlay, type ButtonMode, type SourceSpec } from './rules';
 import type { FeedTracker } from './tracker';
 
 const paths: Record<EngagementType, string> = {
@@ -90,6 +90,7 @@ export function Card({ entity, modes, tracker, register, swipe, source, gate }: 
           // ahead of the other images, which would otherwise share the thin connection.
           <img
             src={entity.entity_url}
+            {...imageCopies(entity)}
             {...imageSize(entity)}
             alt={headline || `Post ${entity.idx + 1}`}
             loading={entity.idx < 3 ? 'eager' : 'lazy'}
@@ -142,6 +143,16 @@ export function Card({ entity, modes, tracker, register, swipe, source, gate }: 
       ) : null}
     </article>
   );
+}
+
+/**
+ * imageCopies is the <img>'s srcset and sizes when the server listed smaller copies of the
+ * image (image_srcset); the early fetch in boot.ts asks for the same ones.
+ */
+export function imageCopies(entity: FeedEntity): { srcSet: string; sizes: string } | Record<string, never> {
+  const set = entity.image_srcset;
+  if (typeof set !== 'string' || set === '') return {};
+  return { srcSet: set, sizes: CARD_IMAGE_SIZES };
 }
 
 /**

@@ -272,3 +272,10 @@ export function cardSource(spec: SourceSpec, entity: FeedEntity): { publisher: s
   const time = spec.time.startsWith('covariate:') ? covariateText(entity, spec.time.slice('covariate:'.length).trim()) : '';
   return { publisher, time };
 }
+
+/**
+ * CARD_IMAGE_SIZES is how wide a card's image is drawn: the whole screen on a phone, the
+ * feed's 520-pixel column on a wider one (feed.css, .feed-main). With the image's srcset,
+ * the browser takes the smallest copy that fills that width at the screen's pixel density.
+ */
+export const CARD_IMAGE_SIZES = '(max-width: 520px) 100vw, 520px';

@@ -1,0 +1,72 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"sync"
+)
+
+// inventoryChunk is the most cards one inventory statement stores (12 values a card,
+// well under SQLite's 32,766 bound parameters); longer feeds take several statements.
+const inventoryChunk = 100
+
+const inventoryInsert = `INSERT INTO inventory (participant_id, item_order, entity_id, shown_shares, shown_likes,
+shown_read_later, shown_upvote, shown_downvote, algorithm, score, reason, inputs) VALUES `
+
+// inventorySQL holds the statement text for n cards (1..inventoryChunk), built once.
+var inventorySQL [inventoryChunk + 1]struct {
+	once sync.Once
+	text string
+}
+
+func inventoryStatement(n int) string {
+	s := &inventorySQL[n]
+	s.once.Do(func() {
+		var b strings.Builder
+		b.WriteString(inventoryInsert)
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?)")
+		}
+		s.text = b.String()
+	})
+	return s.text
+}
+
+// insertInventory stores a new participant's feed in one statement (up to inventoryChunk
+// cards): a statement per card cost 40 statement runs for a 40-card feed, each with its
+// own bookkeeping in database/sql and the driver (issue 28). Values are passed as plain
+// int64, float64, string or nil, so the driver converts none of them.
+func insertInventory(ctx context.Context, tx *sql.Tx, participantID int64, items []InventoryItem) error {
+	args := make([]any, 0, 12*min(len(items), inventoryChunk))
+	for start := 0; start < len(items); start += inventoryChunk {
+		chunk := items[start:min(len(items), start+inventoryChunk)]
+		args = args[:0]
+		for i, it := range chunk {
+			args = append(args, participantID, int64(start+i), it.EntityID,
+				nullableInt(it.Shares), nullableInt(it.Likes), nullableInt(it.ReadLater), nullableInt(it.Upvote), nullableInt(it.Downvote),
+				it.Algorithm, nullableFloat(it.Score), it.Reason, it.Inputs)
+		}
+		if _, err := tx.ExecContext(ctx, inventoryStatement(len(chunk)), args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func nullableInt(v sql.NullInt64) any {
+	if !v.Valid {
+		return nil
+	}
+	return v.Int64
+}
+
+func nullableFloat(v sql.NullFloat64) any {
+	if !v.Valid {
+		return nil
+	}
+	return v.Float64
+}

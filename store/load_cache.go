@@ -1,0 +1,89 @@
+package store
+
+import (
+	"context"
+	"slices"
+	"sync"
+)
+
+// loadsFresh is how long planning may reuse a study's counted loads (issue 28). Counting
+// reads an index entry per participant of the study, so at a few thousand participants it
+// was the largest part of an arrival's cost, and a launch's arrivals all count the same
+// study. What changes the count within that time is accounted for:
+//   - arrivals committed since: counted into the entry as they commit (arrived);
+//   - completions and exit states: they drop the entry (forget), so the next plan counts;
+//   - participants in progress leaving or re-entering the activity window: not seen for up
+//     to loadsFresh, which moves the balance by at most the few that cross it in a second.
+//
+// Quotas stay exact: the commit counts again inside its transaction when the study has one.
+const loadsFresh = 1000 // ms
+
+// loadCache holds, per study, the loads last counted, with the arrivals committed since.
+type loadCache struct {
+	mu      sync.Mutex
+	studies map[string]*cachedLoads
+}
+
+type cachedLoads struct {
+	at         int64 // when counted, Unix ms
+	assignment Assignment
+	loads      []conditionLoad // 1-based, as loads returns them
+}
+
+func sameAssignment(a, b Assignment) bool {
+	return a.ByArrivals == b.ByArrivals && a.ActiveWindow == b.ActiveWindow && a.CompletedOnly == b.CompletedOnly &&
+		a.QuotaTotal == b.QuotaTotal && slices.Equal(a.Quotas, b.Quotas)
+}
+
+// cachedLoadsFor answers the study's loads at now: a copy of the entry when it is fresh
+// and counted under the same rule, otherwise counted again through the read pool.
+func (s *Store) cachedLoadsFor(ctx context.Context, reg Registration, now int64) ([]conditionLoad, error) {
+	c := &s.loadCounts
+	c.mu.Lock()
+	e := c.studies[reg.ExperimentID]
+	if e != nil && now-e.at < loadsFresh && now >= e.at && len(e.loads) == reg.NConditions+1 && sameAssignment(e.assignment, reg.Assignment) {
+		out := slices.Clone(e.loads)
+		c.mu.Unlock()
+		return out, nil
+	}
+	c.mu.Unlock()
+	l, err := loads(ctx, s.rq, reg.ExperimentID, reg.NConditions, reg.Assignment, now)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	if c.studies == nil {
+		c.studies = map[string]*cachedLoads{}
+	}
+	c.studies[reg.ExperimentID] = &cachedLoads{at: now, assignment: reg.Assignment, loads: slices.Clone(l)}
+	c.mu.Unlock()
+	return l, nil
+}
+
+// arrived counts a real participant just committed in condition into the study's entry.
+// It runs under the reservations' lock, in the same step that gives the reservation back,
+// so a plan sees the participant once: as a reservation or here.
+func (c *loadCache) arrived(study string, condition int, a Assignment) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.studies[study]
+	if e == nil || condition >= len(e.loads) {
+		return
+	}
+	e.loads[condition].arrivals++
+	if !a.CompletedOnly {
+		e.loads[condition].active++
+	}
+}
+
+// forget drops the study's entry (a completion or an exit state changed its counts); ""
+// drops every study's.
+func (c *loadCache) forget(study string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if study == "" {
+		c.studies = nil
+		return
+	}
+	delete(c.studies, study)
+}

@@ -1,0 +1,44 @@
+package store
+
+import (
+	"context"
+	"testing"
+)
+
+// TestPlanningSeesCompletionsAndExitsAtOnce: planning reuses a study's counted loads for
+// up to a second (load_cache.go), but a completion or an exit state changes them at once.
+// The clock is frozen, so any reuse would be within that second.
+func TestPlanningSeesCompletionsAndExitsAtOnce(t *testing.T) {
+	t.Parallel()
+	s := openTest(t)
+	withClock(s)
+	firstOfTies(s)
+	ctx := context.Background()
+	id, ents := seedStudy(t, s, 2)
+
+	// Balanced by completions only: the first arrival takes condition 1 (a tie), and once
+	// it completed the next one must go to condition 2.
+	byCompletion := Assignment{CompletedOnly: true}
+	p1 := mustRegister(t, s, id, ents, "c1", 2, byCompletion)
+	if p1.Condition != 1 {
+		t.Fatalf("first arrival in condition %d", p1.Condition)
+	}
+	if err := s.CompleteParticipant(ctx, p1.ParticipantID, ""); err != nil {
+		t.Fatal(err)
+	}
+	if p := mustRegister(t, s, id, ents, "c2", 2, byCompletion); p.Condition != 2 {
+		t.Fatalf("after condition 1's completion the next arrival went to condition %d, want 2", p.Condition)
+	}
+
+	// Balanced by completed and active participants: condition 1 holds c1 (completed) and
+	// c2's condition 2 holds c2; a3 goes to 1 or 2 by the tie, then its condition is freed
+	// by an exit state and the next arrival must take that place.
+	active := Assignment{}
+	p3 := mustRegister(t, s, id, ents, "a3", 2, active)
+	if err := s.SetExitState(ctx, p3.ParticipantID, ExitReturned); err != nil {
+		t.Fatal(err)
+	}
+	if p := mustRegister(t, s, id, ents, "a4", 2, active); p.Condition != p3.Condition {
+		t.Fatalf("the place a3 freed in condition %d went unused: a4 in condition %d", p3.Condition, p.Condition)
+	}
+}
