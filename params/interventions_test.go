@@ -114,4 +114,8 @@ func TestInterventionShownTextAndWarnings(t *testing.T) {
 	if len(ws) != 2 || !strings.Contains(ws.Error(), "there is no intervention-type") {
 		t.Errorf("warnings = %v, want two naming the missing type", ws)
 	}
+	ws = Warnings([]Row{{Line: 2, Condition: 1, Param: "intervention-type", Value: "importance"}, {Line: 3, Condition: 1, Param: "intervention-trigger", Value: "first-engagement"}, {Line: 4, Condition: 1, Param: "intervention-perc", Value: "30"}})
+	if len(ws) != 1 || ws[0].Param != "intervention-perc" || !strings.Contains(ws[0].Message, "opens the intervention at a press") {
+		t.Errorf("warnings = %v, want one: the percentage of a press trigger", ws)
+	}
 }

@@ -198,6 +198,8 @@ export function InterventionSection({ caps }: SectionsProps) {
       <PerCondition>
         {(i) => {
           const type = values.params.interventionParams[i]?.type ?? '';
+          const trigger = values.params.interventionParams[i]?.trigger ?? '';
+          const atPress = type !== '' && trigger !== '' && trigger !== 'position';
           return (
             <>
               <SelectField name={`params.interventionParams.${i}.type`} label="Intervention" options={options(caps.intervention_types)} />
@@ -208,8 +210,8 @@ export function InterventionSection({ caps }: SectionsProps) {
                 max={100}
                 step={1}
                 unit="%"
-                disabled={type === ''}
-                hint={type === '' ? 'No intervention: nothing to time.' : '1 to 100; 50 opens it halfway through the cards.'}
+                disabled={type === '' || atPress}
+                hint={type === '' ? 'No intervention: nothing to time.' : atPress ? 'It opens at a press (the trigger below), not at a position.' : '1 to 100; 50 opens it halfway through the cards.'}
               />
               {type === 'default-modal' && (
                 <TextField
