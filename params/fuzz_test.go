@@ -65,7 +65,8 @@ func checkRoundTrip(t *testing.T, s Study) {
 	// The algorithm's settings are not sent to participants (they could reveal the
 	// manipulation); the wizard sends them as they are.
 	for _, r := range s.Rows() {
-		if slices.Contains(rankingParams, r.Param) {
+		// The custom questionnaires are study-wide; the wizard sends them as they are.
+		if slices.Contains(rankingParams, r.Param) || r.Param == paramQuestionnaires {
 			wizard = append(wizard, r)
 		}
 	}
