@@ -21,7 +21,7 @@ func FuzzParseQuestionnaires(f *testing.F) {
 	f.Add([]byte(`[{"name":"q","title":"Q","pages":[{"items":[{"id":"s","type":"slider","text":"T","min":0,"max":1,"step":0.1,"default":0.5}]}]}]`))
 	f.Add([]byte(`[null, {}, []]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		qs, err := Parse(data, builtins)
+		qs, err := Parse(data, reservedNames)
 		if err != nil {
 			var ps Problems
 			if !errors.As(err, &ps) || len(ps) == 0 || qs != nil {
@@ -38,7 +38,7 @@ func FuzzParseQuestionnaires(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, err := Parse(out, builtins)
+		again, err := Parse(out, reservedNames)
 		if err != nil {
 			t.Fatalf("accepted %q but not its written form %s: %v", data, out, err)
 		}

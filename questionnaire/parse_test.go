@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-var builtins = []string{"form", "crt", "final"}
+var reservedNames = []string{"form", "crt", "final"}
 
 func TestParseAcceptsEveryItemTypeAndRoundTrips(t *testing.T) {
 	t.Parallel()
@@ -19,7 +19,7 @@ func TestParseAcceptsEveryItemTypeAndRoundTrips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	qs, err := Parse(data, builtins)
+	qs, err := Parse(data, reservedNames)
 	if err != nil {
 		t.Fatalf("rejected: %v", err)
 	}
@@ -53,7 +53,7 @@ func TestParseAcceptsEveryItemTypeAndRoundTrips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := Parse(out, builtins)
+	again, err := Parse(out, reservedNames)
 	if err != nil {
 		t.Fatalf("written form rejected: %v\n%s", err, out)
 	}
@@ -65,7 +65,7 @@ func TestParseAcceptsEveryItemTypeAndRoundTrips(t *testing.T) {
 func TestParseBlankIsNoQuestionnaires(t *testing.T) {
 	t.Parallel()
 	for _, s := range []string{"", "  ", "null", "[]"} {
-		qs, err := Parse([]byte(s), builtins)
+		qs, err := Parse([]byte(s), reservedNames)
 		if err != nil || len(qs) != 0 {
 			t.Errorf("%q: %v %v", s, qs, err)
 		}
@@ -128,7 +128,7 @@ func TestParseNamesEveryProblemWithItsPlace(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			qs, err := Parse([]byte(c.json), builtins)
+			qs, err := Parse([]byte(c.json), reservedNames)
 			var ps Problems
 			if !errors.As(err, &ps) || qs != nil {
 				t.Fatalf("accepted or not Problems: %v %v", qs, err)
