@@ -91,7 +91,7 @@ func (d *Definition) View(ctx context.Context, st *store.Store, p store.Particip
 	if err != nil {
 		return View{}, err
 	}
-	return View{Parameters: participantParameters(*cond), Texts: texts, OrderData: orderData(items)}, nil
+	return View{Parameters: participantParameters(d.Study, *cond), Texts: texts, OrderData: orderData(items)}, nil
 }
 
 // Complete marks a participant finished and returns their completion code: for MTurk, their

@@ -1,11 +1,13 @@
 package study
 
 import (
+	"encoding/json"
 	"slices"
 	"strconv"
 
 	"feedlab/markdown"
 	"feedlab/params"
+	"feedlab/questionnaire"
 	"feedlab/store"
 )
 
@@ -37,13 +39,28 @@ func PlatformIDs(query map[string]string) map[string]string {
 var hiddenFromParticipants = []string{"entity_sets", "completion-code", "title"}
 
 // participantParameters is the condition's parameter list as the participant's browser
-// receives it.
-func participantParameters(c params.Condition) []params.Param {
+// receives it. When the condition names custom questionnaires (forms or forms-before),
+// their definitions follow as questionnaires (a JSON list): only those, so one condition's
+// participants do not read another's measures.
+func participantParameters(s params.Study, c params.Condition) []params.Param {
 	var out []params.Param
 	for _, p := range withDefaultTexts(c).ExperimentParameters() {
 		if !slices.Contains(hiddenFromParticipants, p.Param) {
 			out = append(out, p)
 		}
+	}
+	var custom []questionnaire.Questionnaire
+	for _, name := range append(slices.Clone(c.FormsBefore), c.Forms...) {
+		if q, ok := s.Questionnaire(name); ok {
+			custom = append(custom, q)
+		}
+	}
+	if len(custom) > 0 {
+		b, err := json.Marshal(custom)
+		if err != nil {
+			panic("study: marshal questionnaires: " + err.Error()) // plain data: cannot fail
+		}
+		out = append(out, params.Param{Param: "questionnaires", Value: string(b)})
 	}
 	return out
 }
