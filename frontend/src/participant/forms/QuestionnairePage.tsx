@@ -16,22 +16,34 @@ import { FormHeader } from './FormHeader';
 import { finishedRecord, isLastPage, isPreview } from '../flow/guard';
 import { QuestionnaireForm } from './QuestionnaireForm';
 import { clearDraft, restoreDraft, saveDraft } from './draft';
+import { attentionFailed } from './custom';
 import { answersToSave } from './save';
 import type { FormValues } from './schema';
 import type { Questionnaire } from './types';
 
-/** QuestionnairePage serves /form/<name> for one definition. */
-export function QuestionnairePage({ definition, location }: { definition: Questionnaire; location: Location }) {
+/** QuestionnairePageProps: the page's definition; for a page of a custom questionnaire that
+ * has more pages, more (called once this page's answers are queued) and a draft key of
+ * its own. */
+interface QuestionnairePageProps {
+  definition: Questionnaire;
+  location: Location;
+  more?: () => void;
+  draftKey?: string;
+}
+
+/** QuestionnairePage serves /form/<name> for one definition (or one page of a custom one). */
+export function QuestionnairePage({ definition, location, more, draftKey }: QuestionnairePageProps) {
   useTitle(definition.title);
+  const draftPath = draftKey ?? location.path;
   // Arranged once per visit: topic blocks are reshuffled every time the page is shown.
   const [blocks] = useState(() => arrange(definition));
   const [preview] = useState(() => isPreview(location.query, storage));
-  const [last] = useState(() => !preview && isLastPage(storage, location.path));
+  const [last] = useState(() => !preview && !more && isLastPage(storage, location.path));
   const [ended, setEnded] = useState<EndRecord | null>(() => (location.query.get('preview') === '1' ? null : finishedRecord(storage)));
   const [saving, setSaving] = useState(false);
   const [previewChecked, setPreviewChecked] = useState(false);
   const [userId] = useState(() => storage.get('user_id') ?? '');
-  const [initial] = useState(() => (preview ? undefined : restoreDraft(storage, userId, location.path, definition)));
+  const [initial] = useState(() => (preview ? undefined : restoreDraft(storage, userId, draftPath, definition)));
 
   // Resend what an earlier page left pending (after a reload, for example).
   useEffect(() => {
@@ -41,10 +53,11 @@ export function QuestionnairePage({ definition, location }: { definition: Questi
   const onSubmit = async (values: FormValues) => {
     const answers = answersToSave(definition, values);
     if (preview) {
-      setPreviewChecked(true);
+      if (more) more();
+      else setPreviewChecked(true);
       return;
     }
-    if (failedAttention(answers)) {
+    if (failedAttention(answers) || attentionFailed(definition, answers)) {
       // A failed attention check ends at the quality-terminate link when the study says so
       // (Lucid code 30); otherwise the server answers none and the participant continues.
       setSaving(true);
@@ -56,6 +69,13 @@ export function QuestionnairePage({ definition, location }: { definition: Questi
         return;
       }
       setSaving(false);
+    }
+    if (more) {
+      // The next page of the same questionnaire: this page's answers are queued now.
+      writeForm(answers);
+      clearDraft(storage);
+      more();
+      return;
     }
     if (!last) {
       // Queued durably before leaving; the outbox delivers it in the background.
@@ -96,7 +116,7 @@ export function QuestionnairePage({ definition, location }: { definition: Questi
           onSubmit={onSubmit}
           busy={saving || ended !== null}
           initial={initial}
-          onValuesChange={preview ? undefined : (values) => saveDraft(storage, userId, location.path, values)}
+          onValuesChange={preview ? undefined : (values) => saveDraft(storage, userId, draftPath, values)}
         />
         {previewChecked && (
           <p role="status" className="questionnaire__preview">

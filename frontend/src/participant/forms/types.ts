@@ -26,6 +26,14 @@ interface FieldBase {
   /** unmarked: an optional question shown without '(optional)' (an attention check must
    * not invite the careless to skip it). */
   unmarked?: boolean;
+  /** saveAs is the answer's field name when it differs from labelName: a researcher's
+   * matrix statement is saved as "item.statement", but Formik reads a '.' in an input's
+   * name as nesting, so the input is named with '~' instead (custom.ts). */
+  saveAs?: string;
+  /** showIf shows the question only while the field labelName's answer is one of values
+   * (for a checkbox group: includes one of them); a hidden question is neither checked
+   * nor saved. */
+  showIf?: { field: string; values: string[] };
 }
 
 /** ChoiceField is a radio group or a checkbox group; a checkbox group saves the checked
@@ -33,6 +41,13 @@ interface FieldBase {
 export interface ChoiceField extends FieldBase {
   kind: 'radio' | 'checkbox';
   options: AnswerOption[];
+  /** shuffleOptions shows the options in a new random order at every visit. */
+  shuffleOptions?: boolean;
+  /** minSelected and maxSelected bound how many boxes of a checkbox group are ticked. */
+  minSelected?: number;
+  maxSelected?: number;
+  /** expect makes the question an attention check: the value that passes. */
+  expect?: string;
 }
 
 /** NumberField is a number typed as text (so '9,000' can be caught and explained). */
@@ -65,7 +80,9 @@ export interface SliderField extends FieldBase {
   min: number;
   max: number;
   step: number;
-  initial: number;
+  /** initial is the thumb's starting value; without one the slider starts unset and must
+   * be moved (a researcher's slider has no default position unless given). */
+  initial?: number;
   /** unit is appended to the shown value ('%'). */
   unit?: string;
   minLabel?: string;
