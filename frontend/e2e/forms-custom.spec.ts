@@ -3,7 +3,7 @@
 // simple item type and a show_if, answered page by page; each answer is found in the
 // user_form export under the contract's names.
 import { expect, test } from './support/appliance';
-import { createStudy } from './support/studies';
+import { createStudy, signedIn } from './support/studies';
 import { answersOf, choose, expectNoSidewaysScroll, joinStudy, submit } from './forms-helpers';
 
 const QUESTIONNAIRE = {
@@ -106,5 +106,14 @@ test('a two-page custom questionnaire is answered and every answer is exported',
   };
   for (const [field, value] of Object.entries(want)) expect(answers.get(field), field).toEqual([value]);
   expect(answers.has('uses.other'), 'a hidden question is not saved').toBe(false);
+
+  // The user_form codebook lists every item of the questionnaire, show_if included.
+  const ctx = await signedIn(baseURL!);
+  const res = await ctx.post('/v1/dump_data', { data: { data_type: 'user_form', experiment_id: id, codebook: true } });
+  expect(res.ok()).toBe(true);
+  const codebook = await res.text();
+  expect(codebook).toContain("### Your media habits (/form/media_habits, the study's own questionnaire)");
+  for (const field of [...Object.keys(want), 'uses.other']) expect(codebook, field).toContain(`| ${field} | `);
+  expect(codebook).toContain('shown when uses is yes');
   expect(errors).toEqual([]);
 });
