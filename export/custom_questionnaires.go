@@ -28,6 +28,16 @@ func customQuestionnaires(ps []store.Param) []cq.Questionnaire {
 	return nil
 }
 
+// asksAboutCards tells whether one of the study's own questionnaires has a cards item.
+func asksAboutCards(ps []store.Param) bool {
+	for _, q := range customQuestionnaires(ps) {
+		if q.HasCards() {
+			return true
+		}
+	}
+	return false
+}
+
 // customForm is a custom questionnaire as the codebooks list it.
 func customForm(q cq.Questionnaire) Questionnaire {
 	out := Questionnaire{Name: q.Name, Title: q.Title, Custom: true}
