@@ -1,9 +1,10 @@
 // A researcher's own questionnaire (issue 23) as a participant takes it, in the real
 // binary: a study created through the API with a two-page custom questionnaire of every
-// simple item type and a show_if, answered page by page; each answer is found in the
-// user_form export under the contract's names.
+// item type (a cards item with a lure and a show_if among them), answered page by page;
+// each answer is found in the user_form export under the contract's names, each card
+// answer with its card, lure flag and position, and every item in the codebook.
 import { expect, test } from './support/appliance';
-import { createStudy, signedIn } from './support/studies';
+import { createStudy, entitySets, exportCSV, signedIn } from './support/studies';
 import { answersOf, choose, expectNoSidewaysScroll, joinStudy, submit } from './forms-helpers';
 
 const QUESTIONNAIRE = {
@@ -40,6 +41,16 @@ const QUESTIONNAIRE = {
         { id: 'city', type: 'text', text: 'Your city', required: false, max_length: 80 },
         { id: 'why', type: 'textarea', text: 'Why do you use social media?' },
         { id: 'check', type: 'attention', text: 'To show you read this, choose Blue.', options: [{ value: 'red', label: 'Red' }, { value: 'blue', label: 'Blue' }], expect: 'blue' },
+        {
+          id: 'posts',
+          type: 'cards',
+          text: 'Did you see this post in the feed?',
+          lures: 1,
+          items: [
+            { id: 'seen', type: 'single', text: 'Did you see it?', options: [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }] },
+            { id: 'sure', type: 'likert', text: 'How sure are you?', points: 5, labels: ['Guessing', 'Certain'], show_if: { item: 'seen', equals: 'yes' } },
+          ],
+        },
       ],
     },
   ],
@@ -49,12 +60,28 @@ test('a two-page custom questionnaire is answered and every answer is exported',
   test.setTimeout(60_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  const id = await createStudy(baseURL!, [{ questionnaires: JSON.stringify([QUESTIONNAIRE]), forms: '["media_habits"]' }]);
+  const id = await createStudy(baseURL!, [
+    { questionnaires: JSON.stringify([QUESTIONNAIRE]), forms: '["media_habits"]', entity_sets: entitySets(2) },
+  ]);
   const p = await joinStudy(page, id);
+  // The feed and the lures as the feed page keeps them (the same participant loads again).
+  const again = await (await page.request.post('/v1/load_experiment', { data: { user_id: p.userId, experiment_id: id } })).json();
+  const asCards = (list: Array<Record<string, unknown>>) => list.map((e, i) => ({ ...e, entity_id: String(e.entity_id), idx: i }));
+  const feed = asCards(again.data.order_data);
+  const lures = asCards(again.data.lure_data);
+  expect(feed).toHaveLength(2);
+  expect(lures).toHaveLength(1);
+  await page.evaluate(
+    ([f, l]) => {
+      localStorage.setItem('entities', JSON.stringify(f));
+      localStorage.setItem('lures', JSON.stringify(l));
+    },
+    [feed, lures],
+  );
   const shot = (name: string) => page.screenshot({ path: `/tmp/forms-custom-${testInfo.project.name}-${name}.png`, fullPage: true });
 
   await page.goto('/form/media_habits');
-  await expect(page.getByRole('heading', { level: 1, name: 'Your media habits (page 1 of 2)' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your media habits (page 1 of 5)' })).toBeVisible();
   // show_if: the apps question appears only once "Yes" is chosen.
   await expect(page.getByRole('group', { name: /Which apps do you use/ })).toHaveCount(0);
   await choose(page, 'uses', 'other');
@@ -72,9 +99,9 @@ test('a two-page custom questionnaire is answered and every answer is exported',
   await shot('page1');
   await submit(page, 'Next');
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Your media habits (page 2 of 2)' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your media habits (page 2 of 5)' })).toBeVisible();
   // A slider without a default position must be moved before the page can be sent.
-  await submit(page, 'Finish');
+  await submit(page, 'Next');
   await expect(page.getByText('Move the slider to your answer.')).toBeVisible();
   await shot('slider-unset');
   await page.getByLabel(/Hours a day online/).fill('5');
@@ -85,7 +112,30 @@ test('a two-page custom questionnaire is answered and every answer is exported',
   await page.getByRole('group', { name: /choose Blue/ }).getByLabel('Blue').check();
   await expectNoSidewaysScroll(page);
   await shot('page2');
-  await submit(page, 'Finish');
+  await submit(page, 'Next');
+
+  // One page per card: the two feed cards and the lure, each shown as in the feed; "How
+  // sure" is asked only after "Yes" (show_if within the card).
+  const lureId = lures[0].entity_id;
+  const asked: string[] = [];
+  for (let n = 3; n <= 5; n++) {
+    await expect(page.getByRole('heading', { level: 1, name: `Your media habits (page ${n} of 5)` })).toBeVisible();
+    const card = page.locator('article.questionnaire__card');
+    await expect(card.locator('img')).toBeVisible();
+    const entity = (await card.getAttribute('data-entity-id'))!;
+    asked.push(entity);
+    if (entity === lureId) {
+      await page.getByRole('group', { name: /Did you see it/ }).getByLabel('No').check();
+      await expect(page.getByRole('group', { name: /How sure are you/ })).toHaveCount(0);
+    } else {
+      await page.getByRole('group', { name: /Did you see it/ }).getByLabel('Yes').check();
+      await page.getByRole('group', { name: /How sure are you/ }).getByLabel('4', { exact: true }).check();
+    }
+    await expectNoSidewaysScroll(page);
+    if (n === 3) await shot('card');
+    await submit(page, n === 5 ? 'Finish' : 'Next');
+  }
+  expect([...asked].sort()).toEqual([...feed.map((e) => e.entity_id), lureId].sort());
   await expect(page.getByRole('dialog')).toBeVisible();
 
   await expect
@@ -107,13 +157,26 @@ test('a two-page custom questionnaire is answered and every answer is exported',
   for (const [field, value] of Object.entries(want)) expect(answers.get(field), field).toEqual([value]);
   expect(answers.has('uses.other'), 'a hidden question is not saved').toBe(false);
 
+  // The card answers: one row per card, each with its card, lure flag and position.
+  const rows = (await exportCSV(baseURL!, 'user_form', id)).filter((r) => r.user_id === p.userId && r.field.startsWith('posts.'));
+  const byCard = (field: string) => Object.fromEntries(rows.filter((r) => r.field === field).map((r) => [r.entity_id, `${r.response}/${r.lure}/${r.position}`]));
+  const seen: Record<string, string> = {};
+  const sure: Record<string, string> = {};
+  asked.forEach((entity, i) => {
+    seen[entity] = entity === lureId ? `no/1/${i + 1}` : `yes/0/${i + 1}`;
+    if (entity !== lureId) sure[entity] = `4/0/${i + 1}`;
+  });
+  expect(byCard('posts.seen')).toEqual(seen);
+  expect(byCard('posts.sure')).toEqual(sure);
+
   // The user_form codebook lists every item of the questionnaire, show_if included.
   const ctx = await signedIn(baseURL!);
   const res = await ctx.post('/v1/dump_data', { data: { data_type: 'user_form', experiment_id: id, codebook: true } });
   expect(res.ok()).toBe(true);
   const codebook = await res.text();
   expect(codebook).toContain("### Your media habits (/form/media_habits, the study's own questionnaire)");
-  for (const field of [...Object.keys(want), 'uses.other']) expect(codebook, field).toContain(`| ${field} | `);
+  for (const field of [...Object.keys(want), 'uses.other', 'posts.seen', 'posts.sure']) expect(codebook, field).toContain(`| ${field} | `);
+  expect(codebook).toContain('with 1 lures');
   expect(codebook).toContain('shown when uses is yes');
   expect(errors).toEqual([]);
 });

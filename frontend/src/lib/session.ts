@@ -54,7 +54,7 @@ export function generateUserId(now: number, random: () => number = Math.random):
   return `${now}_${suffix}`;
 }
 
-const FEED_STATE_KEYS = ['entities', 'entities_engage', 'intersect_events', 'feed_position'] as const;
+const FEED_STATE_KEYS = ['entities', 'entities_engage', 'intersect_events', 'feed_position', 'lures'] as const;
 
 /**
  * startSession applies the session rules on arrival at a participant page with the URL's

@@ -41,6 +41,9 @@ export interface StoredValues {
   /** feed_position (not a spec key) is the index of the card in view when the feed page
    * was last hidden or left, so a reload returns the participant there. */
   feed_position: number;
+  /** lures (not a spec key) are cards of the participant's sets they were not shown, for a
+   * custom questionnaire's recognition test (load_experiment's lure_data). */
+  lures: FeedEntity[];
 }
 
 /** StorageKey is one of the spec's storage key names. */
@@ -68,6 +71,7 @@ const kinds: { readonly [K in StorageKey]: Kind } = {
   end_screen: 'object',
   form_draft: 'object',
   feed_position: 'number',
+  lures: 'array',
 };
 
 /** STORAGE_KEYS lists every key this module manages. */

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import type { Location } from '../../lib/router';
 import { paramValue } from '../../lib/session';
 import { storage } from '../../lib/storage';
-import { customQuestionnaires, enginePages, type CustomQuestionnaire } from './custom';
+import { chooseCards, customQuestionnaires, enginePages, type CustomQuestionnaire } from './custom';
 import { QuestionnairePage } from './QuestionnairePage';
 
 /** customQuestionnaire is the participant's custom questionnaire called name, if any. */
@@ -16,7 +16,12 @@ export function customQuestionnaire(name: string): CustomQuestionnaire | undefin
 
 /** CustomQuestionnairePage shows a custom questionnaire's pages in turn. */
 export function CustomQuestionnairePage({ definition, location }: { definition: CustomQuestionnaire; location: Location }) {
-  const pages = useMemo(() => enginePages(definition), [definition]);
+  // The cards are chosen once per visit, from the feed and lures kept in storage.
+  const pages = useMemo(() => {
+    const feed = storage.get('entities') ?? [];
+    const lures = storage.get('lures') ?? [];
+    return enginePages(definition, (it) => chooseCards(it, feed, lures));
+  }, [definition]);
   const [page, setPage] = useState(0);
   const next = () => {
     setPage((p) => p + 1);

@@ -2,7 +2,7 @@
 // engine; Next saves the answers and moves to the stored nextRoute, Finish (last page of
 // the chain) ends the flow and opens the end modal.
 import { useEffect, useState } from 'react';
-import { DRAIN_TIMEOUT_MS, drainBeforeLeaving, writeForm } from '../../lib/events';
+import { DRAIN_TIMEOUT_MS, drainBeforeLeaving, writeCardAnswers, writeForm } from '../../lib/events';
 import { failedAttention, requestExit } from '../flow/exits';
 import { outbox } from '../../lib/outbox';
 import type { Location } from '../../lib/router';
@@ -18,6 +18,7 @@ import { QuestionnaireForm } from './QuestionnaireForm';
 import { clearDraft, restoreDraft, saveDraft } from './draft';
 import { attentionFailed } from './custom';
 import { answersToSave } from './save';
+import { ShownCard } from './ShownCard';
 import type { FormValues } from './schema';
 import type { Questionnaire } from './types';
 
@@ -70,6 +71,15 @@ export function QuestionnairePage({ definition, location, more, draftKey }: Ques
       }
       setSaving(false);
     }
+    if (definition.card) {
+      // A cards page: every answer is about its card (write_form's card_fields).
+      writeCardAnswers(answers, { entity_id: definition.card.entity.entity_id, position: definition.card.position });
+      if (more) {
+        clearDraft(storage);
+        more();
+        return;
+      }
+    }
     if (more) {
       // The next page of the same questionnaire: this page's answers are queued now.
       writeForm(answers);
@@ -77,9 +87,10 @@ export function QuestionnairePage({ definition, location, more, draftKey }: Ques
       more();
       return;
     }
+    const rest = definition.card ? {} : answers; // a cards page's answers went with their card
     if (!last) {
       // Queued durably before leaving; the outbox delivers it in the background.
-      writeForm(answers);
+      if (!definition.card) writeForm(rest);
       logFormDone(location.path);
       clearDraft(storage);
       go(advance(storage, location.path));
@@ -87,7 +98,7 @@ export function QuestionnairePage({ definition, location, more, draftKey }: Ques
     }
     setSaving(true);
     try {
-      const record = await runEndFlow(answers, location.path, location.query, {
+      const record = await runEndFlow(rest, location.path, location.query, {
         sink: { box: outbox(), store: storage },
         requestCode: requestCompletionCode,
       });
@@ -109,6 +120,7 @@ export function QuestionnairePage({ definition, location, more, draftKey }: Ques
           </p>
         )}
         {definition.intro && <p className="questionnaire__intro">{definition.intro}</p>}
+        {definition.card && <ShownCard card={definition.card} />}
         <QuestionnaireForm
           definition={definition}
           blocks={blocks}

@@ -3,7 +3,8 @@
 // without default must be moved, an attention item fails on another answer.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { attentionFailed, enginePages, likertOptions, type CustomQuestionnaire } from './custom';
+import type { FeedEntity } from '../../lib/feedTypes';
+import { attentionFailed, chooseCards, enginePages, likertOptions, type CustomItem, type CustomQuestionnaire } from './custom';
 import { answersToSave } from './save';
 import { initialValues, MOVE_SLIDER, REQUIRED, validationErrors } from './schema';
 import { fieldsOf } from './types';
@@ -81,5 +82,44 @@ describe('custom questionnaires', () => {
     assert.equal(attentionFailed(p2, answersToSave(p2, v)), true);
     v.check = 'b';
     assert.equal(attentionFailed(p2, answersToSave(p2, v)), false);
+  });
+});
+
+describe('cards items', () => {
+  const card = (id: string, idx: number): FeedEntity => ({ entity_id: id, entity_url: `/media/${id}.png`, idx, headline: `Post ${id}` });
+  const feed = [card('a', 0), card('b', 1), card('c', 2), card('d', 3)];
+  const lures = [card('x', 0), card('y', 1), card('z', 2)];
+  const item: CustomItem = {
+    id: 'posts',
+    type: 'cards',
+    text: 'About this post',
+    lures: 2,
+    items: [
+      { id: 'seen', type: 'single', text: 'Seen?', options: [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }] },
+      { id: 'sure', type: 'likert', text: 'Sure?', points: 5, show_if: { item: 'seen', equals: 'yes' } },
+    ],
+  };
+
+  it('asks about the feed in feed order with lures mixed in, or a shuffled sample', () => {
+    const inOrder = chooseCards(item, feed, lures, () => 0.5);
+    assert.deepEqual(inOrder.filter((c) => !c.lure).map((c) => c.entity.entity_id), ['a', 'b', 'c', 'd']);
+    assert.deepEqual(inOrder.filter((c) => c.lure).map((c) => c.entity.entity_id), ['x', 'y']);
+    const sampled = chooseCards({ ...item, sample: 2, lures: 0, order: 'shuffled' }, feed, lures);
+    assert.equal(sampled.length, 2);
+    assert.ok(sampled.every((c) => !c.lure && feed.includes(c.entity)));
+  });
+
+  it('gives one page per card, its answers named <cards>.<question>, show_if within the card', async () => {
+    const q: CustomQuestionnaire = { name: 'r', title: 'Recall', pages: [{ items: [{ id: 'first', type: 'text', text: 'Name' }, item] }] };
+    const pages = enginePages(q, (it) => chooseCards(it, feed.slice(0, 1), lures));
+    assert.equal(pages.length, 4, 'the text item, one feed card, two lures');
+    const p = pages[1];
+    assert.equal(p.card?.position, 1);
+    assert.deepEqual(fieldsOf(p).map((f) => f.saveAs), ['posts.seen', 'posts.sure']);
+    const v = initialValues(p);
+    v['posts~seen'] = 'no';
+    assert.deepEqual(await validationErrors(p, v), {}, 'sure is hidden when not seen');
+    assert.deepEqual(answersToSave(p, v), { 'posts.seen': 'no' });
+    assert.deepEqual(pages.slice(1).map((pg) => pg.card?.position), [1, 2, 3]);
   });
 });

@@ -3,7 +3,9 @@
 // one engine page per page of the questionnaire. Answer field names are the contract's:
 // the item's id, "<matrix>.<statement>", "<item>.other"; inputs are named with '~' for
 // '.', which Formik would read as nesting, and saveAs restores the name.
-import type { AnswerOption, Block, ChoiceField, Field, Questionnaire } from './types';
+import type { FeedEntity } from '../../lib/feedTypes';
+import { shuffle } from './arrange';
+import type { AnswerOption, Block, CardQuestion, ChoiceField, Field, Questionnaire } from './types';
 
 /** CustomItem is one item of the definition as the server sends it. */
 export interface CustomItem {
@@ -26,6 +28,11 @@ export interface CustomItem {
   max_length?: number;
   expect?: string;
   show_if?: { item: string; equals?: string; in?: string[] };
+  /** A cards item's choice of cards and its questions. */
+  from?: string;
+  order?: string;
+  sample?: number;
+  lures?: number;
   items?: CustomItem[];
 }
 
@@ -69,21 +76,23 @@ export function likertOptions(points: number, labels: string[] = []): AnswerOpti
   return out;
 }
 
-function showIf(it: CustomItem): Field['showIf'] {
+function showIf(it: CustomItem, prefix: string): Field['showIf'] {
   if (!it.show_if) return undefined;
   const values = it.show_if.equals !== undefined ? [it.show_if.equals] : (it.show_if.in ?? []);
-  return { field: inputName(it.show_if.item), values };
+  return { field: inputName(prefix + it.show_if.item), values };
 }
 
 // fields turns one item into the engine's questions (a matrix into one per statement, a
-// choice with "other" into the choice and its text box).
-function fields(it: CustomItem): Field[] {
+// choice with "other" into the choice and its text box). prefix is "<cards item>." for a
+// question about a card.
+function fields(item: CustomItem, prefix = ''): Field[] {
+  const it = { ...item, id: prefix + item.id };
   const base = {
     labelName: inputName(it.id),
     label: it.text,
     help: it.help,
     required: it.required !== false,
-    showIf: showIf(it),
+    showIf: showIf(item, prefix),
     ...(it.id.includes('.') ? { saveAs: it.id } : {}),
   };
   switch (it.type) {
@@ -156,7 +165,7 @@ function fields(it: CustomItem): Field[] {
     case 'textarea':
       return [{ ...base, kind: 'text', multiline: it.type === 'textarea', maxLength: it.max_length ?? (it.type === 'textarea' ? TEXTAREA_LENGTH : TEXT_LENGTH) }];
     default:
-      // cards items are asked by the card renderer (not yet built); unknown types by none.
+      // A cards item is asked page by page (enginePages); an unknown type asks nothing.
       return [];
   }
 }
@@ -169,24 +178,62 @@ function numberHint(it: CustomItem): string {
   return `Enter ${what}.`;
 }
 
-/** enginePages turns a custom questionnaire into one engine definition per page. Each item
- * is its own block (a matrix's statements under its text), so randomize_items shuffles
- * whole items. */
-export function enginePages(q: CustomQuestionnaire): Questionnaire[] {
-  return q.pages.map((page, i) => {
-    const blocks: Block[] = page.items.map((it) => {
-      const fs = fields(it);
-      return it.type === 'matrix' ? { id: it.id, heading: it.text, fields: fs } : { id: it.id, fields: fs };
-    });
-    return {
-      name: q.name,
-      title: q.title,
-      heading: q.pages.length > 1 ? `${q.title} (page ${i + 1} of ${q.pages.length})` : q.title,
-      intro: page.intro,
-      blocks: blocks.filter((b) => b.fields.length > 0),
-      shuffleBlocks: page.randomize_items,
+/** CardChoice is one card a cards item asks about. */
+export interface CardChoice {
+  entity: FeedEntity;
+  lure: boolean;
+}
+
+/**
+ * chooseCards picks the cards a cards item asks about: the feed's cards (a random sample of
+ * them when sample is set) in feed order or shuffled, with the first `lures` lure cards
+ * mixed in (at random places when the order is the feed's).
+ */
+export function chooseCards(it: CustomItem, feed: readonly FeedEntity[], lures: readonly FeedEntity[], random: () => number = Math.random): CardChoice[] {
+  let shown = [...feed].sort((a, b) => a.idx - b.idx);
+  if (it.sample && it.sample < shown.length) {
+    const picked = new Set(shuffle(shown, random).slice(0, it.sample));
+    shown = shown.filter((e) => picked.has(e));
+  }
+  let out: CardChoice[] = shown.map((entity) => ({ entity, lure: false }));
+  const mixed = lures.slice(0, it.lures ?? 0).map((entity) => ({ entity, lure: true }));
+  if (it.order === 'shuffled') return shuffle([...out, ...mixed], random);
+  for (const l of mixed) out.splice(Math.floor(random() * (out.length + 1)), 0, l);
+  return out;
+}
+
+/** enginePages turns a custom questionnaire into the engine's pages: each page of the
+ * definition is one page, except that a cards item becomes one page per card (the card
+ * shown above its questions), splitting its page around it. Each item is its own block (a
+ * matrix's statements under its text), so randomize_items shuffles whole items. cardsFor
+ * picks a cards item's cards (none when not given). */
+export function enginePages(q: CustomQuestionnaire, cardsFor: (it: CustomItem) => CardChoice[] = () => []): Questionnaire[] {
+  const pages: Array<Omit<Questionnaire, 'heading'>> = [];
+  for (const page of q.pages) {
+    let intro = page.intro;
+    let blocks: Block[] = [];
+    const flush = () => {
+      if (blocks.length === 0) return;
+      pages.push({ name: q.name, title: q.title, intro, blocks, shuffleBlocks: page.randomize_items });
+      intro = undefined;
+      blocks = [];
     };
-  });
+    for (const it of page.items) {
+      if (it.type !== 'cards') {
+        const fs = fields(it);
+        if (fs.length > 0) blocks.push(it.type === 'matrix' ? { id: it.id, heading: it.text, fields: fs } : { id: it.id, fields: fs });
+        continue;
+      }
+      flush();
+      cardsFor(it).forEach((choice, i) => {
+        const card: CardQuestion = { entity: choice.entity, lure: choice.lure, position: i + 1 };
+        const cardBlocks: Block[] = (it.items ?? []).map((sub) => ({ id: `${it.id}.${sub.id}`, fields: fields(sub, `${it.id}.`) }));
+        pages.push({ name: q.name, title: q.title, intro: it.text, blocks: cardBlocks.filter((b) => b.fields.length > 0), card });
+      });
+    }
+    flush();
+  }
+  return pages.map((p, i) => ({ ...p, heading: pages.length > 1 ? `${q.title} (page ${i + 1} of ${pages.length})` : q.title }));
 }
 
 /** attentionFailed tells whether answers fail one of the page's attention checks. */

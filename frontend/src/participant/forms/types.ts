@@ -1,6 +1,8 @@
 // The shape of a questionnaire definition. A questionnaire is data: one definition per
 // page lists its blocks, fields, options and validation, and one engine (QuestionnaireForm)
 // renders any definition with Formik and one Yup schema built from it (schema.ts).
+import type { FeedEntity } from '../../lib/feedTypes';
+
 // Names follow the spec's question structure: labelName (the answer field name), label
 // (the question text), options of {type, value, option}.
 
@@ -116,6 +118,17 @@ export interface Questionnaire {
   reverseOptions?: boolean;
   /** discard names answers asked on the page but never saved. */
   discard?: string[];
+  /** card is the feed card a custom questionnaire's cards page asks about: shown above the
+   * questions, and every answer of the page is saved as an answer about it. */
+  card?: CardQuestion;
+}
+
+/** CardQuestion is the card of a cards page: the card, its place in the questionnaire
+ * (from 1) and whether it is a lure (a card the participant was not shown). */
+export interface CardQuestion {
+  entity: FeedEntity;
+  position: number;
+  lure: boolean;
 }
 
 /** fieldsOf lists a questionnaire's fields in definition order. */
