@@ -13,7 +13,8 @@ import (
 
 // An answer about a feed card is stored with its card, lure flag and position, and the
 // user_form export of a study whose questionnaires ask about cards ends with those three
-// columns (empty on every other row); the questionnaires definition is no column.
+// columns (empty on every other row); the questionnaires definition is no column. The
+// exposures export ends with one column per card question.
 func TestCardAnswersCarryTheirCard(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -85,6 +86,25 @@ func TestCardAnswersCarryTheirCard(t *testing.T) {
 	for k, v := range want {
 		if got[k] != v {
 			t.Errorf("%s: %q, want %q (all %v)", k, got[k], v, got)
+		}
+	}
+
+	// The exposures export: one column per card question, at the end, holding the answer
+	// about the row's card (the lure is no exposure); the codebook describes them.
+	exp := exportRows(t, st, TypeExposures, id)
+	if h := exp[len(exp)-1]["__header__"]; !strings.HasSuffix(h, ",excluded,exclusion_reason,posts.seen,posts.accurate") {
+		t.Fatalf("exposures header %s", h)
+	}
+	if len(exp) != 2 || exp[0]["entity_id"] != itoa(ents[0].EntityID) || exp[0]["posts.seen"] != "yes" || exp[0]["posts.accurate"] != "" {
+		t.Errorf("exposures rows %v", exp)
+	}
+	cb, err := NewCodebook(ctx, st, TypeExposures, id, Options{}, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cb.Columns {
+		if c.Name == "posts.seen" && (!c.Documented || !strings.Contains(c.Meaning, "Did you see it?")) {
+			t.Errorf("codebook of posts.seen: %+v", c)
 		}
 	}
 }

@@ -143,6 +143,9 @@ func describeColumn(typ, name string, params, covariates []string, answers map[s
 			return ColumnDoc{tText, "", oSet, fmt.Sprintf("The card's covariate %s, as the stimulus set gives it (named covariate_%s only when %s is also one of feedlab's columns).", base, base, base)}, true
 		}
 	}
+	if f, ok := answers[name]; ok && typ == TypeExposures && f.Cards != "" {
+		return ColumnDoc{answerType(f), f.Unit, "questionnaire answer (participant)", fmt.Sprintf("The answer about the row's card to “%s” (a question of the study's own questionnaire, %s; see the user_form codebook); empty when not asked about this card or not answered.", f.Question, f.Cards)}, true
+	}
 	if typ == TypeParticipants {
 		switch {
 		case strings.HasPrefix(name, platformPrefix):

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -36,6 +37,41 @@ func asksAboutCards(ps []store.Param) bool {
 		}
 	}
 	return false
+}
+
+// cardQuestions are the answer fields of the study's card questions (<cards item>.<question>),
+// the exposures export's last columns; none when no questionnaire asks about cards.
+func cardQuestions(ps []store.Param) []string {
+	var out []string
+	for _, q := range customQuestionnaires(ps) {
+		for _, f := range customForm(q).Fields {
+			if f.Cards != "" {
+				out = append(out, f.Name)
+			}
+		}
+	}
+	return out
+}
+
+// cardAnswersOf maps each card of a participant's feed to their answers about it (the last
+// one when a page was sent twice), decoded; answers about lures are left out (a lure is no
+// exposure).
+func cardAnswersOf(ctx context.Context, st *store.Store, participantID int64) (map[int64]map[string]string, error) {
+	rows, err := st.ParticipantAnswers(ctx, participantID)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64]map[string]string{}
+	for _, r := range rows {
+		if r.Kind != store.AnswerKindAnswer || !r.EntityID.Valid || r.Lure.Int64 != 0 {
+			continue
+		}
+		if out[r.EntityID.Int64] == nil {
+			out[r.EntityID.Int64] = map[string]string{}
+		}
+		out[r.EntityID.Int64][r.Field] = decoded(r.Response)
+	}
+	return out, nil
 }
 
 // customForm is a custom questionnaire as the codebooks list it.
