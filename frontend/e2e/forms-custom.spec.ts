@@ -168,6 +168,9 @@ test('a two-page custom questionnaire is answered and every answer is exported',
   });
   expect(byCard('posts.seen')).toEqual(seen);
   expect(byCard('posts.sure')).toEqual(sure);
+  // The exposures export: each feed card's row carries the answers about it.
+  const exposures = (await exportCSV(baseURL!, 'exposures', id)).filter((r) => r.user_id === p.userId);
+  expect(exposures.map((r) => [r.entity_id, r['posts.seen'], r['posts.sure']]).sort()).toEqual(feed.map((e) => [e.entity_id, 'yes', '4']).sort());
 
   // The user_form codebook lists every item of the questionnaire, show_if included.
   const ctx = await signedIn(baseURL!);
