@@ -44,6 +44,10 @@ export interface StoredValues {
   /** lures (not a spec key) are cards of the participant's sets they were not shown, for a
    * custom questionnaire's recognition test (load_experiment's lure_data). */
   lures: FeedEntity[];
+  /** form_progress (not a spec key) is where a participant is in a custom questionnaire of
+   * several pages, and which cards its cards items ask about, so a reload resumes there
+   * with the same cards instead of asking the pages already sent again. */
+  form_progress: Record<string, unknown>;
 }
 
 /** StorageKey is one of the spec's storage key names. */
@@ -72,6 +76,7 @@ const kinds: { readonly [K in StorageKey]: Kind } = {
   form_draft: 'object',
   feed_position: 'number',
   lures: 'array',
+  form_progress: 'object',
 };
 
 /** STORAGE_KEYS lists every key this module manages. */
