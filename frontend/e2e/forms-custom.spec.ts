@@ -190,3 +190,35 @@ test('a two-page custom questionnaire is answered and every answer is exported',
   expect(codebook).toContain('shown when uses is yes');
   expect(errors).toEqual([]);
 });
+
+test('a forms-before questionnaire comes after consent and before the feed', async ({ page, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the flow between pages is the same at every width; the pages are shot above');
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const about = {
+    name: 'about_you',
+    title: 'Before the feed',
+    pages: [{ items: [{ id: 'trust', type: 'likert', text: 'How much do you trust the news?', points: 5, labels: ['Not at all', 'Completely'] }] }],
+  };
+  const id = await createStudy(baseURL!, [{ questionnaires: JSON.stringify([about]), 'forms-before': '["about_you"]', forms: '[]', consent: 'You agree to take part.' }]);
+  await page.goto(`/?experiment_id=${id}`);
+  await page.getByRole('button', { name: /agree/i }).click();
+  await expect(page).toHaveURL(/\/form\/about_you$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Before the feed' })).toBeVisible();
+  await page.getByRole('group', { name: /trust the news/ }).getByLabel('2', { exact: true }).check();
+  await submit(page, 'Next');
+  // Back at the feed, without the consent again.
+  await expect(page.locator('article.card').first()).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Consent' })).toHaveCount(0);
+  const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user_id') ?? '""') as string);
+  const rowsOf = async () => (await exportCSV(baseURL!, 'user_form', id)).filter((r) => r.user_id === user);
+  await expect.poll(async () => (await rowsOf()).some((r) => r.field === 'feed-landed'), { timeout: 15_000 }).toBe(true);
+  const rows = await rowsOf();
+  const at = (field: string) => rows.findIndex((r) => r.field === field);
+  expect(rows[at('trust')]?.response).toBe('2');
+  expect(at('form-done:about_you')).toBeGreaterThanOrEqual(0);
+  // In the order stored: consent, the questionnaire, then the feed.
+  expect(at('consent-agree')).toBeLessThan(at('trust'));
+  expect(at('trust')).toBeLessThan(at('feed-landed'));
+  expect(errors).toEqual([]);
+});

@@ -6,7 +6,7 @@ import { DRAIN_TIMEOUT_MS, drainBeforeLeaving, writeCardAnswers, writeForm } fro
 import { failedAttention, requestExit } from '../flow/exits';
 import { outbox } from '../../lib/outbox';
 import type { Location } from '../../lib/router';
-import { advance } from '../../lib/session';
+import { advance, formsBefore, pendingBefore } from '../../lib/session';
 import { storage } from '../../lib/storage';
 import { useTitle } from '../../lib/useTitle';
 import { arrange } from './arrange';
@@ -39,7 +39,9 @@ export function QuestionnairePage({ definition, location, more, draftKey }: Ques
   // Arranged once per visit: topic blocks are reshuffled every time the page is shown.
   const [blocks] = useState(() => arrange(definition));
   const [preview] = useState(() => isPreview(location.query, storage));
-  const [last] = useState(() => !preview && !more && isLastPage(storage, location.path));
+  // A questionnaire of forms-before leads back to the feed, never to the end.
+  const [isBefore] = useState(() => formsBefore(storage.get('experiment_parameters')).some((f) => `/form/${f}` === location.path));
+  const [last] = useState(() => !preview && !more && !isBefore && isLastPage(storage, location.path));
   const [ended, setEnded] = useState<EndRecord | null>(() => (location.query.get('preview') === '1' ? null : finishedRecord(storage)));
   const [saving, setSaving] = useState(false);
   const [previewChecked, setPreviewChecked] = useState(false);
@@ -93,7 +95,9 @@ export function QuestionnairePage({ definition, location, more, draftKey }: Ques
       if (!definition.card) writeForm(rest);
       logFormDone(location.path);
       clearDraft(storage);
-      go(advance(storage, location.path));
+      const next = advance(storage, location.path);
+      // Before the feed: the next such questionnaire, then the feed itself.
+      go(isBefore ? (pendingBefore(storage) ?? '/') : next);
       return;
     }
     setSaving(true);
