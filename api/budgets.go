@@ -2,11 +2,13 @@ package api
 
 import (
 	"net/http"
+	"slices"
 	"sync"
 
 	"feedlab/export"
 	"feedlab/limit"
 	"feedlab/params"
+	cq "feedlab/questionnaire"
 	"feedlab/study"
 )
 
@@ -84,7 +86,7 @@ type budget struct {
 }
 
 // conditionBudget computes a condition's budget from what its participants are shown.
-func conditionBudget(c params.Condition) budget {
+func conditionBudget(s params.Study, c params.Condition) budget {
 	cards := int64(0)
 	for _, es := range c.EntitySets {
 		cards += int64(es.NumberToShow)
@@ -96,8 +98,13 @@ func conditionBudget(c params.Condition) budget {
 		}
 	}
 	var fields, textFields, forms int64
-	for _, name := range c.Forms {
+	for _, name := range append(slices.Clone(c.FormsBefore), c.Forms...) {
 		forms++
+		if custom, ok := s.Questionnaire(name); ok {
+			f, t := customFields(custom, cards)
+			fields, textFields = fields+f, textFields+t
+			continue
+		}
 		q, known := questionnaire(name)
 		if !known {
 			fields += honestFieldsPerForm
@@ -167,7 +174,7 @@ func (b *budgets) forCondition(def *study.Definition, condition int64) budget {
 	if cached.def != def {
 		per = make([]budget, len(def.Study.Conditions))
 		for i, c := range def.Study.Conditions {
-			per[i] = conditionBudget(c)
+			per[i] = conditionBudget(def.Study, c)
 		}
 		b.studies[def.ExperimentID] = studyBudgets{def: def, per: per}
 	}
@@ -217,4 +224,39 @@ func unhex(c byte) byte {
 // overBudget is the 413 of a budget, named by its code.
 func overBudget(code, message string) *apiError {
 	return &apiError{http.StatusRequestEntityTooLarge, code, message}
+}
+
+// customFields counts the answers a custom questionnaire may send and how many of them are
+// typed text: a cards item's questions once per card it can show (the feed's cards, or
+// its sample, and its lures).
+func customFields(q cq.Questionnaire, cardsInFeed int64) (fields, text int64) {
+	var count func(it cq.Item, times int64)
+	count = func(it cq.Item, times int64) {
+		switch it.Type {
+		case cq.Matrix:
+			fields += times * int64(len(it.Statements))
+		case cq.Cards:
+			n := cardsInFeed
+			if it.Sample > 0 && int64(it.Sample) < n {
+				n = int64(it.Sample)
+			}
+			for _, sub := range it.Items {
+				count(sub, times*(n+int64(it.Lures)))
+			}
+		default:
+			fields += times
+			if it.Type == cq.Text || it.Type == cq.Textarea {
+				text += times
+			}
+			if it.Other {
+				fields, text = fields+times, text+times
+			}
+		}
+	}
+	for _, p := range q.Pages {
+		for _, it := range p.Items {
+			count(it, 1)
+		}
+	}
+	return fields, text
 }

@@ -177,7 +177,7 @@ func TestHonestLongSessionStaysUnderBudgets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := conditionBudget(def.Study.Conditions[0])
+	b := conditionBudget(def.Study, def.Study.Conditions[0])
 	t.Logf("%d cards: %d requests (burst %d), %d rows of %d, %d bytes of %d, 10 visits of %d", len(cards), n, b.burst, u.Rows, b.rows, u.Bytes, b.bytes, b.visitsPerCard)
 	// Well under: a session this busy is far past a real one, and still uses less than a
 	// third of each budget; the session sent twice fits the burst without any refill.
@@ -248,7 +248,7 @@ func TestEventsOverBudgetAreRefusedAndStoreNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := conditionBudget(def.Study.Conditions[0])
+	b := conditionBudget(def.Study, def.Study.Conditions[0])
 	before := rows()
 	if before > b.rows {
 		t.Fatalf("%d rows stored, over the budget of %d", before, b.rows)
@@ -289,7 +289,7 @@ func TestParticipantRateAnswers429AndTheRetryIsStored(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := conditionBudget(def.Study.Conditions[0])
+	b := conditionBudget(def.Study, def.Study.Conditions[0])
 	cp := func(id string) response {
 		return e.post("/v1/write_checkpoint", map[string]any{"user_id": "fast", "experiment_id": study, "event_id": id, "checkpoint": "tab-inactive"})
 	}
@@ -448,7 +448,7 @@ func TestConcurrentEventsCannotOvershootABudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := conditionBudget(def.Study.Conditions[0])
+	b := conditionBudget(def.Study, def.Study.Conditions[0])
 	var d []map[string]any
 	for i, c := range cards {
 		d = append(d, map[string]any{"idx": i, "entity_id": c, "dwellTimes": make([]int, b.visitsPerCard)})

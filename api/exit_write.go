@@ -64,12 +64,9 @@ const codeExitNotSet = "exit_not_set"
 // attention check and the condition sends such participants there ("" otherwise), after
 // recording the exit state.
 func (s *Server) attentionExit(r *http.Request, experimentID, userID string, fields map[string]string) (string, error) {
-	if _, asked := fields[study.AttentionCheckField]; !asked {
-		return "", nil
-	}
 	ctx := r.Context()
 	def, err := s.studyDefinition(ctx, experimentID)
-	if err != nil {
+	if err != nil || !def.AsksAttention(fields) {
 		return "", err
 	}
 	p, err := s.store.Participant(ctx, experimentID, userID)

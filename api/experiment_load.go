@@ -88,7 +88,7 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	paramsJSON, _ := json.Marshal(view.Parameters)
-	okCompressed(w, r, map[string]any{
+	body := map[string]any{
 		"user_id":               p.UserID,
 		"experiment_id":         p.ExperimentID,
 		"condition":             p.Condition,
@@ -97,7 +97,12 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		"texts":                 view.Texts,
 		"completed":             p.CompletedAt.Valid,
 		"exits":                 def.ExitsOffered(int(p.Condition)),
-	})
+	}
+	if view.LureData != nil {
+		// Only when a questionnaire asks about lures: other studies answer as before.
+		body["lure_data"] = view.LureData
+	}
+	okCompressed(w, r, body)
 }
 
 func checkQueryParams(q map[string]string) *apiError {

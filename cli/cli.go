@@ -10,6 +10,7 @@
 //	feedlab study import FILE.zip [--owner NAME]
 //	feedlab backup --out FILE
 //	feedlab explain --study ID --user USER_ID
+//	feedlab questionnaire show NAME
 //	feedlab researcher add NAME [--password-stdin]
 //	feedlab researcher list
 //	feedlab researcher unlock NAME
@@ -101,6 +102,8 @@ Usage:
                                                               a --replicate destination
   feedlab explain --study ID --user USER_ID                   a participant's feed card by card
                                                               with score and reason
+  feedlab questionnaire show NAME                             a built-in questionnaire as a JSON
+                                                              definition, to start your own from
   feedlab reconcile --study ID [--platform P] [--out FILE] LIST.csv
                                                               a platform's list against the study, both
                                                               ways, with each submitted code checked
@@ -180,6 +183,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdParticipant(ctx, rest, stdout, stderr)
 	case "reconcile":
 		return cmdReconcile(ctx, rest, stdout, stderr)
+	case "questionnaire":
+		return cmdQuestionnaire(ctx, rest, stdout, stderr)
 	case "researcher":
 		switch {
 		case len(rest) > 0 && rest[0] == "add":

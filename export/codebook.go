@@ -101,6 +101,11 @@ func NewCodebook(ctx context.Context, st *store.Store, typ, id string, opts Opti
 			answerFields[f.Name] = f
 		}
 	}
+	for _, q := range customQuestionnaires(ps) {
+		for _, f := range customForm(q).Fields {
+			answerFields[f.Name] = f
+		}
+	}
 	for _, name := range header {
 		doc, ok := describeColumn(typ, name, params, covariates, answerFields)
 		cb.Columns = append(cb.Columns, CodebookColumn{Name: name, ColumnDoc: doc, Documented: ok})
@@ -143,6 +148,9 @@ func describeColumn(typ, name string, params, covariates []string, answers map[s
 		if slices.Contains(covariates, base) {
 			return ColumnDoc{tText, "", oSet, fmt.Sprintf("The card's covariate %s, as the stimulus set gives it (named covariate_%s only when %s is also one of feedlab's columns).", base, base, base)}, true
 		}
+	}
+	if f, ok := answers[name]; ok && typ == TypeExposures && f.Cards != "" {
+		return ColumnDoc{answerType(f), f.Unit, "questionnaire answer (participant)", fmt.Sprintf("The answer about the row's card to “%s” (a question of the study's own questionnaire, %s; see the user_form codebook); empty when not asked about this card or not answered.", f.Question, f.Cards)}, true
 	}
 	if typ == TypeParticipants {
 		switch {
@@ -204,7 +212,9 @@ func answerType(f QField) string {
 		return tDec
 	case "slider":
 		return tDec
-	case "checkbox":
+	case "likert", "matrix":
+		return tInt
+	case "checkbox", "multi":
 		return "text (the checked values, ';'-separated)"
 	}
 	return tText
@@ -265,6 +275,10 @@ func (cb Codebook) WriteMarkdown(w io.Writer) error {
 			b.WriteString("The study asks no built-in questionnaire.\n\n")
 		}
 		for _, q := range cb.Forms {
+			if q.Custom {
+				writeCustomForm(&b, q)
+				continue
+			}
 			fmt.Fprintf(&b, "### %s (/form/%s)\n\n| field | kind | question | options (value = text) |\n| --- | --- | --- | --- |\n", cell(q.Title), q.Name)
 			for _, f := range q.Fields {
 				if !q.saved(f.Name) {
@@ -285,6 +299,26 @@ func (cb Codebook) WriteMarkdown(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeCustomForm lists a study's own questionnaire: every answer field with its type,
+// text, options or scale, when it is shown and how a cards question's cards were chosen.
+func writeCustomForm(b *strings.Builder, q Questionnaire) {
+	fmt.Fprintf(b, "### %s (/form/%s, the study's own questionnaire)\n\n", cell(q.Title), q.Name)
+	b.WriteString("A choice stores its option's value, a likert or matrix answer the point's number from 1, a slider or number its number, a multi its values joined with ';'.\n\n")
+	b.WriteString("| field | type | question | options (value = text) or scale | shown | cards |\n| --- | --- | --- | --- | --- | --- |\n")
+	for _, f := range q.Fields {
+		opts := optionList(QField{Options: f.Options})
+		if f.Scale != "" {
+			opts = strings.TrimPrefix(opts+"; "+f.Scale, "; ")
+		}
+		shown := f.ShowIf
+		if shown == "" {
+			shown = "always"
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", cell(f.Name), cell(fieldKind(f)), cell(f.Question), cell(opts), cell(shown), cell(f.Cards))
+	}
+	b.WriteString("\n")
 }
 
 func fieldKind(f QField) string {

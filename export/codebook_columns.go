@@ -88,6 +88,10 @@ var typeDocs = map[string]map[string]ColumnDoc{
 		"field":      {tText, "", "participant app", "What the row holds: a questionnaire answer field, a checkpoint name, URLParams-<name> (a parameter of the arrival link) or condition. Fields are listed under 'Questionnaires', 'Checkpoints' and 'Arrival rows'."},
 		"response":   {tText, "", oClient, "The answer (URL-decoded; checkbox answers are the checked values joined with ';'), the checkpoint's value (by default the client time in epoch ms), or the arrival value."},
 		"kind":       {tText, "", "feedlab", "answer (a questionnaire answer), checkpoint (a logged moment of the flow) or arrival (URLParams-* and condition, written at registration)."},
+		// Only in a study whose own questionnaires ask about feed cards (CardAnswerColumns).
+		"entity_id": {tInt, "", oClient, "For an answer about a feed card (a field <cards item>.<question>): the card's id, as in the inventory and exposures exports; empty for every other row."},
+		"lure":      {tBit, "", "feedlab", "For an answer about a feed card: 1 when the card was a lure (a card of the same sets the participant was not shown), 0 when it was in their feed; empty for every other row."},
+		"position":  {tInt, "", oClient, "For an answer about a feed card: the card's place in the questionnaire, from 1; empty for every other row."},
 	},
 	TypeExperimentParameters: {
 		"param": {tText, "", oStudy, "The parameter's name; every parameter is described in the parameter reference, " + ParameterReference + "."},

@@ -52,9 +52,10 @@ func HoldsPlatformIDs(typ string) bool {
 }
 
 // expandExcluded are parameters not repeated as columns on every row: long markdown texts
-// that would multiply the file size and say nothing per event, and the study-wide title
-// (the experiment_parameters export has them all).
-var expandExcluded = []string{"instruct", "consent", "custom-msg", "title", "algorithm-script", "intervention-text"}
+// that would multiply the file size and say nothing per event, the study-wide title, and
+// the study's own questionnaire definitions (up to a megabyte of JSON; the codebook lists
+// them item by item). The experiment_parameters export has them all.
+var expandExcluded = []string{"instruct", "consent", "custom-msg", "title", "algorithm-script", "intervention-text", "questionnaires"}
 
 // scriptHashColumn stands for algorithm-script in the expanded parameter columns: the
 // script's sha256, so every event row names the exact ranking code that ordered its feed.
@@ -119,7 +120,7 @@ func dispatch(ctx context.Context, st *store.Store, rw recordWriter, cw *csv.Wri
 		case TypeEngagement:
 			err = writeEngagements(ctx, st, rw, id, newParamColumns(ps), opts.IncludeTest)
 		case TypeUserForm:
-			err = writeAnswers(ctx, st, rw, id, newParamColumns(ps), opts.IncludeTest)
+			err = writeAnswers(ctx, st, rw, id, newParamColumns(ps), asksAboutCards(ps), opts.IncludeTest)
 		case TypeEntityInfo:
 			err = writeEntityInfo(ctx, st, rw, ps)
 		case TypeExperimentParameters:

@@ -60,7 +60,10 @@ func writeExposures(ctx context.Context, st *store.Store, cw recordWriter, id st
 	covCols := covariateColumns(covariates, ExposureColumns)
 	// The exclusion columns come last, after the generated ones, so that scripts reading
 	// the columns by position before exclusions existed still read the same columns.
-	header := slices.Concat(ExposureColumns, covCols, pc.names, ExclusionColumns)
+	// A study whose own questionnaires ask about feed cards gains one column per card
+	// question, the answer about the row's card, at the very end (issue 23).
+	cardCols := cardQuestions(ps)
+	header := slices.Concat(ExposureColumns, covCols, pc.names, ExclusionColumns, cardCols)
 	if err := cw.Write(header); err != nil {
 		return err
 	}
@@ -82,6 +85,12 @@ func writeExposures(ctx context.Context, st *store.Store, cw recordWriter, id st
 			return err
 		}
 		byCard := exposuresOf(events, clean)
+		var answers map[int64]map[string]string
+		if len(cardCols) > 0 {
+			if answers, err = cardAnswersOf(ctx, st, p.ParticipantID); err != nil {
+				return err
+			}
+		}
 		// The cards kept after trimming, and whether every one of them was seen.
 		lo, hi := clean.Trim, len(feed)-clean.Trim
 		if lo >= hi {
@@ -128,7 +137,11 @@ func writeExposures(ctx context.Context, st *store.Store, cw recordWriter, id st
 				rec = append(rec, cov[name])
 			}
 			rec = append(rec, pc.row(p.Condition)...)
-			if err := cw.Write(append(rec, bit(isExcluded), ex.Reason)); err != nil {
+			rec = append(rec, bit(isExcluded), ex.Reason)
+			for _, f := range cardCols {
+				rec = append(rec, answers[c.EntityID][f])
+			}
+			if err := cw.Write(rec); err != nil {
 				return err
 			}
 		}

@@ -16,6 +16,8 @@ type Questionnaire struct {
 	Title   string   `json:"title"`
 	Fields  []QField `json:"fields"`
 	Discard []string `json:"discard"`
+	// Custom: one of the study's own questionnaires (custom_questionnaires.go).
+	Custom bool `json:"-"`
 }
 
 // QField is one question: its answer field name, kind, text and options.
@@ -30,6 +32,11 @@ type QField struct {
 	Max      *float64  `json:"max"`
 	Step     *float64  `json:"step"`
 	Unit     string    `json:"unit"`
+	// A custom questionnaire's field also says its scale or range, when it is shown and,
+	// for a cards item's question, how the cards were chosen.
+	Scale  string `json:"-"`
+	ShowIf string `json:"-"`
+	Cards  string `json:"-"`
 }
 
 // QOption is one choice: the value saved and the text the participant reads.
@@ -54,12 +61,12 @@ func (q Questionnaire) saved(field string) bool {
 	return !slices.Contains(q.Discard, field)
 }
 
-// studyForms returns the questionnaires a study's forms parameters name, in first-seen
-// order (conditions may differ).
+// studyForms returns the questionnaires a study's forms and forms-before parameters name,
+// built-in and custom, in first-seen order (conditions may differ).
 func studyForms(ps []store.Param) []Questionnaire {
 	var names []string
 	for _, p := range ps {
-		if p.Param != "forms" {
+		if p.Param != "forms" && p.Param != "forms-before" {
 			continue
 		}
 		var list []string
@@ -70,11 +77,17 @@ func studyForms(ps []store.Param) []Questionnaire {
 			}
 		}
 	}
+	custom := customQuestionnaires(ps)
 	var out []Questionnaire
 	for _, n := range names {
 		for _, q := range Questionnaires() {
 			if q.Name == n {
 				out = append(out, q)
+			}
+		}
+		for _, q := range custom {
+			if q.Name == n {
+				out = append(out, customForm(q))
 			}
 		}
 	}

@@ -83,11 +83,21 @@ func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id 
 var UserFormColumns = []string{"time_stamp", "user_id", "experiment_id", "field", "response", "time_stamp_iso", "event_id", "kind", "condition", "client_time",
 	"study_version", "is_test"}
 
-func writeAnswers(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns, includeTest bool) error {
-	if err := cw.Write(append(slices.Clone(UserFormColumns), pc.names...)); err != nil {
+// CardAnswerColumns end the user_form export of a study whose own questionnaires ask about
+// feed cards (issue 23): the card an answer is about, whether it was a lure, its place in
+// the questionnaire; empty for every other row. A study without such a question has no
+// such columns, so its file is what it was before they existed.
+var CardAnswerColumns = []string{"entity_id", "lure", "position"}
+
+func writeAnswers(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns, cards, includeTest bool) error {
+	header := append(slices.Clone(UserFormColumns), pc.names...)
+	if cards {
+		header = append(header, CardAnswerColumns...)
+	}
+	if err := cw.Write(header); err != nil {
 		return err
 	}
-	rec := make([]string, 0, len(UserFormColumns)+len(pc.names))
+	rec := make([]string, 0, len(header))
 	return st.EachAnswer(ctx, id, func(r store.AnswerRow) error {
 		if r.IsTest != 0 && !includeTest {
 			return nil
@@ -95,7 +105,11 @@ func writeAnswers(ctx context.Context, st *store.Store, cw recordWriter, id stri
 		rec = append(rec[:0], itoa(r.ReceivedAt), r.UserID, r.ExperimentID, r.Field,
 			decoded(r.Response), timestamp(r.ReceivedAt), r.EventID, r.Kind, itoa(r.Condition), nullable(r.ClientTime),
 			itoa(r.StudyVersion), itoa(r.IsTest))
-		return cw.Write(append(rec, pc.row(r.Condition)...))
+		rec = append(rec, pc.row(r.Condition)...)
+		if cards {
+			rec = append(rec, nullable(r.EntityID), nullable(r.Lure), nullable(r.Position))
+		}
+		return cw.Write(rec)
 	})
 }
 

@@ -16,7 +16,7 @@ type Param struct {
 // condition number, then every parameter in the order of Study.Rows. platform,
 // redirect-url, completion-code, consent, custom-msg and instruct are URL-encoded as
 // encodeURIComponent does (the feed decodes them); entity_sets and forms are JSON text;
-// the other values are plain tokens, numbers or a /media/ path.
+// forms-before follows forms when a condition has any; the other values are plain tokens, numbers or a /media/ path.
 func (c Condition) ExperimentParameters() []Param {
 	out := make([]Param, 0, 1+len(paramOrder))
 	out = append(out, Param{Param: "condition", Value: strconv.Itoa(c.Number)})
@@ -26,6 +26,10 @@ func (c Condition) ExperimentParameters() []Param {
 			v = encodeURIComponent(v)
 		}
 		out = append(out, Param{Param: p, Value: v})
+		if p == "forms" && len(c.FormsBefore) > 0 {
+			// Only when set, so a study without it sends what it sent before.
+			out = append(out, Param{Param: paramFormsBefore, Value: jsonText(c.FormsBefore)})
+		}
 	}
 	// The family's parameters only where they differ from the default, so the browser of
 	// a condition without them receives the list it always did.

@@ -65,7 +65,8 @@ func checkRoundTrip(t *testing.T, s Study) {
 	// The algorithm's settings are not sent to participants (they could reveal the
 	// manipulation); the wizard sends them as they are.
 	for _, r := range s.Rows() {
-		if slices.Contains(rankingParams, r.Param) {
+		// The custom questionnaires are study-wide; the wizard sends them as they are.
+		if slices.Contains(rankingParams, r.Param) || r.Param == paramQuestionnaires {
 			wizard = append(wizard, r)
 		}
 	}
@@ -169,6 +170,8 @@ func FuzzValidate(f *testing.F) {
 		{2, "algorithm", "engagement", 2, "algorithm-mode", "Observed"},
 		{1, "source-line", "covariate: publisher", 2, "source-time", "Covariate:x"},
 		{1, "source-line", "DOMAIN", 1, "redirect-url", "https://x.org"},
+		{1, "questionnaires", `[{"name":"mine","title":"T","pages":[{"items":[{"id":"a","type":"likert","text":"Q","points":5}]}]}]`, 2, "forms-before", `["mine","crt"]`},
+		{2, "questionnaires", `[{"name":"mine","title":"T","pages":[{"items":[{"id":"c","type":"cards","lures":1,"items":[{"id":"s","type":"text","text":"Q"}]}]}]}]`, 1, "forms", `["mine"]`},
 	}
 	for _, s := range seeds {
 		f.Add(s.c1, s.p1, s.v1, s.c2, s.p2, s.v2)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"feedlab/feed"
+	"feedlab/questionnaire"
 )
 
 // MaxConditions is the largest number of conditions a study may have. The spec sets no
@@ -57,7 +58,8 @@ type Condition struct {
 	Ranking             feed.Ranking // the algorithm's settings (algorithm-* parameters); zero for random
 	CustomMsgType       string       // "", onpage or modal
 	CustomMsg           string       // markdown; "" when CustomMsgType is ""
-	Forms               []string     // questionnaire names from KnownForms, in order
+	Forms               []string     // questionnaire names (built-in or the study's own), in order, after the feed
+	FormsBefore         []string     // questionnaire names shown after consent and before the feed
 	Instruct            string       // markdown; "" shows no instructions
 	Consent             string       // markdown; "" shows no consent
 	Platform            string       // "", mturk, prolific, lucid or custom
@@ -75,6 +77,9 @@ type Study struct {
 	Conditions []Condition
 	// Recruitment is the study-wide assignment rule and quota (recruitment.go).
 	Recruitment Recruitment
+	// Questionnaires are the researcher's own questionnaire definitions (study-wide;
+	// custom_questionnaires.go); nil when none.
+	Questionnaires []questionnaire.Questionnaire
 }
 
 // buttonKinds are the feed buttons, each set by the parameter feed-button-<kind>.
@@ -101,7 +106,7 @@ var paramOrder = []string{
 }
 
 // allParams is every parameter name a row may carry.
-var allParams = append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...)
+var allParams = append(append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...), paramQuestionnaires, paramFormsBefore)
 
 // Rows returns the study as canonical rows: title and n-conditions first (both on
 // condition 1; the title even when empty, so the file shows where to write it), then every parameter of
@@ -115,9 +120,15 @@ func (s Study) Rows() []Row {
 	rows = append(rows, Row{Condition: 1, Param: paramTitle, Value: s.Title})
 	rows = append(rows, Row{Condition: 1, Param: paramNConditions, Value: strconv.Itoa(len(s.Conditions))})
 	family := s.usesFamily()
+	if len(s.Questionnaires) > 0 {
+		rows = append(rows, Row{Condition: 1, Param: paramQuestionnaires, Value: jsonText(s.Questionnaires)})
+	}
 	for _, c := range s.Conditions {
 		for _, p := range paramOrder {
 			rows = append(rows, Row{Condition: c.Number, Param: p, Value: c.value(p)})
+			if p == "forms" && len(c.FormsBefore) > 0 {
+				rows = append(rows, Row{Condition: c.Number, Param: paramFormsBefore, Value: jsonText(c.FormsBefore)})
+			}
 			if p == "algorithm" {
 				// The algorithm's settings follow it, only those it uses, so a study
 				// with the random algorithm has the same rows as before they existed.

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"feedlab/questionnaire"
 )
 
 const (
@@ -136,6 +138,8 @@ func Validate(rows []Row, sets SetLookup) (Study, error) {
 	}
 
 	var study Study
+	// The custom questionnaires first: the conditions' forms may name them.
+	study.Questionnaires = v.customQuestionnaires(byCond, top)
 	for c := 1; c <= top; c++ {
 		if seen[c] {
 			study.Conditions = append(study.Conditions, v.condition(c, byCond[c], rejected[c]))
@@ -186,6 +190,12 @@ func (v *validator) title(byCond map[int]map[string]Row, top int) string {
 type validator struct {
 	sets     SetLookup
 	problems Problems
+	// custom are the names of the study's own questionnaires, customQ their definitions;
+	// customBroken is set when the questionnaires parameter could not be read, so that
+	// forms naming one of them are not reported on top.
+	custom       []string
+	customQ      []questionnaire.Questionnaire
+	customBroken bool
 }
 
 func (v *validator) add(p Problem) { v.problems = append(v.problems, p) }
@@ -312,7 +322,8 @@ func (v *validator) condition(num int, rows map[string]Row, rejected map[string]
 		}
 	}
 
-	c.Forms = forms(get("forms"))
+	c.Forms = v.formList(get("forms"))
+	c.FormsBefore = v.formsBefore(get(paramFormsBefore), &c)
 	c.Instruct = get("instruct").markdown()
 	c.Consent = get("consent").markdown()
 
@@ -468,38 +479,8 @@ func sortedKeys(m map[string]json.RawMessage) []string {
 	return keys
 }
 
-func forms(f field) []string {
-	t := f.text()
-	if t == "" {
-		return nil
-	}
-	if len(t) > maxJSONLen {
-		f.fail("the list is longer than %d bytes", maxJSONLen)
-		return nil
-	}
-	var names []string
-	if err := json.Unmarshal([]byte(t), &names); err != nil {
-		f.fail(`must be a JSON list of questionnaire names such as ["crt","ses","final"]`)
-		return nil
-	}
-	var out []string
-	for _, n := range names {
-		n = strings.ToLower(strings.TrimSpace(n))
-		switch {
-		case !slices.Contains(knownForms, n):
-			msg := "unknown questionnaire " + quote(n)
-			if c := closest(n, knownForms); c != "" {
-				msg += " (did you mean " + c + "?)"
-			}
-			f.fail("%s; known: %s", msg, strings.Join(knownForms, ", "))
-		case slices.Contains(out, n):
-			f.fail("questionnaire %s is listed more than once", n)
-		default:
-			out = append(out, n)
-		}
-	}
-	return out
-}
+// jsonList reads a JSON list of strings.
+func jsonList(t string, out *[]string) error { return json.Unmarshal([]byte(t), out) }
 
 func mediaPath(f field) string {
 	t := f.text()

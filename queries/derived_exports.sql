@@ -8,7 +8,7 @@ WHERE participant_id = ?
 ORDER BY engagement_pk;
 
 -- name: ListParticipantAnswers :many
-SELECT answer_pk, kind, field, response, client_time, received_at
+SELECT answer_pk, kind, field, response, client_time, received_at, entity_id, lure
 FROM answers
 WHERE participant_id = ?
 ORDER BY answer_pk;

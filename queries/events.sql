@@ -9,8 +9,9 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (participant_id, event_id) DO NOTHING;
 
 -- name: InsertAnswer :execrows
-INSERT INTO answers (event_id, participant_id, kind, field, response, client_time, received_at)
-VALUES (?, ?, ?, ?, ?, ?, ?)
+INSERT INTO answers (event_id, participant_id, kind, field, response, client_time, received_at,
+                     entity_id, lure, position)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (participant_id, event_id) DO NOTHING;
 
 -- name: GetEngagementByEvent :one
@@ -20,6 +21,6 @@ FROM engagements
 WHERE participant_id = ? AND event_id = ?;
 
 -- name: GetAnswerByEvent :one
-SELECT kind, field, response, client_time
+SELECT kind, field, response, client_time, entity_id, lure, position
 FROM answers
 WHERE participant_id = ? AND event_id = ?;

@@ -30,7 +30,8 @@ WHERE p.experiment_id = ?;
 
 -- name: ExportAnswers :many
 SELECT a.answer_pk, a.event_id, a.received_at, a.client_time, p.user_id, p.experiment_id,
-       p.condition, a.kind, a.field, a.response, p.is_test, p.study_version
+       p.condition, a.kind, a.field, a.response, p.is_test, p.study_version,
+       a.entity_id, a.lure, a.position
 FROM answers a
 CROSS JOIN participants p ON p.participant_id = a.participant_id
 WHERE p.experiment_id = sqlc.arg(experiment_id) AND a.answer_pk > sqlc.arg(after)

@@ -24,6 +24,9 @@ type ParticipantAnswer struct {
 	Response   string
 	ClientTime sql.NullInt64
 	ReceivedAt int64
+	// EntityID and Lure are set for an answer about a feed card (migration 0023).
+	EntityID sql.NullInt64
+	Lure     sql.NullInt64
 }
 
 // AnswerField is one (kind, field) pair a study's answers hold.

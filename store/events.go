@@ -65,6 +65,11 @@ type Answer struct {
 	Field         string
 	Response      string
 	ClientTime    sql.NullInt64
+	// EntityID, Lure and Position are set for an answer about a feed card (a custom
+	// questionnaire's cards item): the card, 1 when it was a lure, its place from 1.
+	EntityID sql.NullInt64
+	Lure     sql.NullInt64
+	Position sql.NullInt64
 }
 
 // Event is what one client call records: all its rows are stored together or not at all.
@@ -332,6 +337,9 @@ func insertEvent(tx *sql.Tx, q *db.Queries, ev Event, now int64) (int, error) {
 			Response:      a.Response,
 			ClientTime:    a.ClientTime,
 			ReceivedAt:    now,
+			EntityID:      a.EntityID,
+			Lure:          a.Lure,
+			Position:      a.Position,
 		})
 		if err != nil {
 			return 0, err
@@ -369,7 +377,8 @@ func sameAnswer(q *db.Queries, a Answer) error {
 	if err != nil {
 		return err
 	}
-	if got.Kind != a.Kind || got.Field != a.Field || got.Response != a.Response || !sameNull(got.ClientTime, a.ClientTime) {
+	if got.Kind != a.Kind || got.Field != a.Field || got.Response != a.Response || !sameNull(got.ClientTime, a.ClientTime) ||
+		!sameNull(got.EntityID, a.EntityID) || !sameNull(got.Lure, a.Lure) || !sameNull(got.Position, a.Position) {
 		return fmt.Errorf("%w: participant %d, event_id %q", ErrEventConflict, a.ParticipantID, a.EventID)
 	}
 	return nil

@@ -129,6 +129,11 @@ type AnswerRow struct {
 	Response     string
 	IsTest       int64 // the participant is a test (preview, pilot)
 	StudyVersion int64 // the study's text version the participant got
+	// A custom questionnaire's answer about a feed card (issue 23): the card, whether it
+	// was a lure (0/1), its place in the questionnaire (from 1); NULL for other rows.
+	EntityID sql.NullInt64
+	Lure     sql.NullInt64
+	Position sql.NullInt64
 }
 
 // InventoryRow is one card shown to one participant, as the inventory export reads it.

@@ -75,6 +75,9 @@ type View struct {
 	Parameters []params.Param
 	Texts      map[string]string
 	OrderData  []map[string]any
+	// LureData are the participant's lure cards (lures.go); nil when no questionnaire of
+	// their condition asks about lures.
+	LureData []map[string]any
 }
 
 // View is participant p's view of the study.
@@ -91,7 +94,15 @@ func (d *Definition) View(ctx context.Context, st *store.Store, p store.Particip
 	if err != nil {
 		return View{}, err
 	}
-	return View{Parameters: participantParameters(*cond), Texts: texts, OrderData: orderData(items)}, nil
+	lures, err := d.Lures(ctx, st, p)
+	if err != nil {
+		return View{}, err
+	}
+	view := View{Parameters: participantParameters(d.Study, *cond), Texts: texts, OrderData: orderData(items)}
+	if len(lures) > 0 {
+		view.LureData = lureData(lures)
+	}
+	return view, nil
 }
 
 // Complete marks a participant finished and returns their completion code: for MTurk, their

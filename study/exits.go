@@ -9,9 +9,11 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"feedlab/params"
+	"feedlab/questionnaire"
 	"feedlab/store"
 )
 
@@ -137,10 +139,63 @@ func (d *Definition) Exit(ctx context.Context, st *store.Store, p store.Particip
 // AttentionFailed reports whether a questionnaire page failed the attention check of the
 // ac form ("Neither agree nor disagree" is asked for) and the participant's condition
 // sends such participants to quality-terminate.
+// A custom questionnaire's attention items (issue 23) count the same way: an answer other
+// than the item's expect fails.
 func (d *Definition) AttentionFailed(p store.Participant, fields map[string]string) bool {
 	c := d.Condition(int(p.Condition))
-	answer, asked := fields[AttentionCheckField]
-	return c != nil && c.Exits.AttentionFail != "" && asked && answer != AttentionCheckPass
+	if c == nil || c.Exits.AttentionFail == "" {
+		return false
+	}
+	if answer, asked := fields[AttentionCheckField]; asked && answer != AttentionCheckPass {
+		return true
+	}
+	for field, expect := range d.customAttention(*c) {
+		answer, asked := fields[field]
+		if !asked {
+			continue
+		}
+		// Answers arrive URL-component-encoded, as the participant page sends every value.
+		if plain, err := url.PathUnescape(answer); err != nil || plain != expect {
+			return true
+		}
+	}
+	return false
+}
+
+// AsksAttention tells whether a page's fields hold an attention check's answer in some
+// condition of the study, so that a page without one costs no participant look-up.
+func (d *Definition) AsksAttention(fields map[string]string) bool {
+	if _, asked := fields[AttentionCheckField]; asked {
+		return true
+	}
+	for _, c := range d.Study.Conditions {
+		for field := range d.customAttention(c) {
+			if _, asked := fields[field]; asked {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// customAttention maps the answer field of each attention item in the condition's custom
+// questionnaires to the value that passes.
+func (d *Definition) customAttention(c params.Condition) map[string]string {
+	out := map[string]string{}
+	for _, name := range append(slices.Clone(c.FormsBefore), c.Forms...) {
+		q, ok := d.Study.Questionnaire(name)
+		if !ok {
+			continue
+		}
+		for _, pg := range q.Pages {
+			for _, it := range pg.Items {
+				if it.Type == questionnaire.Attention {
+					out[it.ID] = it.Expect
+				}
+			}
+		}
+	}
+	return out
 }
 
 // The ac questionnaire's attention check and the answer it asks for (the participant

@@ -1,12 +1,14 @@
 package study
 
 import (
+	"encoding/json"
 	"feedlab/media"
 	"slices"
 	"strconv"
 
 	"feedlab/markdown"
 	"feedlab/params"
+	"feedlab/questionnaire"
 	"feedlab/store"
 )
 
@@ -38,8 +40,10 @@ func PlatformIDs(query map[string]string) map[string]string {
 var hiddenFromParticipants = []string{"entity_sets", "completion-code", "title"}
 
 // participantParameters is the condition's parameter list as the participant's browser
-// receives it.
-func participantParameters(c params.Condition) []params.Param {
+// receives it. When the condition names custom questionnaires (forms or forms-before),
+// their definitions follow as questionnaires (a JSON list): only those, so one condition's
+// participants do not read another's measures.
+func participantParameters(s params.Study, c params.Condition) []params.Param {
 	var out []params.Param
 	for _, p := range withDefaultTexts(c).ExperimentParameters() {
 		if !slices.Contains(hiddenFromParticipants, p.Param) {
@@ -50,6 +54,19 @@ func participantParameters(c params.Condition) []params.Param {
 	// the browser records with each intervention shown exactly which text it was.
 	if text := c.InterventionShownText(); text != "" {
 		out = append(out, params.Param{Param: InterventionTextHashParam, Value: params.TextHash(text)})
+	}
+	var custom []questionnaire.Questionnaire
+	for _, name := range append(slices.Clone(c.FormsBefore), c.Forms...) {
+		if q, ok := s.Questionnaire(name); ok {
+			custom = append(custom, q)
+		}
+	}
+	if len(custom) > 0 {
+		b, err := json.Marshal(custom)
+		if err != nil {
+			panic("study: marshal questionnaires: " + err.Error()) // plain data: cannot fail
+		}
+		out = append(out, params.Param{Param: "questionnaires", Value: string(b)})
 	}
 	return out
 }

@@ -41,7 +41,7 @@ func TestCreateLoadAndTheParticipantsView(t *testing.T) {
 		t.Error("a loaded study is not kept in memory")
 	}
 	var names []string
-	for _, p := range participantParameters(*def.Condition(1)) {
+	for _, p := range participantParameters(def.Study, *def.Condition(1)) {
 		names = append(names, p.Param)
 		if p.Param == "consent" && !strings.Contains(p.Value, "voluntary") {
 			t.Errorf("consent %q: the default text was not used", p.Value)

@@ -11,7 +11,7 @@ import (
 )
 
 const listParticipantAnswers = `-- name: ListParticipantAnswers :many
-SELECT answer_pk, kind, field, response, client_time, received_at
+SELECT answer_pk, kind, field, response, client_time, received_at, entity_id, lure
 FROM answers
 WHERE participant_id = ?
 ORDER BY answer_pk
@@ -24,6 +24,8 @@ type ListParticipantAnswersRow struct {
 	Response   string
 	ClientTime sql.NullInt64
 	ReceivedAt int64
+	EntityID   sql.NullInt64
+	Lure       sql.NullInt64
 }
 
 func (q *Queries) ListParticipantAnswers(ctx context.Context, participantID int64) ([]ListParticipantAnswersRow, error) {
@@ -42,6 +44,8 @@ func (q *Queries) ListParticipantAnswers(ctx context.Context, participantID int6
 			&i.Response,
 			&i.ClientTime,
 			&i.ReceivedAt,
+			&i.EntityID,
+			&i.Lure,
 		); err != nil {
 			return nil, err
 		}

@@ -11,7 +11,7 @@ import (
 )
 
 const getAnswerByEvent = `-- name: GetAnswerByEvent :one
-SELECT kind, field, response, client_time
+SELECT kind, field, response, client_time, entity_id, lure, position
 FROM answers
 WHERE participant_id = ? AND event_id = ?
 `
@@ -26,6 +26,9 @@ type GetAnswerByEventRow struct {
 	Field      string
 	Response   string
 	ClientTime sql.NullInt64
+	EntityID   sql.NullInt64
+	Lure       sql.NullInt64
+	Position   sql.NullInt64
 }
 
 func (q *Queries) GetAnswerByEvent(ctx context.Context, arg GetAnswerByEventParams) (GetAnswerByEventRow, error) {
@@ -36,6 +39,9 @@ func (q *Queries) GetAnswerByEvent(ctx context.Context, arg GetAnswerByEventPara
 		&i.Field,
 		&i.Response,
 		&i.ClientTime,
+		&i.EntityID,
+		&i.Lure,
+		&i.Position,
 	)
 	return i, err
 }
@@ -82,8 +88,9 @@ func (q *Queries) GetEngagementByEvent(ctx context.Context, arg GetEngagementByE
 }
 
 const insertAnswer = `-- name: InsertAnswer :execrows
-INSERT INTO answers (event_id, participant_id, kind, field, response, client_time, received_at)
-VALUES (?, ?, ?, ?, ?, ?, ?)
+INSERT INTO answers (event_id, participant_id, kind, field, response, client_time, received_at,
+                     entity_id, lure, position)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (participant_id, event_id) DO NOTHING
 `
 
@@ -95,6 +102,9 @@ type InsertAnswerParams struct {
 	Response      string
 	ClientTime    sql.NullInt64
 	ReceivedAt    int64
+	EntityID      sql.NullInt64
+	Lure          sql.NullInt64
+	Position      sql.NullInt64
 }
 
 func (q *Queries) InsertAnswer(ctx context.Context, arg InsertAnswerParams) (int64, error) {
@@ -106,6 +116,9 @@ func (q *Queries) InsertAnswer(ctx context.Context, arg InsertAnswerParams) (int
 		arg.Response,
 		arg.ClientTime,
 		arg.ReceivedAt,
+		arg.EntityID,
+		arg.Lure,
+		arg.Position,
 	)
 	if err != nil {
 		return 0, err

@@ -12,7 +12,8 @@ import (
 
 const exportAnswers = `-- name: ExportAnswers :many
 SELECT a.answer_pk, a.event_id, a.received_at, a.client_time, p.user_id, p.experiment_id,
-       p.condition, a.kind, a.field, a.response, p.is_test, p.study_version
+       p.condition, a.kind, a.field, a.response, p.is_test, p.study_version,
+       a.entity_id, a.lure, a.position
 FROM answers a
 CROSS JOIN participants p ON p.participant_id = a.participant_id
 WHERE p.experiment_id = ?1 AND a.answer_pk > ?2
@@ -39,6 +40,9 @@ type ExportAnswersRow struct {
 	Response     string
 	IsTest       int64
 	StudyVersion int64
+	EntityID     sql.NullInt64
+	Lure         sql.NullInt64
+	Position     sql.NullInt64
 }
 
 func (q *Queries) ExportAnswers(ctx context.Context, arg ExportAnswersParams) ([]ExportAnswersRow, error) {
@@ -63,6 +67,9 @@ func (q *Queries) ExportAnswers(ctx context.Context, arg ExportAnswersParams) ([
 			&i.Response,
 			&i.IsTest,
 			&i.StudyVersion,
+			&i.EntityID,
+			&i.Lure,
+			&i.Position,
 		); err != nil {
 			return nil, err
 		}

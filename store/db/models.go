@@ -17,6 +17,9 @@ type Answer struct {
 	Response      string
 	ClientTime    sql.NullInt64
 	ReceivedAt    int64
+	EntityID      sql.NullInt64
+	Lure          sql.NullInt64
+	Position      sql.NullInt64
 }
 
 type AuditLog struct {

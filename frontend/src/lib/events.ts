@@ -104,6 +104,24 @@ export function writeForm(values: Record<string, FormValue>, s?: EventSink): str
   return box.enqueue('/v1/write_form', { ...participantRef(store), form_fields: encodeFormFields(values), time: Date.now() });
 }
 
+/** CardRef is the card a page of answers is about: its id and its place in the questionnaire. */
+export interface CardRef {
+  entity_id: string;
+  position: number;
+}
+
+/**
+ * writeCardAnswers queues a page of answers about one feed card (write_form's card_fields):
+ * each value encoded as writeForm encodes it, tied to the card; the server works out
+ * whether it was a lure.
+ */
+export function writeCardAnswers(values: Record<string, FormValue>, card: CardRef, s?: EventSink): string {
+  const { box, store } = sink(s);
+  const encoded = encodeFormFields(values);
+  const card_fields = Object.entries(encoded).map(([field, value]) => ({ field, entity_id: card.entity_id, position: card.position, value }));
+  return box.enqueue('/v1/write_form', { ...participantRef(store), form_fields: {}, card_fields, time: Date.now() });
+}
+
 /**
  * logCheckpoint queues a logged checkpoint (write_checkpoint): feed-landed,
  * feed-entity-idx-N, leave_feed, submit-click, tab and video times, end-redirect, ...

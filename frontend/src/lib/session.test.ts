@@ -9,6 +9,7 @@ import {
   generateUserId,
   modalsAllowed,
   paramValue,
+  pendingBefore,
   SESSION_EXPIRY_MS,
   startSession,
 } from './session';
@@ -96,6 +97,17 @@ describe('redirection chain', () => {
       queryParams: { PROLIFIC_PID: 'p 1' },
     });
     assert.deepEqual(routes, [{ '/form/crt': 0 }, { '/form/final': 0 }, { 'https://survey.example/s?x=1&user_id=u1&PROLIFIC_PID=p%201': 0 }]);
+  });
+  it('puts the questionnaires of forms-before first (the feed comes after them)', () => {
+    const routes = buildRedirectionRoutes({ experimentId: 'fl-1', userId: 'u', params: params({ 'forms-before': '["about","custom-msg"]', forms: '["final"]' }), queryParams: {} });
+    assert.deepEqual(routes, [{ '/form/about': 0 }, { '/form/final': 0 }]);
+    const store = memStore();
+    store.set('experiment_parameters', params({ 'forms-before': '["about"]', forms: '["final"]' }));
+    store.set('redirectionRoutes', routes);
+    assert.equal(pendingBefore(store), '/form/about');
+    advance(store, '/form/about');
+    assert.equal(pendingBefore(store), null);
+    assert.equal(advanceRoutes(store.get('redirectionRoutes')!, '/').next, '/form/final', "the feed's submit goes on to forms");
   });
   it('is the site root alone without forms, and empty for solarflare', () => {
     assert.deepEqual(buildRedirectionRoutes({ experimentId: 'fl-1', userId: 'u', params: params({ platform: 'prolific' }), queryParams: {} }), [{ '/': 0 }]);

@@ -54,7 +54,7 @@ export function generateUserId(now: number, random: () => number = Math.random):
   return `${now}_${suffix}`;
 }
 
-const FEED_STATE_KEYS = ['entities', 'entities_engage', 'intersect_events', 'feed_position'] as const;
+const FEED_STATE_KEYS = ['entities', 'entities_engage', 'intersect_events', 'feed_position', 'lures'] as const;
 
 /**
  * startSession applies the session rules on arrival at a participant page with the URL's
@@ -182,7 +182,9 @@ export function buildRedirectionRoutes(inp: RouteInputs): RedirectionRoute[] {
     forms = [...forms, 'custom-msg'];
   }
   const platform = paramValue(inp.params, 'platform') ?? '';
-  const routes: RedirectionRoute[] = forms.map((f) => ({ [formRoute(f, inp)]: 0 }));
+  // The questionnaires shown before the feed (forms-before) head the chain; the feed's
+  // submit finds them visited and goes on to the first of forms.
+  const routes: RedirectionRoute[] = [...formsBefore(inp.params), ...forms].map((f) => ({ [formRoute(f, inp)]: 0 }));
   const continues = platformEnd(platform) === 'continue';
   if (continues) {
     const target = paramValue(inp.params, 'redirect-url') ?? '';
@@ -190,6 +192,30 @@ export function buildRedirectionRoutes(inp: RouteInputs): RedirectionRoute[] {
   }
   if (forms.length === 0 && !continues) routes.push({ '/': 0 });
   return routes;
+}
+
+/** formsBefore are the condition's questionnaires shown between consent and the feed. */
+export function formsBefore(params: ExperimentParameter[] | undefined): string[] {
+  try {
+    const parsed: unknown = JSON.parse(paramValue(params, 'forms-before') || '[]');
+    return Array.isArray(parsed) ? parsed.filter((f): f is string => typeof f === 'string' && f !== 'custom-msg') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** pendingBefore is the next questionnaire to show before the feed, if one is left. */
+export function pendingBefore(store: SessionStore): string | null {
+  const before = new Set(formsBefore(store.get('experiment_parameters')).map((f) => `/form/${f}`));
+  const next = (store.get('redirectionRoutes') ?? []).find((r) => before.has(routeOf(r)) && Object.values(r)[0] === 0);
+  return next ? routeOf(next) : null;
+}
+
+/** beforeAnswered tells whether a questionnaire of forms-before was answered: the
+ * participant then agreed to the consent already and comes back to the feed itself. */
+export function beforeAnswered(store: SessionStore): boolean {
+  const before = new Set(formsBefore(store.get('experiment_parameters')).map((f) => `/form/${f}`));
+  return (store.get('redirectionRoutes') ?? []).some((r) => before.has(routeOf(r)) && Object.values(r)[0] === 1);
 }
 
 /** formRoute is a questionnaire's route; the custom message page takes its message and

@@ -45,6 +45,13 @@ export interface StoredValues {
    * was shown, its in-feed visits (ms) and how many were sent, so a reload neither records
    * it twice nor loses a visit (participant/feed/intervention.ts). */
   intervention: Record<string, unknown>;
+  /** lures (not a spec key) are cards of the participant's sets they were not shown, for a
+   * custom questionnaire's recognition test (load_experiment's lure_data). */
+  lures: FeedEntity[];
+  /** form_progress (not a spec key) is where a participant is in a custom questionnaire of
+   * several pages, and which cards its cards items ask about, so a reload resumes there
+   * with the same cards instead of asking the pages already sent again. */
+  form_progress: Record<string, unknown>;
 }
 
 /** StorageKey is one of the spec's storage key names. */
@@ -73,6 +80,8 @@ const kinds: { readonly [K in StorageKey]: Kind } = {
   form_draft: 'object',
   feed_position: 'number',
   intervention: 'object',
+  lures: 'array',
+  form_progress: 'object',
 };
 
 /** STORAGE_KEYS lists every key this module manages. */

@@ -37,6 +37,8 @@ const routes: Routes = {
   '/about': About,
   // Questionnaires (/form/...) and the forms list: their code loads on first use.
   ...Object.fromEntries(FORM_PATHS.map((path) => [path, Forms])),
+  // A study's own questionnaires (names from its questionnaires parameter).
+  '/form/:name': Forms,
 };
 
 /** Forms are the questionnaires, under the preview banner when the session is a preview. */

@@ -9,7 +9,8 @@ import { apiAnswer, apiCall } from '../../lib/api';
 import { logCheckpoint } from '../../lib/events';
 import { outbox } from '../../lib/outbox';
 import type { Location } from '../../lib/router';
-import { startSession } from '../../lib/session';
+import { navigate } from '../../lib/router';
+import { beforeAnswered, pendingBefore, startSession } from '../../lib/session';
 import { storage } from '../../lib/storage';
 import { useTitle } from '../../lib/useTitle';
 import { Completed } from './Completed';
@@ -84,7 +85,8 @@ export function Feed({ location }: { location: Location }) {
       return;
     }
     setData(got.data);
-    setPhase(got.start);
+    // Back from the questionnaires of forms-before: consent and instructions were agreed to.
+    setPhase((got.start === 'consent' || got.start === 'instruct') && beforeAnswered(storage) ? 'feed' : got.start);
   }, [session]);
 
   useEffect(() => {
@@ -100,6 +102,13 @@ export function Feed({ location }: { location: Location }) {
   useEffect(() => {
     if (phase === 'fatal' && reason === 'overQuota' && returnUrl) window.location.replace(returnUrl);
   }, [phase, reason, returnUrl]);
+
+  // The questionnaires of forms-before come after consent and instructions, before the
+  // feed: the feed is not shown (nor tracked) until they are answered.
+  const before = phase === 'feed' && data ? pendingBefore(storage) : null;
+  useEffect(() => {
+    if (before) navigate(before);
+  }, [before]);
 
   const back = returnUrl ? { href: returnUrl, label: reason === 'overQuota' ? 'Continue to the study platform' : 'Return to the study platform' } : platformReturn(location.query, storage);
   if (mturkPreview) return <MTurkPreview />;
@@ -149,7 +158,7 @@ export function Feed({ location }: { location: Location }) {
           }}
         />
       ) : null}
-      {phase === 'feed' && data ? <FeedView data={data} /> : null}
+      {phase === 'feed' && data && !before ? <FeedView data={data} /> : null}
       <ToastArea />
     </div>
   );

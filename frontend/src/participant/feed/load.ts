@@ -20,6 +20,8 @@ export interface LoadedExperiment {
   completed?: boolean;
   /** exits: the platform exits the condition sets (terminate, quality, screen-out). */
   exits?: string[];
+  /** lure_data: cards of the participant's sets they were not shown (recognition tests). */
+  lure_data?: Array<Record<string, unknown>>;
 }
 
 /** FeedData is what the feed page shows: the cards, the condition's parameters and texts. */
@@ -145,6 +147,11 @@ export async function loadFeed(session: Pick<SessionStart, 'userId' | 'experimen
     store.set('entities', data.entities);
     store.set('experiment_parameters', data.params);
     store.set('condition', res.data.condition);
+    if (Array.isArray(res.data.lure_data)) {
+      store.set('lures', res.data.lure_data.map((e, i) => ({ ...e, entity_id: String(e.entity_id), entity_url: String(e.entity_url), idx: i })));
+    } else {
+      store.remove('lures');
+    }
     completed = res.data.completed === true;
   } catch (err) {
     console.error('feed: loading the experiment failed', err);

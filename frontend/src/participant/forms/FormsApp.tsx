@@ -9,13 +9,17 @@ import { FormsList } from './FormsList';
 import { CUSTOM_MESSAGE_PATH, FORMS_LIST_PATH } from './names';
 import { FormHeader } from './FormHeader';
 import { QuestionnairePage } from './QuestionnairePage';
+import { CustomQuestionnairePage, customQuestionnaire } from './CustomQuestionnairePage';
 import './forms.css';
 
 /** FormsApp picks the page for a /form/ path or the forms list. */
 export function FormsApp({ location }: { location: Location }) {
   if (location.path === FORMS_LIST_PATH) return <FormsList />;
   if (location.path === CUSTOM_MESSAGE_PATH) return <CustomMessagePage key={location.path} location={location} />;
-  const definition = location.path.startsWith('/form/') ? questionnaire(location.path.slice('/form/'.length)) : undefined;
+  const name = location.path.startsWith('/form/') ? location.path.slice('/form/'.length) : '';
+  const definition = name ? questionnaire(name) : undefined;
+  const custom = name && !definition ? customQuestionnaire(name) : undefined;
+  if (custom) return <CustomQuestionnairePage key={location.path} definition={custom} location={location} />;
   if (!definition) {
     return (
       <>

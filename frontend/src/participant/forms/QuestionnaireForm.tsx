@@ -3,7 +3,7 @@
 // field name and every option's value its saved value; labels are tied to inputs.
 import { Form, Formik, useFormikContext } from 'formik';
 import { useEffect, useMemo, useRef, type ChangeEvent } from 'react';
-import { buildSchema, initialValues, type FormValues } from './schema';
+import { buildSchema, initialValues, shown, type FormValues } from './schema';
 import type { Block, ChoiceField, Field, NumberField, Questionnaire, SliderField, TextField } from './types';
 
 /** QuestionnaireFormProps: the definition, the blocks as arranged for this visit, the
@@ -51,20 +51,26 @@ function ValuesWatcher({ onChange }: { onChange: (values: FormValues) => void })
   return null;
 }
 
-// Question numbers follow the order shown, across blocks.
+// Question numbers follow the order shown, across blocks; a question hidden by its showIf
+// takes no number.
 function Questions({ blocks }: { blocks: Block[] }) {
+  const { values } = useFormikContext<FormValues>();
   let n = 0;
   return (
     <>
-      {blocks.map((block) => (
-        <section key={block.id} className="questionnaire__block" aria-labelledby={block.heading ? `block-${block.id}` : undefined}>
-          {block.heading && <h2 id={`block-${block.id}`}>{block.heading}</h2>}
-          {block.fields.map((field) => {
-            n++;
-            return <Question key={field.labelName} field={field} number={n} />;
-          })}
-        </section>
-      ))}
+      {blocks.map((block) => {
+        const visible = block.fields.filter((field) => shown(field, values));
+        if (visible.length === 0) return null;
+        return (
+          <section key={block.id} className="questionnaire__block" aria-labelledby={block.heading ? `block-${block.id}` : undefined}>
+            {block.heading && <h2 id={`block-${block.id}`}>{block.heading}</h2>}
+            {visible.map((field) => {
+              n++;
+              return <Question key={field.labelName} field={field} number={n} />;
+            })}
+          </section>
+        );
+      })}
     </>
   );
 }
@@ -205,18 +211,27 @@ function TextQuestion({ field, number }: { field: NumberField | TextField; numbe
 }
 
 function SliderQuestion({ field, number }: { field: SliderField; number: number }) {
-  const { f } = useFieldState(field.labelName);
+  const { f, error } = useFieldState(field.labelName);
   const base = fieldId(field.labelName);
   const inputId = `${base}-input`;
-  const value = Number(f.values[field.labelName]);
+  const raw = f.values[field.labelName];
+  // Unset until moved: the thumb sits in the middle, faded, and no value is shown.
+  const unset = raw === '' || raw === undefined;
+  const value = unset ? (field.min + field.max) / 2 : Number(raw);
   const unit = field.unit ?? '';
-  const onChange = (e: ChangeEvent<HTMLInputElement>) => void f.setFieldValue(field.labelName, Number(e.currentTarget.value));
+  const onChange = (e: ChangeEvent<HTMLInputElement> | MouseEvent) =>
+    void f.setFieldValue(field.labelName, Number((e.currentTarget as HTMLInputElement).value));
   return (
-    <div id={base} className="questionnaire__question" tabIndex={-1}>
+    <div id={base} className={`questionnaire__question${error ? ' questionnaire__question--invalid' : ''}`} tabIndex={-1}>
       <label htmlFor={inputId} className="questionnaire__label">
         <QuestionText field={field} number={number} />
       </label>
-      <div className="questionnaire__slider">
+      {field.help && (
+        <p id={`${base}-help`} className="questionnaire__help">
+          {field.help}
+        </p>
+      )}
+      <div className={`questionnaire__slider${unset ? ' questionnaire__slider--unset' : ''}`}>
         {field.minLabel && <span aria-hidden="true">{field.minLabel}</span>}
         <input
           id={inputId}
@@ -229,14 +244,17 @@ function SliderQuestion({ field, number }: { field: SliderField; number: number 
           onInput={onChange}
           onChange={onChange}
           onBlur={f.handleBlur}
-          aria-valuetext={`${value}${unit}`}
+          onClick={unset ? onChange : undefined}
+          aria-valuetext={unset ? 'not set' : `${value}${unit}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(field.help !== undefined && `${base}-help`, error !== '' && `${base}-error`)}
         />
         {field.maxLabel && <span aria-hidden="true">{field.maxLabel}</span>}
       </div>
       <output htmlFor={inputId} className="questionnaire__slider-value">
-        {value}
-        {unit}
+        {unset ? 'Not set yet' : `${value}${unit}`}
       </output>
+      <ErrorText id={`${base}-error`} text={error} />
     </div>
   );
 }

@@ -2,11 +2,11 @@
 // engine; Next saves the answers and moves to the stored nextRoute, Finish (last page of
 // the chain) ends the flow and opens the end modal.
 import { useEffect, useState } from 'react';
-import { DRAIN_TIMEOUT_MS, drainBeforeLeaving, writeForm } from '../../lib/events';
+import { DRAIN_TIMEOUT_MS, drainBeforeLeaving, writeCardAnswers, writeForm } from '../../lib/events';
 import { failedAttention, requestExit } from '../flow/exits';
 import { outbox } from '../../lib/outbox';
 import type { Location } from '../../lib/router';
-import { advance } from '../../lib/session';
+import { advance, formsBefore, pendingBefore } from '../../lib/session';
 import { storage } from '../../lib/storage';
 import { useTitle } from '../../lib/useTitle';
 import { arrange } from './arrange';
@@ -16,22 +16,37 @@ import { FormHeader } from './FormHeader';
 import { finishedRecord, isLastPage, isPreview } from '../flow/guard';
 import { QuestionnaireForm } from './QuestionnaireForm';
 import { clearDraft, restoreDraft, saveDraft } from './draft';
+import { attentionFailed } from './custom';
 import { answersToSave } from './save';
+import { ShownCard } from './ShownCard';
 import type { FormValues } from './schema';
 import type { Questionnaire } from './types';
 
-/** QuestionnairePage serves /form/<name> for one definition. */
-export function QuestionnairePage({ definition, location }: { definition: Questionnaire; location: Location }) {
+/** QuestionnairePageProps: the page's definition; for a page of a custom questionnaire that
+ * has more pages, more (called once this page's answers are queued) and a draft key of
+ * its own. */
+interface QuestionnairePageProps {
+  definition: Questionnaire;
+  location: Location;
+  more?: () => void;
+  draftKey?: string;
+}
+
+/** QuestionnairePage serves /form/<name> for one definition (or one page of a custom one). */
+export function QuestionnairePage({ definition, location, more, draftKey }: QuestionnairePageProps) {
   useTitle(definition.title);
+  const draftPath = draftKey ?? location.path;
   // Arranged once per visit: topic blocks are reshuffled every time the page is shown.
   const [blocks] = useState(() => arrange(definition));
   const [preview] = useState(() => isPreview(location.query, storage));
-  const [last] = useState(() => !preview && isLastPage(storage, location.path));
+  // A questionnaire of forms-before leads back to the feed, never to the end.
+  const [isBefore] = useState(() => formsBefore(storage.get('experiment_parameters')).some((f) => `/form/${f}` === location.path));
+  const [last] = useState(() => !preview && !more && !isBefore && isLastPage(storage, location.path));
   const [ended, setEnded] = useState<EndRecord | null>(() => (location.query.get('preview') === '1' ? null : finishedRecord(storage)));
   const [saving, setSaving] = useState(false);
   const [previewChecked, setPreviewChecked] = useState(false);
   const [userId] = useState(() => storage.get('user_id') ?? '');
-  const [initial] = useState(() => (preview ? undefined : restoreDraft(storage, userId, location.path, definition)));
+  const [initial] = useState(() => (preview ? undefined : restoreDraft(storage, userId, draftPath, definition)));
 
   // Resend what an earlier page left pending (after a reload, for example).
   useEffect(() => {
@@ -41,10 +56,11 @@ export function QuestionnairePage({ definition, location }: { definition: Questi
   const onSubmit = async (values: FormValues) => {
     const answers = answersToSave(definition, values);
     if (preview) {
-      setPreviewChecked(true);
+      if (more) more();
+      else setPreviewChecked(true);
       return;
     }
-    if (failedAttention(answers)) {
+    if (failedAttention(answers) || attentionFailed(definition, answers)) {
       // A failed attention check ends at the quality-terminate link when the study says so
       // (Lucid code 30); otherwise the server answers none and the participant continues.
       setSaving(true);
@@ -57,17 +73,36 @@ export function QuestionnairePage({ definition, location }: { definition: Questi
       }
       setSaving(false);
     }
+    if (definition.card) {
+      // A cards page: every answer is about its card (write_form's card_fields).
+      writeCardAnswers(answers, { entity_id: definition.card.entity.entity_id, position: definition.card.position });
+      if (more) {
+        clearDraft(storage);
+        more();
+        return;
+      }
+    }
+    if (more) {
+      // The next page of the same questionnaire: this page's answers are queued now.
+      writeForm(answers);
+      clearDraft(storage);
+      more();
+      return;
+    }
+    const rest = definition.card ? {} : answers; // a cards page's answers went with their card
     if (!last) {
       // Queued durably before leaving; the outbox delivers it in the background.
-      writeForm(answers);
+      if (!definition.card) writeForm(rest);
       logFormDone(location.path);
       clearDraft(storage);
-      go(advance(storage, location.path));
+      const next = advance(storage, location.path);
+      // Before the feed: the next such questionnaire, then the feed itself.
+      go(isBefore ? (pendingBefore(storage) ?? '/') : next);
       return;
     }
     setSaving(true);
     try {
-      const record = await runEndFlow(answers, location.path, location.query, {
+      const record = await runEndFlow(rest, location.path, location.query, {
         sink: { box: outbox(), store: storage },
         requestCode: requestCompletionCode,
       });
@@ -89,6 +124,7 @@ export function QuestionnairePage({ definition, location }: { definition: Questi
           </p>
         )}
         {definition.intro && <p className="questionnaire__intro">{definition.intro}</p>}
+        {definition.card && <ShownCard card={definition.card} />}
         <QuestionnaireForm
           definition={definition}
           blocks={blocks}
@@ -96,7 +132,7 @@ export function QuestionnairePage({ definition, location }: { definition: Questi
           onSubmit={onSubmit}
           busy={saving || ended !== null}
           initial={initial}
-          onValuesChange={preview ? undefined : (values) => saveDraft(storage, userId, location.path, values)}
+          onValuesChange={preview ? undefined : (values) => saveDraft(storage, userId, draftPath, values)}
         />
         {previewChecked && (
           <p role="status" className="questionnaire__preview">

@@ -15,7 +15,14 @@ export function shuffle<T>(items: readonly T[], random: () => number = Math.rand
 /** arrange gives the blocks in the order shown, each field's options in the order shown.
  * Called once per visit, so the order is reshuffled every time the page is shown. */
 export function arrange(q: Questionnaire, random: () => number = Math.random): Block[] {
-  const blocks = q.shuffleBlocks ? shuffle(q.blocks, random) : [...q.blocks];
+  let blocks = q.shuffleBlocks ? shuffle(q.blocks, random) : [...q.blocks];
+  // A researcher's randomize_options: each such question's options in a fresh order.
+  if (blocks.some((b) => b.fields.some((f) => (f.kind === 'radio' || f.kind === 'checkbox') && f.shuffleOptions))) {
+    blocks = blocks.map((b) => ({
+      ...b,
+      fields: b.fields.map((f) => ((f.kind === 'radio' || f.kind === 'checkbox') && f.shuffleOptions ? { ...f, options: shuffle(f.options, random) } : f)),
+    }));
+  }
   if (!q.reverseOptions) return blocks;
   return blocks.map((b) => ({
     ...b,

@@ -1,7 +1,7 @@
 // What a page saves: every answer of the definition except the discarded ones, checkbox
 // values in option order (writeForm joins them with ';' and URL-encodes every value).
 import type { FormValue } from '../../lib/events';
-import type { FormValues } from './schema';
+import { shown, type FormValues } from './schema';
 import { fieldsOf, type Questionnaire } from './types';
 
 /** answersToSave picks the answers a page writes. */
@@ -9,15 +9,16 @@ export function answersToSave(q: Questionnaire, values: FormValues): Record<stri
   const discard = new Set(q.discard ?? []);
   const out: Record<string, FormValue> = {};
   for (const f of fieldsOf(q)) {
-    if (discard.has(f.labelName)) continue;
+    if (discard.has(f.labelName) || !shown(f, values)) continue;
+    const name = f.saveAs ?? f.labelName;
     const v = values[f.labelName];
     if (f.kind === 'checkbox') {
       const checked = new Set(Array.isArray(v) ? v : []);
-      out[f.labelName] = f.options.map((o) => o.value).filter((value) => checked.has(value));
+      out[name] = f.options.map((o) => o.value).filter((value) => checked.has(value));
     } else if (typeof v === 'number') {
-      out[f.labelName] = String(v);
+      out[name] = String(v);
     } else {
-      out[f.labelName] = typeof v === 'string' ? v.trim() : '';
+      out[name] = typeof v === 'string' ? v.trim() : '';
     }
   }
   return out;

@@ -14,7 +14,7 @@ export type FormValues = Record<string, string | string[] | number>;
 export function initialValues(q: Questionnaire): FormValues {
   const values: FormValues = {};
   for (const f of fieldsOf(q)) {
-    values[f.labelName] = f.kind === 'checkbox' ? [] : f.kind === 'slider' ? f.initial : '';
+    values[f.labelName] = f.kind === 'checkbox' ? [] : f.kind === 'slider' ? (f.initial ?? '') : '';
   }
   return values;
 }
@@ -48,7 +48,13 @@ function fieldSchema(f: Field): yup.AnySchema {
     }
     case 'checkbox': {
       const allowed = f.options.map((o) => o.value);
-      const s = yup.array().of(yup.string().oneOf(allowed).required());
+      let s = yup.array().of(yup.string().oneOf(allowed).required());
+      if (f.maxSelected !== undefined) s = s.max(f.maxSelected, `Choose at most ${f.maxSelected}.`);
+      if (f.minSelected !== undefined && f.minSelected > 1) {
+        const min = f.minSelected;
+        // An optional group left empty stays valid; once answered it needs its minimum.
+        s = s.test('min', `Choose at least ${min}.`, (v) => (!f.required && (v?.length ?? 0) === 0) || (v?.length ?? 0) >= min);
+      }
       return f.required ? s.min(1, REQUIRED).required(REQUIRED) : s;
     }
     case 'number': {
@@ -61,15 +67,36 @@ function fieldSchema(f: Field): yup.AnySchema {
       const s = yup.string().max(f.maxLength, `Keep your answer under ${f.maxLength} characters.`);
       return f.required ? s.trim().required(REQUIRED) : s;
     }
-    case 'slider':
-      return yup.number().min(f.min).max(f.max).required(REQUIRED);
+    case 'slider': {
+      // Unset ('') until moved when the slider has no starting value.
+      const s = yup.number().typeError(MOVE_SLIDER).min(f.min).max(f.max);
+      return f.required ? s.required(MOVE_SLIDER) : s.transform((v, raw) => (raw === '' ? undefined : v));
+    }
   }
+}
+
+/** MOVE_SLIDER asks for an answer on a slider that has no starting position. */
+export const MOVE_SLIDER = 'Move the slider to your answer.';
+
+/** shown tells whether a question is on the page given the answers so far (its showIf). */
+export function shown(f: Field, values: FormValues): boolean {
+  if (!f.showIf) return true;
+  const v = values[f.showIf.field];
+  const answers = Array.isArray(v) ? v : [String(v ?? '')];
+  return answers.some((a) => f.showIf!.values.includes(a));
+}
+
+// A question hidden by its showIf asks nothing: any value passes.
+function withShowIf(f: Field): yup.AnySchema {
+  if (!f.showIf) return fieldSchema(f);
+  const target = f.showIf.field;
+  return yup.mixed().when(target, ([v]: unknown[], s: yup.AnySchema) => (shown(f, { [target]: v as FormValues[string] }) ? fieldSchema(f) : s.notRequired()));
 }
 
 /** buildSchema is the page's validation schema: one rule set per field. */
 export function buildSchema(q: Questionnaire): yup.ObjectSchema<FormValues> {
   const shape: Record<string, yup.AnySchema> = {};
-  for (const f of fieldsOf(q)) shape[f.labelName] = fieldSchema(f);
+  for (const f of fieldsOf(q)) shape[f.labelName] = withShowIf(f);
   return yup.object(shape) as unknown as yup.ObjectSchema<FormValues>;
 }
 

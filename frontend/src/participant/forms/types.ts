@@ -1,6 +1,8 @@
 // The shape of a questionnaire definition. A questionnaire is data: one definition per
 // page lists its blocks, fields, options and validation, and one engine (QuestionnaireForm)
 // renders any definition with Formik and one Yup schema built from it (schema.ts).
+import type { FeedEntity } from '../../lib/feedTypes';
+
 // Names follow the spec's question structure: labelName (the answer field name), label
 // (the question text), options of {type, value, option}.
 
@@ -26,6 +28,14 @@ interface FieldBase {
   /** unmarked: an optional question shown without '(optional)' (an attention check must
    * not invite the careless to skip it). */
   unmarked?: boolean;
+  /** saveAs is the answer's field name when it differs from labelName: a researcher's
+   * matrix statement is saved as "item.statement", but Formik reads a '.' in an input's
+   * name as nesting, so the input is named with '~' instead (custom.ts). */
+  saveAs?: string;
+  /** showIf shows the question only while the field labelName's answer is one of values
+   * (for a checkbox group: includes one of them); a hidden question is neither checked
+   * nor saved. */
+  showIf?: { field: string; values: string[] };
 }
 
 /** ChoiceField is a radio group or a checkbox group; a checkbox group saves the checked
@@ -33,6 +43,13 @@ interface FieldBase {
 export interface ChoiceField extends FieldBase {
   kind: 'radio' | 'checkbox';
   options: AnswerOption[];
+  /** shuffleOptions shows the options in a new random order at every visit. */
+  shuffleOptions?: boolean;
+  /** minSelected and maxSelected bound how many boxes of a checkbox group are ticked. */
+  minSelected?: number;
+  maxSelected?: number;
+  /** expect makes the question an attention check: the value that passes. */
+  expect?: string;
 }
 
 /** NumberField is a number typed as text (so '9,000' can be caught and explained). */
@@ -65,7 +82,9 @@ export interface SliderField extends FieldBase {
   min: number;
   max: number;
   step: number;
-  initial: number;
+  /** initial is the thumb's starting value; without one the slider starts unset and must
+   * be moved (a researcher's slider has no default position unless given). */
+  initial?: number;
   /** unit is appended to the shown value ('%'). */
   unit?: string;
   minLabel?: string;
@@ -99,6 +118,17 @@ export interface Questionnaire {
   reverseOptions?: boolean;
   /** discard names answers asked on the page but never saved. */
   discard?: string[];
+  /** card is the feed card a custom questionnaire's cards page asks about: shown above the
+   * questions, and every answer of the page is saved as an answer about it. */
+  card?: CardQuestion;
+}
+
+/** CardQuestion is the card of a cards page: the card, its place in the questionnaire
+ * (from 1) and whether it is a lure (a card the participant was not shown). */
+export interface CardQuestion {
+  entity: FeedEntity;
+  position: number;
+  lure: boolean;
 }
 
 /** fieldsOf lists a questionnaire's fields in definition order. */

@@ -1,0 +1,80 @@
+// A researcher's own questionnaire at /form/<name>: its definition comes with the
+// participant's experiment parameters (questionnaires), and its pages are shown one after
+// the other by the same page component as the built-ins, each page's answers queued when
+// the participant moves on.
+import { useEffect, useMemo, useState } from 'react';
+import type { FeedEntity } from '../../lib/feedTypes';
+import type { Location } from '../../lib/router';
+import { paramValue } from '../../lib/session';
+import { storage } from '../../lib/storage';
+import { chooseCards, customQuestionnaires, enginePages, type CardChoice, type CustomQuestionnaire } from './custom';
+import { QuestionnairePage } from './QuestionnairePage';
+
+/** customQuestionnaire is the participant's custom questionnaire called name, if any. */
+export function customQuestionnaire(name: string): CustomQuestionnaire | undefined {
+  return customQuestionnaires(paramValue(storage.get('experiment_parameters') ?? undefined, 'questionnaires')).find((q) => q.name === name);
+}
+
+/** Progress is form_progress: the participant, the questionnaire's path, the page reached
+ * and each cards item's cards (entity id and lure flag, in the order asked). */
+interface Progress {
+  user_id: string;
+  path: string;
+  page: number;
+  cards: Record<string, Array<[string, boolean]>>;
+}
+
+// progressOf reads the stored progress when it is this participant's in this questionnaire.
+function progressOf(path: string): Progress {
+  const userId = storage.get('user_id') ?? '';
+  const p = storage.get('form_progress') as Partial<Progress> | undefined;
+  if (p && p.user_id === userId && p.path === path && typeof p.page === 'number' && p.cards && typeof p.cards === 'object') {
+    return p as Progress;
+  }
+  return { user_id: userId, path, page: 0, cards: {} };
+}
+
+// storedChoice turns stored card ids back into cards; undefined when one is gone.
+function storedChoice(ids: Array<[string, boolean]> | undefined, feed: FeedEntity[], lures: FeedEntity[]): CardChoice[] | undefined {
+  if (!Array.isArray(ids)) return undefined;
+  const out: CardChoice[] = [];
+  for (const [id, lure] of ids) {
+    const entity = (lure ? lures : feed).find((e) => e.entity_id === id);
+    if (!entity) return undefined;
+    out.push({ entity, lure });
+  }
+  return out;
+}
+
+/** CustomQuestionnairePage shows a custom questionnaire's pages in turn, resuming after a
+ * reload at the page reached, with the same cards. */
+export function CustomQuestionnairePage({ definition, location }: { definition: CustomQuestionnaire; location: Location }) {
+  const [progress] = useState(() => progressOf(location.path));
+  // The cards are chosen once, from the feed and lures kept in storage, and remembered.
+  const pages = useMemo(() => {
+    const feed = storage.get('entities') ?? [];
+    const lures = storage.get('lures') ?? [];
+    return enginePages(definition, (it) => {
+      const choice = storedChoice(progress.cards[it.id], feed, lures) ?? chooseCards(it, feed, lures);
+      progress.cards[it.id] = choice.map((c) => [c.entity.entity_id, c.lure]);
+      return choice;
+    });
+  }, [definition]);
+  const [page, setPage] = useState(() => Math.min(progress.page, pages.length - 1));
+  useEffect(() => {
+    storage.set('form_progress', { ...progress, page });
+  }, [page]);
+  const next = () => {
+    setPage((p) => p + 1);
+    window.scrollTo(0, 0);
+  };
+  return (
+    <QuestionnairePage
+      key={page}
+      definition={pages[page]}
+      location={location}
+      more={page < pages.length - 1 ? next : undefined}
+      draftKey={`${location.path}#${page}`}
+    />
+  );
+}

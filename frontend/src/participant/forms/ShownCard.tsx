@@ -1,0 +1,40 @@
+// The feed card a cards page asks about, shown as it was in the feed (the source line the
+// condition shows, the image or video, the headline) but without its buttons: the page
+// asks about the post, it does not let the participant react to it again.
+import { useMemo } from 'react';
+import { storage } from '../../lib/storage';
+import { imageSize } from '../feed/Card';
+import { cardSource, isVideoUrl, sourceSpec } from '../feed/rules';
+import type { CardQuestion } from './types';
+
+/** ShownCard shows the card of a cards page. */
+export function ShownCard({ card }: { card: CardQuestion }) {
+  const source = useMemo(() => sourceSpec(storage.get('experiment_parameters') ?? undefined), []);
+  const e = card.entity;
+  const headline = typeof e.headline === 'string' ? e.headline : '';
+  const { publisher, time } = cardSource(source, e);
+  return (
+    <article className="card questionnaire__card" aria-label={`Post ${card.position}${headline ? `: ${headline}` : ''}`} data-entity-id={e.entity_id}>
+      {publisher || time ? (
+        <div className="card__source">
+          {publisher ? (
+            <span className="card__avatar" aria-hidden="true">
+              {publisher.charAt(0).toUpperCase()}
+            </span>
+          ) : null}
+          {publisher ? <span className="card__publisher">{publisher}</span> : null}
+          {publisher && time ? <span aria-hidden="true"> · </span> : null}
+          {time ? <span className="card__time">{time}</span> : null}
+        </div>
+      ) : null}
+      <div className={isVideoUrl(e.entity_url) ? 'card__media' : 'card__media card__media--image'}>
+        {isVideoUrl(e.entity_url) ? (
+          <video src={e.entity_url} controls muted playsInline preload="metadata" />
+        ) : (
+          <img src={e.entity_url} {...imageSize(e)} alt={headline || `Post ${card.position}`} decoding="async" />
+        )}
+      </div>
+      {headline ? <p className="card__headline">{headline}</p> : null}
+    </article>
+  );
+}

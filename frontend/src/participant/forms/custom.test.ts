@@ -1,0 +1,125 @@
+// A researcher's questionnaire rendered by the one engine: every item type becomes
+// questions with the contract's answer names, show_if hides and un-requires, a slider
+// without default must be moved, an attention item fails on another answer.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { FeedEntity } from '../../lib/feedTypes';
+import { attentionFailed, chooseCards, enginePages, likertOptions, type CustomItem, type CustomQuestionnaire } from './custom';
+import { answersToSave } from './save';
+import { initialValues, MOVE_SLIDER, REQUIRED, validationErrors } from './schema';
+import { fieldsOf } from './types';
+
+const q: CustomQuestionnaire = {
+  name: 'mine',
+  title: 'About you',
+  pages: [
+    {
+      intro: 'First',
+      items: [
+        { id: 'uses', type: 'single', text: 'Use social media?', options: [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }], other: true },
+        { id: 'apps', type: 'multi', text: 'Which?', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }, { value: 'c', label: 'C' }], max: 2, show_if: { item: 'uses', equals: 'yes' } },
+        { id: 'trust', type: 'likert', text: 'Trust?', points: 5, labels: ['None', 'Full'] },
+        { id: 'views', type: 'matrix', text: 'Agree?', points: 3, statements: [{ id: 's1', text: 'One' }, { id: 's2', text: 'Two' }] },
+      ],
+    },
+    {
+      items: [
+        { id: 'hours', type: 'slider', text: 'Hours', min: 0, max: 10 },
+        { id: 'age', type: 'number', text: 'Age', min: 18, max: 99, integer: true },
+        { id: 'city', type: 'text', text: 'City', required: false },
+        { id: 'why', type: 'textarea', text: 'Why?', max_length: 300 },
+        { id: 'check', type: 'attention', text: 'Pick B', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }], expect: 'b' },
+      ],
+    },
+  ],
+};
+
+describe('custom questionnaires', () => {
+  const [p1, p2] = enginePages(q);
+
+  it('gives one engine page per page, every item its questions', () => {
+    assert.equal(enginePages(q).length, 2);
+    assert.equal(p1.heading, 'About you (page 1 of 2)');
+    assert.deepEqual(
+      fieldsOf(p1).map((f) => [f.labelName, f.kind]),
+      [['uses', 'radio'], ['uses~other', 'text'], ['apps', 'checkbox'], ['trust', 'radio'], ['views~s1', 'radio'], ['views~s2', 'radio']],
+    );
+    assert.deepEqual(likertOptions(5, ['None', 'Full']).map((o) => o.option), ['1 – None', '2', '3', '4', '5 – Full']);
+    assert.deepEqual(fieldsOf(p2).map((f) => f.kind), ['slider', 'number', 'text', 'text', 'radio']);
+  });
+
+  it('checks only what is shown, and saves under the contract names', async () => {
+    const v = initialValues(p1);
+    v.uses = 'no';
+    v.trust = '4';
+    v['views~s1'] = '1';
+    v['views~s2'] = '3';
+    assert.deepEqual(await validationErrors(p1, v), {}, 'apps is hidden: not required');
+    assert.deepEqual(answersToSave(p1, v), { uses: 'no', trust: '4', 'views.s1': '1', 'views.s2': '3' });
+
+    v.uses = 'other';
+    assert.equal((await validationErrors(p1, v))['uses~other'], REQUIRED);
+    v['uses~other'] = 'Mastodon';
+    assert.equal(answersToSave(p1, v)['uses.other'], 'Mastodon');
+
+    v.uses = 'yes';
+    assert.equal((await validationErrors(p1, v)).apps, REQUIRED);
+    v.apps = ['a', 'b', 'c'];
+    assert.equal((await validationErrors(p1, v)).apps, 'Choose at most 2.');
+  });
+
+  it('asks for a slider without default to be moved, and fails a wrong attention answer', async () => {
+    const v = initialValues(p2);
+    assert.equal(v.hours, '');
+    assert.equal((await validationErrors(p2, v)).hours, MOVE_SLIDER);
+    v.hours = 3;
+    v.age = '17';
+    v.why = 'Because';
+    v.check = 'a';
+    const errors = await validationErrors(p2, v);
+    assert.equal(errors.hours, undefined);
+    assert.equal(errors.age, 'Enter a whole number from 18 to 99.');
+    assert.equal(attentionFailed(p2, answersToSave(p2, v)), true);
+    v.check = 'b';
+    assert.equal(attentionFailed(p2, answersToSave(p2, v)), false);
+  });
+});
+
+describe('cards items', () => {
+  const card = (id: string, idx: number): FeedEntity => ({ entity_id: id, entity_url: `/media/${id}.png`, idx, headline: `Post ${id}` });
+  const feed = [card('a', 0), card('b', 1), card('c', 2), card('d', 3)];
+  const lures = [card('x', 0), card('y', 1), card('z', 2)];
+  const item: CustomItem = {
+    id: 'posts',
+    type: 'cards',
+    text: 'About this post',
+    lures: 2,
+    items: [
+      { id: 'seen', type: 'single', text: 'Seen?', options: [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }] },
+      { id: 'sure', type: 'likert', text: 'Sure?', points: 5, show_if: { item: 'seen', equals: 'yes' } },
+    ],
+  };
+
+  it('asks about the feed in feed order with lures mixed in, or a shuffled sample', () => {
+    const inOrder = chooseCards(item, feed, lures, () => 0.5);
+    assert.deepEqual(inOrder.filter((c) => !c.lure).map((c) => c.entity.entity_id), ['a', 'b', 'c', 'd']);
+    assert.deepEqual(inOrder.filter((c) => c.lure).map((c) => c.entity.entity_id), ['x', 'y']);
+    const sampled = chooseCards({ ...item, sample: 2, lures: 0, order: 'shuffled' }, feed, lures);
+    assert.equal(sampled.length, 2);
+    assert.ok(sampled.every((c) => !c.lure && feed.includes(c.entity)));
+  });
+
+  it('gives one page per card, its answers named <cards>.<question>, show_if within the card', async () => {
+    const q: CustomQuestionnaire = { name: 'r', title: 'Recall', pages: [{ items: [{ id: 'first', type: 'text', text: 'Name' }, item] }] };
+    const pages = enginePages(q, (it) => chooseCards(it, feed.slice(0, 1), lures));
+    assert.equal(pages.length, 4, 'the text item, one feed card, two lures');
+    const p = pages[1];
+    assert.equal(p.card?.position, 1);
+    assert.deepEqual(fieldsOf(p).map((f) => f.saveAs), ['posts.seen', 'posts.sure']);
+    const v = initialValues(p);
+    v['posts~seen'] = 'no';
+    assert.deepEqual(await validationErrors(p, v), {}, 'sure is hidden when not seen');
+    assert.deepEqual(answersToSave(p, v), { 'posts.seen': 'no' });
+    assert.deepEqual(pages.slice(1).map((pg) => pg.card?.position), [1, 2, 3]);
+  });
+});
