@@ -87,3 +87,48 @@ func (c *loadCache) forget(study string) {
 	}
 	delete(c.studies, study)
 }
+
+// setCardsFresh is how long composing may reuse a set's cards as last read (issue 28):
+// every arrival of a study reads the same set. A set's cards are never added or removed
+// once stored; only their image sizes may be filled in later (the command line's
+// image-size backfill, another process), which this cache shows within that time.
+const setCardsFresh = 1000 // ms
+
+// setCardCache holds sets' cards as last read, with when.
+type setCardCache struct {
+	mu   sync.Mutex
+	sets map[string]cachedCards
+}
+
+type cachedCards struct {
+	at    int64
+	cards []Entity
+}
+
+// get is a copy of the set's cards when read less than setCardsFresh ago (composers
+// may reorder what they are given).
+func (c *setCardCache) get(set string, now int64) ([]Entity, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.sets[set]
+	if !ok || now < e.at || now-e.at >= setCardsFresh {
+		return nil, false
+	}
+	return slices.Clone(e.cards), true
+}
+
+func (c *setCardCache) put(set string, now int64, cards []Entity) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.sets == nil || len(c.sets) >= 256 {
+		c.sets = map[string]cachedCards{} // a bound; refilled by the next arrivals
+	}
+	c.sets[set] = cachedCards{at: now, cards: cards}
+}
+
+// forget drops every set's cards (a set was deleted).
+func (c *setCardCache) forget() {
+	c.mu.Lock()
+	c.sets = nil
+	c.mu.Unlock()
+}

@@ -50,6 +50,8 @@ type Store struct {
 	reserved reservations
 	// loadCounts: each study's condition loads as planning last counted them (load_cache.go)
 	loadCounts loadCache
+	// setCards: sets' cards as composing last read them (load_cache.go)
+	setCards setCardCache
 	// pickTie, when set (tests), replaces the random tie-break between conditions.
 	pickTie func(n int) int
 }
