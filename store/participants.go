@@ -110,6 +110,9 @@ func (s *Store) registerParticipant(ctx context.Context, reg Registration, compo
 			s.release(reg, plan)
 			return Participant{}, false, err
 		}
+		// The feed's insert is prepared before the transaction (multirow_stmts.go); if that
+		// fails, the commit parses it instead.
+		_ = s.inventoryStmts.ensure(ctx, s.write, inventoryStatement, chunkCounts(len(items), inventoryChunk)...)
 		p, created, stale, err := s.commitArrival(ctx, reg, ids, &plan, items)
 		s.release(reg, plan)
 		if err == nil && created {
@@ -244,7 +247,7 @@ func (s *Store) commitArrival(ctx context.Context, reg Registration, ids []strin
 				return err
 			}
 		}
-		if err := insertInventory(ctx, tx, id, items); err != nil {
+		if err := insertInventory(ctx, tx, &s.inventoryStmts, id, items); err != nil {
 			return err
 		}
 		if !reg.IsTest {
