@@ -132,3 +132,82 @@ func (c *setCardCache) forget() {
 	c.sets = nil
 	c.mu.Unlock()
 }
+
+// recordingLookup is entityLookup that also keeps every card it hands out, so the new
+// participant's feed can be answered from what was composed (feedCards).
+func (s *Store) recordingLookup(ctx context.Context) (EntityLookup, func() map[int64]Entity) {
+	var mu sync.Mutex
+	seen := map[int64]Entity{}
+	base := s.entityLookup(ctx)
+	lookup := func(set string) ([]Entity, error) {
+		cards, err := base(set)
+		mu.Lock()
+		for _, c := range cards {
+			seen[c.EntityID] = c
+		}
+		mu.Unlock()
+		return cards, err
+	}
+	return lookup, func() map[int64]Entity {
+		mu.Lock()
+		defer mu.Unlock()
+		return seen
+	}
+}
+
+// feedCards is a new participant's feed as Feed reads it back (inventory joined with the
+// cards), built from the composed items and the cards they came from; nil when an item's
+// card is not among them (then Feed reads it).
+func feedCards(items []InventoryItem, cards map[int64]Entity) []FeedCard {
+	out := make([]FeedCard, len(items))
+	for i, it := range items {
+		e, ok := cards[it.EntityID]
+		if !ok {
+			return nil
+		}
+		out[i] = FeedCard{
+			ItemOrder: int64(i), ShownShares: it.Shares, ShownLikes: it.Likes, ShownReadLater: it.ReadLater,
+			ShownUpvote: it.Upvote, ShownDownvote: it.Downvote,
+			EntityID: e.EntityID, EntitySet: e.EntitySet, Position: e.Position, EntityUrl: e.EntityUrl,
+			SourceUrl: e.SourceUrl, Filename: e.Filename, RetrieveDate: e.RetrieveDate, EntityType: e.EntityType,
+			Headline: e.Headline, Covariates: e.Covariates, Width: e.Width, Height: e.Height,
+		}
+	}
+	return out
+}
+
+// freshFeeds holds just-registered participants' feeds until their arrival's answer takes
+// them (once): reading 40 cards back right after storing them was a tenth of an arrival's
+// cost (issue 28). Bounded: when full it is emptied, and Feed reads from the database.
+type freshFeeds struct {
+	mu    sync.Mutex
+	feeds map[int64][]FeedCard
+}
+
+const maxFreshFeeds = 1024
+
+func (f *freshFeeds) put(participantID int64, cards []FeedCard) {
+	if cards == nil {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.feeds == nil || len(f.feeds) >= maxFreshFeeds {
+		f.feeds = map[int64][]FeedCard{}
+	}
+	f.feeds[participantID] = cards
+}
+
+func (f *freshFeeds) take(participantID int64) ([]FeedCard, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	cards, ok := f.feeds[participantID]
+	delete(f.feeds, participantID)
+	return cards, ok
+}
+
+func (f *freshFeeds) clear() {
+	f.mu.Lock()
+	f.feeds = nil
+	f.mu.Unlock()
+}

@@ -105,7 +105,8 @@ func (s *Store) registerParticipant(ctx context.Context, reg Registration, compo
 		if err != nil {
 			return Participant{}, false, err
 		}
-		items, err := compose(ctx, plan.condition, plan.seed, s.entityLookup(ctx))
+		lookup, cardsSeen := s.recordingLookup(ctx)
+		items, err := compose(ctx, plan.condition, plan.seed, lookup)
 		if err != nil {
 			s.release(reg, plan)
 			return Participant{}, false, err
@@ -117,6 +118,7 @@ func (s *Store) registerParticipant(ctx context.Context, reg Registration, compo
 		s.release(reg, plan)
 		if err == nil && created {
 			s.rememberFeed(p, items)
+			s.fresh.put(p.ParticipantID, feedCards(items, cardsSeen()))
 		}
 		if stale && attempt < maxArrivalAttempts {
 			continue
@@ -281,6 +283,9 @@ func (s *Store) commitArrival(ctx context.Context, reg Registration, ids []strin
 
 // Feed returns a participant's cards in feed order with the counts they display.
 func (s *Store) Feed(ctx context.Context, participantID int64) ([]FeedCard, error) {
+	if cards, ok := s.fresh.take(participantID); ok {
+		return cards, nil // just registered: what was stored, without reading it back
+	}
 	rows, err := s.rq.ListInventory(ctx, participantID)
 	if err != nil {
 		return nil, fmt.Errorf("store: feed of participant %d: %w", participantID, err)

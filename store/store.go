@@ -52,6 +52,8 @@ type Store struct {
 	loadCounts loadCache
 	// setCards: sets' cards as composing last read them (load_cache.go)
 	setCards setCardCache
+	// fresh: just-registered participants' feeds, answered once without a read (load_cache.go)
+	fresh freshFeeds
 	// inventoryStmts: the feed's multi-row insert, prepared per card count (multirow_stmts.go)
 	inventoryStmts multiRowStmts
 	// engagementStmts: a dwell batch's multi-row insert, prepared per row count
