@@ -159,11 +159,16 @@ func conditionFull(n, c int, l []conditionLoad, a Assignment) bool {
 // stored, so composing outside the writer reads what the commit would.
 func (s *Store) entityLookup(ctx context.Context) EntityLookup {
 	return func(set string) ([]Entity, error) {
+		if cards, ok := s.setCards.get(set, s.millis()); ok {
+			return cards, nil
+		}
 		rows, err := s.rq.ListEntities(ctx, set)
 		if err != nil {
 			return nil, fmt.Errorf("store: cards of set %s: %w", set, err)
 		}
-		return entitiesFrom(rows), nil
+		cards := entitiesFrom(rows)
+		s.setCards.put(set, s.millis(), cards)
+		return slices.Clone(cards), nil // composers may reorder what they are given
 	}
 }
 

@@ -43,7 +43,7 @@ func engagementsStatement(n int) string {
 // one statement rather than one per visit (issue 28). When some ids were stored before
 // (a resent batch), every row is compared with what its id holds, as one row at a time
 // would: a row just stored matches itself, a retry matches, a reused id is a conflict.
-func insertEngagements(ctx context.Context, tx *sql.Tx, q *db.Queries, es []Engagement, now int64) (int, error) {
+func insertEngagements(ctx context.Context, tx *sql.Tx, q *db.Queries, stmts *multiRowStmts, es []Engagement, now int64) (int, error) {
 	stored := 0
 	args := make([]any, 0, 13*min(len(es), engagementChunk))
 	for start := 0; start < len(es); start += engagementChunk {
@@ -54,7 +54,7 @@ func insertEngagements(ctx context.Context, tx *sql.Tx, q *db.Queries, es []Enga
 				nullableInt(e.TimeContentViewed), nullableInt(e.TimeEngagement), nullableInt(e.Likes), nullableInt(e.ReadLater), nullableInt(e.Shares),
 				now, nullableInt(e.AccuracyScore), nullableInt(e.UserAgentID))
 		}
-		res, err := tx.ExecContext(ctx, engagementsStatement(len(chunk)), args...)
+		res, err := stmts.exec(ctx, tx, engagementsStatement, len(chunk), args)
 		if err != nil {
 			return 0, err
 		}

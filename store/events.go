@@ -221,6 +221,13 @@ func (w *eventWriter) drain(group *[]eventRequest) bool {
 func (w *eventWriter) commit(group []eventRequest) {
 	w.stats.commits.Add(1)
 	w.stats.events.Add(int64(len(group)))
+	// Dwell batches' multi-row inserts are prepared before the transaction
+	// (multirow_stmts.go); if that fails, the transaction parses them instead.
+	for _, req := range group {
+		if n := len(req.ev.Engagements); n > 1 {
+			_ = w.s.engagementStmts.ensure(context.Background(), w.s.write, engagementsStatement, chunkCounts(n, engagementChunk)...)
+		}
+	}
 	results, err := w.write(group, false)
 	if errors.Is(err, errEventFailed) {
 		results, err = w.write(group, true)
@@ -261,7 +268,7 @@ func (w *eventWriter) write(group []eventRequest, isolate bool) ([]eventResult, 
 		touches := map[int64]*touch{}
 		for i, req := range group {
 			if !isolate {
-				n, err := insertEvent(tx, q, req.ev, now)
+				n, err := insertEvent(tx, q, &w.s.engagementStmts, req.ev, now)
 				if err != nil {
 					return errEventFailed
 				}
@@ -272,7 +279,7 @@ func (w *eventWriter) write(group []eventRequest, isolate bool) ([]eventResult, 
 			if _, err := tx.Exec("SAVEPOINT event"); err != nil {
 				return err
 			}
-			n, err := insertEvent(tx, q, req.ev, now)
+			n, err := insertEvent(tx, q, &w.s.engagementStmts, req.ev, now)
 			if err != nil {
 				results[i].err = fmt.Errorf("store: record event: %w", err)
 				if _, err := tx.Exec("ROLLBACK TO event"); err != nil {
@@ -292,11 +299,11 @@ func (w *eventWriter) write(group []eventRequest, isolate bool) ([]eventResult, 
 	return results, err
 }
 
-func insertEvent(tx *sql.Tx, q *db.Queries, ev Event, now int64) (int, error) {
+func insertEvent(tx *sql.Tx, q *db.Queries, stmts *multiRowStmts, ev Event, now int64) (int, error) {
 	ctx := context.Background()
 	stored := 0
 	if len(ev.Engagements) > 1 {
-		n, err := insertEngagements(ctx, tx, q, ev.Engagements, now)
+		n, err := insertEngagements(ctx, tx, q, stmts, ev.Engagements, now)
 		if err != nil {
 			return 0, err
 		}

@@ -40,7 +40,7 @@ func inventoryStatement(n int) string {
 // cards): a statement per card cost 40 statement runs for a 40-card feed, each with its
 // own bookkeeping in database/sql and the driver (issue 28). Values are passed as plain
 // int64, float64, string or nil, so the driver converts none of them.
-func insertInventory(ctx context.Context, tx *sql.Tx, participantID int64, items []InventoryItem) error {
+func insertInventory(ctx context.Context, tx *sql.Tx, stmts *multiRowStmts, participantID int64, items []InventoryItem) error {
 	args := make([]any, 0, 12*min(len(items), inventoryChunk))
 	for start := 0; start < len(items); start += inventoryChunk {
 		chunk := items[start:min(len(items), start+inventoryChunk)]
@@ -50,7 +50,7 @@ func insertInventory(ctx context.Context, tx *sql.Tx, participantID int64, items
 				nullableInt(it.Shares), nullableInt(it.Likes), nullableInt(it.ReadLater), nullableInt(it.Upvote), nullableInt(it.Downvote),
 				it.Algorithm, nullableFloat(it.Score), it.Reason, it.Inputs)
 		}
-		if _, err := tx.ExecContext(ctx, inventoryStatement(len(chunk)), args...); err != nil {
+		if _, err := stmts.exec(ctx, tx, inventoryStatement, len(chunk), args); err != nil {
 			return err
 		}
 	}

@@ -172,6 +172,7 @@ func (s *Store) DeleteEntitySet(ctx context.Context, name, researcherName string
 		}
 		return nil
 	})
+	s.setCards.forget() // a set of the same name may be stored again
 	if err != nil {
 		return nil, fmt.Errorf("store: delete set %s: %w", name, err)
 	}

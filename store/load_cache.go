@@ -87,3 +87,127 @@ func (c *loadCache) forget(study string) {
 	}
 	delete(c.studies, study)
 }
+
+// setCardsFresh is how long composing may reuse a set's cards as last read (issue 28):
+// every arrival of a study reads the same set. A set's cards are never added or removed
+// once stored; only their image sizes may be filled in later (the command line's
+// image-size backfill, another process), which this cache shows within that time.
+const setCardsFresh = 1000 // ms
+
+// setCardCache holds sets' cards as last read, with when.
+type setCardCache struct {
+	mu   sync.Mutex
+	sets map[string]cachedCards
+}
+
+type cachedCards struct {
+	at    int64
+	cards []Entity
+}
+
+// get is a copy of the set's cards when read less than setCardsFresh ago (composers
+// may reorder what they are given).
+func (c *setCardCache) get(set string, now int64) ([]Entity, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.sets[set]
+	if !ok || now < e.at || now-e.at >= setCardsFresh {
+		return nil, false
+	}
+	return slices.Clone(e.cards), true
+}
+
+func (c *setCardCache) put(set string, now int64, cards []Entity) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.sets == nil || len(c.sets) >= 256 {
+		c.sets = map[string]cachedCards{} // a bound; refilled by the next arrivals
+	}
+	c.sets[set] = cachedCards{at: now, cards: cards}
+}
+
+// forget drops every set's cards (a set was deleted).
+func (c *setCardCache) forget() {
+	c.mu.Lock()
+	c.sets = nil
+	c.mu.Unlock()
+}
+
+// recordingLookup is entityLookup that also keeps every card it hands out, so the new
+// participant's feed can be answered from what was composed (feedCards).
+func (s *Store) recordingLookup(ctx context.Context) (EntityLookup, func() map[int64]Entity) {
+	var mu sync.Mutex
+	seen := map[int64]Entity{}
+	base := s.entityLookup(ctx)
+	lookup := func(set string) ([]Entity, error) {
+		cards, err := base(set)
+		mu.Lock()
+		for _, c := range cards {
+			seen[c.EntityID] = c
+		}
+		mu.Unlock()
+		return cards, err
+	}
+	return lookup, func() map[int64]Entity {
+		mu.Lock()
+		defer mu.Unlock()
+		return seen
+	}
+}
+
+// feedCards is a new participant's feed as Feed reads it back (inventory joined with the
+// cards), built from the composed items and the cards they came from; nil when an item's
+// card is not among them (then Feed reads it).
+func feedCards(items []InventoryItem, cards map[int64]Entity) []FeedCard {
+	out := make([]FeedCard, len(items))
+	for i, it := range items {
+		e, ok := cards[it.EntityID]
+		if !ok {
+			return nil
+		}
+		out[i] = FeedCard{
+			ItemOrder: int64(i), ShownShares: it.Shares, ShownLikes: it.Likes, ShownReadLater: it.ReadLater,
+			ShownUpvote: it.Upvote, ShownDownvote: it.Downvote,
+			EntityID: e.EntityID, EntitySet: e.EntitySet, Position: e.Position, EntityUrl: e.EntityUrl,
+			SourceUrl: e.SourceUrl, Filename: e.Filename, RetrieveDate: e.RetrieveDate, EntityType: e.EntityType,
+			Headline: e.Headline, Covariates: e.Covariates, Width: e.Width, Height: e.Height,
+		}
+	}
+	return out
+}
+
+// freshFeeds holds just-registered participants' feeds until their arrival's answer takes
+// them (once): reading 40 cards back right after storing them was a tenth of an arrival's
+// cost (issue 28). Bounded: when full it is emptied, and Feed reads from the database.
+type freshFeeds struct {
+	mu    sync.Mutex
+	feeds map[int64][]FeedCard
+}
+
+const maxFreshFeeds = 1024
+
+func (f *freshFeeds) put(participantID int64, cards []FeedCard) {
+	if cards == nil {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.feeds == nil || len(f.feeds) >= maxFreshFeeds {
+		f.feeds = map[int64][]FeedCard{}
+	}
+	f.feeds[participantID] = cards
+}
+
+func (f *freshFeeds) take(participantID int64) ([]FeedCard, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	cards, ok := f.feeds[participantID]
+	delete(f.feeds, participantID)
+	return cards, ok
+}
+
+func (f *freshFeeds) clear() {
+	f.mu.Lock()
+	f.feeds = nil
+	f.mu.Unlock()
+}

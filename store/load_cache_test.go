@@ -2,6 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -40,5 +43,75 @@ func TestPlanningSeesCompletionsAndExitsAtOnce(t *testing.T) {
 	}
 	if p := mustRegister(t, s, id, ents, "a4", 2, active); p.Condition != p3.Condition {
 		t.Fatalf("the place a3 freed in condition %d went unused: a4 in condition %d", p3.Condition, p.Condition)
+	}
+}
+
+// TestComposersGetTheSetInUploadOrderEveryTime: composing reuses a set's cards for up to a
+// second (load_cache.go); a composer that reorders the cards it is given in place must not
+// change what the next arrival's composer is given.
+func TestComposersGetTheSetInUploadOrderEveryTime(t *testing.T) {
+	t.Parallel()
+	s := openTest(t)
+	withClock(s)
+	ctx := context.Background()
+	id, ents := seedStudy(t, s, 1)
+	set := ents[0].EntitySet
+	reverse := func(_ context.Context, _ int, _ uint64, lookup EntityLookup) ([]InventoryItem, error) {
+		cards, err := lookup(set)
+		if err != nil {
+			return nil, err
+		}
+		for i, e := range cards {
+			if e.EntityID != ents[i].EntityID {
+				t.Errorf("card %d given is %d, want the set's %d", i, e.EntityID, ents[i].EntityID)
+			}
+		}
+		slices.Reverse(cards)
+		items := make([]InventoryItem, len(cards))
+		for i, e := range cards {
+			items[i] = InventoryItem{EntityID: e.EntityID}
+		}
+		return items, nil
+	}
+	for _, user := range []string{"r1", "r2", "r3"} {
+		if _, _, err := s.RegisterParticipant(ctx, Registration{ExperimentID: id, UserID: user, NConditions: 1}, reverse); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestNewParticipantsFeedIsWhatIsStored: the feed answered right after registration is
+// built from what was composed (load_cache.go, freshFeeds); it must equal, field for
+// field, the feed read back from the database.
+func TestNewParticipantsFeedIsWhatIsStored(t *testing.T) {
+	t.Parallel()
+	s := openTest(t)
+	ctx := context.Background()
+	id, ents := seedStudy(t, s, 1)
+	compose := func(_ context.Context, _ int, _ uint64, lookup EntityLookup) ([]InventoryItem, error) {
+		cards, err := lookup(ents[0].EntitySet)
+		if err != nil {
+			return nil, err
+		}
+		items := make([]InventoryItem, len(cards))
+		for i, c := range cards {
+			items[len(cards)-1-i] = InventoryItem{EntityID: c.EntityID, Likes: sql.NullInt64{Int64: int64(10 * i), Valid: true}}
+		}
+		return items, nil
+	}
+	p, _, err := s.RegisterParticipant(ctx, Registration{ExperimentID: id, UserID: "fresh", NConditions: 1}, compose)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := s.Feed(ctx, p.ParticipantID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := s.Feed(ctx, p.ParticipantID) // taken once: this one is read
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first) != len(ents) || !reflect.DeepEqual(first, stored) {
+		t.Fatalf("feed answered at arrival\n%+v\nfeed stored\n%+v", first, stored)
 	}
 }

@@ -105,15 +105,20 @@ func (s *Store) registerParticipant(ctx context.Context, reg Registration, compo
 		if err != nil {
 			return Participant{}, false, err
 		}
-		items, err := compose(ctx, plan.condition, plan.seed, s.entityLookup(ctx))
+		lookup, cardsSeen := s.recordingLookup(ctx)
+		items, err := compose(ctx, plan.condition, plan.seed, lookup)
 		if err != nil {
 			s.release(reg, plan)
 			return Participant{}, false, err
 		}
+		// The feed's insert is prepared before the transaction (multirow_stmts.go); if that
+		// fails, the commit parses it instead.
+		_ = s.inventoryStmts.ensure(ctx, s.write, inventoryStatement, chunkCounts(len(items), inventoryChunk)...)
 		p, created, stale, err := s.commitArrival(ctx, reg, ids, &plan, items)
 		s.release(reg, plan)
 		if err == nil && created {
 			s.rememberFeed(p, items)
+			s.fresh.put(p.ParticipantID, feedCards(items, cardsSeen()))
 		}
 		if stale && attempt < maxArrivalAttempts {
 			continue
@@ -244,7 +249,7 @@ func (s *Store) commitArrival(ctx context.Context, reg Registration, ids []strin
 				return err
 			}
 		}
-		if err := insertInventory(ctx, tx, id, items); err != nil {
+		if err := insertInventory(ctx, tx, &s.inventoryStmts, id, items); err != nil {
 			return err
 		}
 		if !reg.IsTest {
@@ -278,6 +283,9 @@ func (s *Store) commitArrival(ctx context.Context, reg Registration, ids []strin
 
 // Feed returns a participant's cards in feed order with the counts they display.
 func (s *Store) Feed(ctx context.Context, participantID int64) ([]FeedCard, error) {
+	if cards, ok := s.fresh.take(participantID); ok {
+		return cards, nil // just registered: what was stored, without reading it back
+	}
 	rows, err := s.rq.ListInventory(ctx, participantID)
 	if err != nil {
 		return nil, fmt.Errorf("store: feed of participant %d: %w", participantID, err)

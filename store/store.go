@@ -50,6 +50,14 @@ type Store struct {
 	reserved reservations
 	// loadCounts: each study's condition loads as planning last counted them (load_cache.go)
 	loadCounts loadCache
+	// setCards: sets' cards as composing last read them (load_cache.go)
+	setCards setCardCache
+	// fresh: just-registered participants' feeds, answered once without a read (load_cache.go)
+	fresh freshFeeds
+	// inventoryStmts: the feed's multi-row insert, prepared per card count (multirow_stmts.go)
+	inventoryStmts multiRowStmts
+	// engagementStmts: a dwell batch's multi-row insert, prepared per row count
+	engagementStmts multiRowStmts
 	// pickTie, when set (tests), replaces the random tie-break between conditions.
 	pickTie func(n int) int
 }
@@ -137,7 +145,7 @@ func (s *Store) Path() string { return s.path }
 // Close commits pending events, then closes both connection pools.
 func (s *Store) Close() error {
 	s.events.close()
-	err := errors.Join(s.wq.Close(), s.rq.Close(), s.write.Close(), s.read.Close())
+	err := errors.Join(s.inventoryStmts.close(), s.engagementStmts.close(), s.wq.Close(), s.rq.Close(), s.write.Close(), s.read.Close())
 	if err != nil {
 		return fmt.Errorf("store: close: %w", err)
 	}

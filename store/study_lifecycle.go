@@ -154,6 +154,7 @@ func (s *Store) DeleteStudy(ctx context.Context, experimentID, by string, launch
 	// The cache of resolved events may hold this study's participants; their ids are gone.
 	s.resolved.clear()
 	s.loadCounts.forget(experimentID)
+	s.fresh.clear()
 	return del, nil
 }
 
