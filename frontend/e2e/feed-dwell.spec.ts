@@ -153,7 +153,9 @@ test('the card under the accuracy prompt keeps counting after the prompt, withou
   const { open, close } = await page.evaluate(() => (window as unknown as { dlg: { open: number; close: number } }).dlg);
   const [dwell] = await dwellsOf(baseURL!, id, user, entityId, 1);
   // Counting resumed after the prompt ...
-  expect(dwell).toBeGreaterThanOrEqual(leftAt - close - 50);
+  // (the page restarts its clock in an effect after the dialog has gone: on a loaded machine
+  // that effect runs tens of milliseconds after the removal the observer saw)
+  expect(dwell).toBeGreaterThanOrEqual(leftAt - close - 150);
   // ... and the prompt's time is not in it.
   expect(dwell).toBeLessThan(leftAt - since - (close - open) + 150);
   expect((await exportCSV(baseURL!, 'engagement', id)).filter((r) => r.user_id === user && r.entity_id === entityId && r.engagement_type === 'dwell')).toHaveLength(1);
