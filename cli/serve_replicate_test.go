@@ -212,6 +212,9 @@ func TestReplicateKill9DeleteRestore(t *testing.T) {
 	}
 }
 
+// unreachedHostKey is a well-formed SSH public key for SFTP destinations that no test reaches.
+const unreachedHostKey = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDcpXRn1jOJ3nvUe3AZyU2k6AbhdfOq3pBTDfRhlIBRv"
+
 // startReplicatingServe starts the real serve replicating to destURL with the tests'
 // short sync interval.
 func startReplicatingServe(ctx context.Context, t *testing.T, data, destURL string, flags ...string) *childServe {
@@ -220,6 +223,11 @@ func startReplicatingServe(ctx context.Context, t *testing.T, data, destURL stri
 		child, err := startServeWith(t, data, append([]string{"--replicate", destURL}, flags...), func(args []string) *exec.Cmd {
 			cmd := mainCommand(ctx, t, args...)
 			cmd.Env = append(cmd.Env, "FEEDLAB_REPLICATE_INTERVAL="+testReplicateInterval.String())
+			if strings.HasPrefix(destURL, "sftp://") {
+				// An SFTP destination needs its server's key pinned; the servers these
+				// tests name through here are never reached, so any well-formed key does.
+				cmd.Env = append(cmd.Env, "FEEDLAB_SFTP_HOST_KEY="+unreachedHostKey)
+			}
 			return cmd
 		})
 		if err == nil {

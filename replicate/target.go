@@ -91,6 +91,11 @@ func Parse(raw string) (*Target, error) {
 		c.Path = path.Join(path.Clean(u.Path), "db")
 		c.KeyPath = os.Getenv("FEEDLAB_SFTP_KEY")
 		c.HostKey = os.Getenv("FEEDLAB_SFTP_HOST_KEY")
+		// Without the server's key anyone between the appliance and the SSH server could
+		// pose as it and receive the participants' data: the key is required, not optional.
+		if c.HostKey == "" {
+			return nil, fmt.Errorf("%w %q: set FEEDLAB_SFTP_HOST_KEY to the SSH server's public key (one authorized_keys line, e.g. from ssh-keyscan), so feedlab sends the data only to that server", ErrBadURL, raw)
+		}
 		t.db = c
 		t.media = &sftpBlobs{client: c, dir: path.Join(path.Clean(u.Path), "media")}
 	default:

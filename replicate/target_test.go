@@ -28,9 +28,23 @@ func TestParseRefusesSecretsAndShapesItDoesNotKnow(t *testing.T) {
 			t.Errorf("the error repeats the password: %v", err)
 		}
 	}
-	for _, ok := range []string{"file:///mnt/nas/feedlab", "s3://bucket/lab1", "sftp://feedlab@nas.lab:2222/srv/feedlab"} {
+	for _, ok := range []string{"file:///mnt/nas/feedlab", "s3://bucket/lab1"} {
 		if _, err := Parse(ok); err != nil {
 			t.Errorf("Parse(%q): %v", ok, err)
 		}
+	}
+}
+
+// An SFTP destination is used only with the server's key pinned: an unchecked server could
+// be anyone between the appliance and the lab's SSH server.
+func TestSFTPNeedsTheServersKey(t *testing.T) {
+	const dest = "sftp://feedlab@nas.lab:2222/srv/feedlab"
+	t.Setenv("FEEDLAB_SFTP_HOST_KEY", "")
+	if _, err := Parse(dest); !errors.Is(err, ErrBadURL) || !strings.Contains(err.Error(), "FEEDLAB_SFTP_HOST_KEY") {
+		t.Errorf("Parse(%q) without the host key = %v, want ErrBadURL naming FEEDLAB_SFTP_HOST_KEY", dest, err)
+	}
+	t.Setenv("FEEDLAB_SFTP_HOST_KEY", "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDcpXRn1jOJ3nvUe3AZyU2k6AbhdfOq3pBTDfRhlIBRv")
+	if _, err := Parse(dest); err != nil {
+		t.Errorf("Parse(%q) with the host key: %v", dest, err)
 	}
 }
