@@ -1,7 +1,8 @@
 // Support for the questionnaire browser tests: a participant registered the way the feed
 // registers them (load_experiment), with the session keys the feed stores planted in the
 // browser, so a test starts on a questionnaire page of a real study.
-import { expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect } from './support/expect';
 import { buildRedirectionRoutes } from '../src/lib/session';
 import type { ExperimentParameter } from '../src/lib/feedTypes';
 import { exportCSV } from './support/studies';

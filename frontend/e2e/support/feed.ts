@@ -1,5 +1,6 @@
 // Helpers for the feed's browser tests (e2e/feed-*.spec.ts).
-import { expect, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect } from './expect';
 import { exportCSV } from './studies';
 
 /** storedUser is the participant's user_id from browser storage. */

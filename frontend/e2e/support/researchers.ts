@@ -2,7 +2,8 @@
 // server's data directory, API clients signed in as them, studies they own, and signing
 // in through the page itself.
 import { execFileSync } from 'node:child_process';
-import { expect, request, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { request, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect } from './expect';
 import { entitySets } from './studies';
 
 const binary = process.env.FEEDLAB_BIN ?? '../feedlab';
