@@ -3,41 +3,25 @@ package store
 import (
 	"context"
 	"database/sql"
-	"strings"
-	"sync"
 
 	"feedlab/store/db"
 )
 
 // engagementChunk is the most rows one engagements statement stores (13 values a row).
-const engagementChunk = 100
+const engagementChunk = multiRowChunk
 
 const engagementsInsert = `INSERT INTO engagements (event_id, participant_id, entity_id, engagement_type, response,
 time_content_viewed, time_engagement, likes, read_later, shares, received_at, accuracy_score, user_agent_id) VALUES `
 
-var engagementsSQL [engagementChunk + 1]struct {
-	once sync.Once
-	text string
+var engagementsText = multiRowText{
+	head: engagementsInsert,
+	row:  "(?,?,?,?,?,?,?,?,?,?,?,?,?)",
+	tail: " ON CONFLICT (participant_id, event_id) DO NOTHING",
 }
 
 // engagementsStatement is InsertEngagement (queries/events.sql) for n rows at once: the
 // same columns and the same ON CONFLICT, so a repeated id stores nothing.
-func engagementsStatement(n int) string {
-	s := &engagementsSQL[n]
-	s.once.Do(func() {
-		var b strings.Builder
-		b.WriteString(engagementsInsert)
-		for i := range n {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?,?)")
-		}
-		b.WriteString(" ON CONFLICT (participant_id, event_id) DO NOTHING")
-		s.text = b.String()
-	})
-	return s.text
-}
+func engagementsStatement(n int) string { return engagementsText.statement(n) }
 
 // insertEngagements stores the engagements of one event with several (a dwell batch) in
 // one statement rather than one per visit (issue 28). When some ids were stored before

@@ -3,38 +3,19 @@ package store
 import (
 	"context"
 	"database/sql"
-	"strings"
-	"sync"
 )
 
 // inventoryChunk is the most cards one inventory statement stores (12 values a card,
 // well under SQLite's 32,766 bound parameters); longer feeds take several statements.
-const inventoryChunk = 100
+const inventoryChunk = multiRowChunk
 
 const inventoryInsert = `INSERT INTO inventory (participant_id, item_order, entity_id, shown_shares, shown_likes,
 shown_read_later, shown_upvote, shown_downvote, algorithm, score, reason, inputs) VALUES `
 
-// inventorySQL holds the statement text for n cards (1..inventoryChunk), built once.
-var inventorySQL [inventoryChunk + 1]struct {
-	once sync.Once
-	text string
-}
+var inventoryText = multiRowText{head: inventoryInsert, row: "(?,?,?,?,?,?,?,?,?,?,?,?)"}
 
-func inventoryStatement(n int) string {
-	s := &inventorySQL[n]
-	s.once.Do(func() {
-		var b strings.Builder
-		b.WriteString(inventoryInsert)
-		for i := range n {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString("(?,?,?,?,?,?,?,?,?,?,?,?)")
-		}
-		s.text = b.String()
-	})
-	return s.text
-}
+// inventoryStatement is CreateRankedInventoryItem (queries/) for n cards at once.
+func inventoryStatement(n int) string { return inventoryText.statement(n) }
 
 // insertInventory stores a new participant's feed in one statement (up to inventoryChunk
 // cards): a statement per card cost 40 statement runs for a 40-card feed, each with its

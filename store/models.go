@@ -95,6 +95,15 @@ type FeedCard struct {
 	Height         sql.NullInt64
 }
 
+// Entity is the card itself, without its place in the feed and its counts.
+func (c FeedCard) Entity() Entity {
+	return Entity{
+		EntityID: c.EntityID, EntitySet: c.EntitySet, Position: c.Position, EntityUrl: c.EntityUrl,
+		SourceUrl: c.SourceUrl, Filename: c.Filename, RetrieveDate: c.RetrieveDate, EntityType: c.EntityType,
+		Headline: c.Headline, Covariates: c.Covariates, Width: c.Width, Height: c.Height,
+	}
+}
+
 // EngagementRow is one stored engagement (a click, a video event or one dwell) as the
 // engagement export reads it.
 type EngagementRow struct {

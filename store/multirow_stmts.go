@@ -4,8 +4,40 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"sync"
 )
+
+// multiRowChunk is the most rows one multi-row statement stores: at 13 values a row, well
+// under SQLite's 32,766 bound parameters; longer lists take several statements.
+const multiRowChunk = 100
+
+// multiRowText is the text of a multi-row INSERT (head, then row once per row, then tail)
+// for each row count up to multiRowChunk, each built once.
+type multiRowText struct {
+	head, row, tail string
+	texts           [multiRowChunk + 1]struct {
+		once sync.Once
+		text string
+	}
+}
+
+func (m *multiRowText) statement(n int) string {
+	t := &m.texts[n]
+	t.once.Do(func() {
+		var b strings.Builder
+		b.WriteString(m.head)
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(m.row)
+		}
+		b.WriteString(m.tail)
+		t.text = b.String()
+	})
+	return t.text
+}
 
 // multiRowStmts keeps a multi-row insert prepared once per row count (issue 28): parsing a
 // 40-row statement of 480 parameters took as long as running it. Statements are prepared

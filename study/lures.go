@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 
 	"feedlab/params"
 	"feedlab/questionnaire"
@@ -79,21 +78,7 @@ func (d *Definition) Lures(ctx context.Context, st *store.Store, p store.Partici
 func lureData(ents []store.Entity) []map[string]any {
 	out := make([]map[string]any, len(ents))
 	for i, e := range ents {
-		card := map[string]any{}
-		for k, v := range store.Covariates(e.Covariates) {
-			card[k] = v
-		}
-		card["entity_id"] = strconv.FormatInt(e.EntityID, 10)
-		card["entity_url"] = e.EntityUrl
-		card["entity_type"] = e.EntityType
-		card["source_url"] = e.SourceUrl
-		card["filename"] = e.Filename
-		card["retrieve_date"] = e.RetrieveDate
-		card["headline"] = e.Headline
-		if e.Width.Valid && e.Height.Valid {
-			card["image_size"] = map[string]int64{"width": e.Width.Int64, "height": e.Height.Int64}
-		}
-		out[i] = card
+		out[i] = entityCard(e)
 	}
 	return out
 }

@@ -71,34 +71,13 @@ func participantParameters(s params.Study, c params.Condition) []params.Param {
 	return out
 }
 
-// orderData is the feed as the participant's browser receives it: each card with its id,
-// URL, fields and covariates, and the social counts it displays (not its set's name, for
-// the reason given at hiddenFromParticipants).
+// orderData is the feed as the participant's browser receives it: each card as
+// entityCard gives it, with its place in the feed and the social counts it displays.
 func orderData(items []store.FeedCard) []map[string]any {
 	out := make([]map[string]any, len(items))
 	for i, it := range items {
-		card := map[string]any{}
-		for k, v := range store.Covariates(it.Covariates) {
-			card[k] = v
-		}
-		card["entity_id"] = strconv.FormatInt(it.EntityID, 10)
-		card["entity_url"] = it.EntityUrl
-		card["entity_type"] = it.EntityType
-		card["source_url"] = it.SourceUrl
-		card["filename"] = it.Filename
-		card["retrieve_date"] = it.RetrieveDate
-		card["headline"] = it.Headline
+		card := entityCard(it.Entity())
 		card["idx"] = it.ItemOrder
-		// The image's size, when known, so the feed reserves the card's room before the
-		// image arrives (no layout shift on a slow connection).
-		if it.Width.Valid && it.Height.Valid {
-			card["image_size"] = map[string]int64{"width": it.Width.Int64, "height": it.Height.Int64}
-			// The image's smaller copies (media/variants.go): a phone takes the smallest
-			// that fills its card instead of the original.
-			if set := media.Srcset(it.EntityUrl, int(it.Width.Int64)); set != "" {
-				card["image_srcset"] = set
-			}
-		}
 		counts := map[string]int64{}
 		for name, v := range map[string]struct {
 			n     int64
@@ -173,4 +152,32 @@ func Texts(c params.Condition) (map[string]string, error) {
 		out[name] = html
 	}
 	return out, nil
+}
+
+// entityCard is a card as the participant's browser shows it, in the feed or in a
+// questionnaire asking about it: its id, URL, fields and covariates (not its set's name, for
+// the reason given at hiddenFromParticipants).
+func entityCard(e store.Entity) map[string]any {
+	card := map[string]any{}
+	for k, v := range store.Covariates(e.Covariates) {
+		card[k] = v
+	}
+	card["entity_id"] = strconv.FormatInt(e.EntityID, 10)
+	card["entity_url"] = e.EntityUrl
+	card["entity_type"] = e.EntityType
+	card["source_url"] = e.SourceUrl
+	card["filename"] = e.Filename
+	card["retrieve_date"] = e.RetrieveDate
+	card["headline"] = e.Headline
+	// The image's size, when known, so the page reserves the card's room before the image
+	// arrives (no layout shift on a slow connection).
+	if e.Width.Valid && e.Height.Valid {
+		card["image_size"] = map[string]int64{"width": e.Width.Int64, "height": e.Height.Int64}
+		// The image's smaller copies (media/variants.go): a phone takes the smallest that
+		// fills its card instead of the original.
+		if set := media.Srcset(e.EntityUrl, int(e.Width.Int64)); set != "" {
+			card["image_srcset"] = set
+		}
+	}
+	return card
 }

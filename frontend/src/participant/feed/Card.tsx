@@ -70,18 +70,7 @@ export function Card({ entity, modes, tracker, register, swipe, source, gate }: 
       aria-labelledby={headline ? headingId : undefined}
       aria-label={headline ? undefined : `Post ${entity.idx + 1}`}
     >
-      {publisher || time ? (
-        <div className="card__source">
-          {publisher ? (
-            <span className="card__avatar" aria-hidden="true">
-              {publisher.charAt(0).toUpperCase()}
-            </span>
-          ) : null}
-          {publisher ? <span className="card__publisher">{publisher}</span> : null}
-          {publisher && time ? <span aria-hidden="true"> · </span> : null}
-          {time ? <span className="card__time">{time}</span> : null}
-        </div>
-      ) : null}
+      <CardSourceLine publisher={publisher} time={time} />
       <div className={video ? 'card__media' : 'card__media card__media--image'}>
         {video ? (
           <CardVideo entity={entity} tracker={tracker} />
@@ -254,4 +243,22 @@ export function playVideosInWindow(): void {
     const r = v.getBoundingClientRect();
     setVideoPlaying(v, videoShouldPlay(r.top, r.height, window.innerHeight));
   }
+}
+
+/** CardSourceLine is the line above a card's media: the publisher's initial and name and the
+ * time, as the condition shows them (nothing when it shows neither). */
+export function CardSourceLine({ publisher, time }: { publisher: string; time: string }) {
+  if (!publisher && !time) return null;
+  return (
+    <div className="card__source">
+      {publisher ? (
+        <span className="card__avatar" aria-hidden="true">
+          {publisher.charAt(0).toUpperCase()}
+        </span>
+      ) : null}
+      {publisher ? <span className="card__publisher">{publisher}</span> : null}
+      {publisher && time ? <span aria-hidden="true"> · </span> : null}
+      {time ? <span className="card__time">{time}</span> : null}
+    </div>
+  );
 }

@@ -3,7 +3,7 @@
 // asks about the post, it does not let the participant react to it again.
 import { useMemo } from 'react';
 import { storage } from '../../lib/storage';
-import { imageSize } from '../feed/Card';
+import { CardSourceLine, imageSize } from '../feed/Card';
 import { cardSource, isVideoUrl, sourceSpec } from '../feed/rules';
 import type { CardQuestion } from './types';
 
@@ -15,18 +15,7 @@ export function ShownCard({ card }: { card: CardQuestion }) {
   const { publisher, time } = cardSource(source, e);
   return (
     <article className="card questionnaire__card" aria-label={`Post ${card.position}${headline ? `: ${headline}` : ''}`} data-entity-id={e.entity_id}>
-      {publisher || time ? (
-        <div className="card__source">
-          {publisher ? (
-            <span className="card__avatar" aria-hidden="true">
-              {publisher.charAt(0).toUpperCase()}
-            </span>
-          ) : null}
-          {publisher ? <span className="card__publisher">{publisher}</span> : null}
-          {publisher && time ? <span aria-hidden="true"> · </span> : null}
-          {time ? <span className="card__time">{time}</span> : null}
-        </div>
-      ) : null}
+      <CardSourceLine publisher={publisher} time={time} />
       <div className={isVideoUrl(e.entity_url) ? 'card__media' : 'card__media card__media--image'}>
         {isVideoUrl(e.entity_url) ? (
           <video src={e.entity_url} controls muted playsInline preload="metadata" />
