@@ -29,9 +29,6 @@ func (s Study) Questionnaire(name string) (questionnaire.Questionnaire, bool) {
 	return s.Questionnaires[i], true
 }
 
-// IsBuiltinForm tells whether name is one of the fourteen built-in questionnaire pages.
-func IsBuiltinForm(name string) bool { return slices.Contains(knownForms, name) }
-
 // customQuestionnaires checks the study-wide questionnaires parameter: a valid list, the
 // same on every condition that gives it. It records the names for the forms checks.
 func (v *validator) customQuestionnaires(byCond map[int]map[string]Row, top int) []questionnaire.Questionnaire {
