@@ -114,5 +114,9 @@ test('the first card paints with two others; the feed ends only once all its car
   await expect(cards).toHaveCount(24);
   await expect(page.getByText('No more data :)')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Click to continue' })).toBeVisible();
-  expect(await page.evaluate(() => { const w = window as unknown as { firstCards: number; endEarly: boolean }; return { firstCards: w.firstCards, endEarly: w.endEarly }; })).toEqual({ firstCards: 3, endEarly: false });
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as { firstCards: number; endEarly: boolean };
+    return { firstCards: w.firstCards, endEarly: w.endEarly };
+  });
+  expect(seen).toEqual({ firstCards: 3, endEarly: false });
 });
