@@ -53,6 +53,9 @@ describe('count display', () => {
     assert.equal(formatCount(999), '999');
     assert.equal(formatCount(1234), '1,234');
     assert.equal(formatCount(9999), '9,999');
+    assert.equal(formatCount(1234.9), '1,234');
+    assert.equal(formatCount(-1234), '-1,234');
+    assert.equal(formatCount(-1_234_567), '-1,234,567');
     assert.equal(formatCount(10_000), '10.0K');
     assert.equal(formatCount(12_345), '12.3K');
     assert.equal(formatCount(999_999), '999.9K');
