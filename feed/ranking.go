@@ -69,8 +69,8 @@ type Ranking struct {
 	// attitude: a likert's middle point (its values run from 1), so its answers are centred
 	// at 0 like the lean. Zero for arrival parameters and other item types.
 	AttitudeMidpoint float64
-	Positions     []int  // priority: 1-based feed positions for the prioritised cards; none means first
-	Script        string // custom: the Starlark script
+	Positions        []int  // priority: 1-based feed positions for the prioritised cards; none means first
+	Script           string // custom: the Starlark script
 }
 
 // Participant is what a participant brings to their feed beyond the seed.
