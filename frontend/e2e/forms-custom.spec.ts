@@ -13,7 +13,7 @@ const QUESTIONNAIRE = {
   title: 'Your media habits',
   pages: [
     {
-      intro: 'A few questions about how you use social media.',
+      intro: 'A few questions about **how** you use social media. <script>window.injected = 1</script>',
       items: [
         { id: 'uses', type: 'single', text: 'Do you use social media?', options: [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }], other: true },
         {
@@ -83,6 +83,9 @@ test('a two-page custom questionnaire is answered and every answer is exported',
 
   await page.goto('/form/media_habits');
   await expect(page.getByRole('heading', { level: 1, name: 'Your media habits (page 1 of 5)' })).toBeVisible();
+  // The intro's markdown is rendered by the server; its raw HTML never runs.
+  await expect(page.getByRole('strong')).toHaveText('how');
+  expect(await page.evaluate(() => (window as unknown as { injected?: number }).injected)).toBeUndefined();
   // show_if: the apps question appears only once "Yes" is chosen.
   await expect(page.getByRole('group', { name: /Which apps do you use/ })).toHaveCount(0);
   await choose(page, 'uses', 'other');
