@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"feedlab/feed"
@@ -120,4 +121,50 @@ func (d *Definition) lateFeed(ctx context.Context, st *store.Store, p store.Part
 	}
 	items, err = st.ComposeLateFeed(ctx, p, composed)
 	return items, false, err
+}
+
+// sampleAnswers are the answers every participant of condition c gives before the feed,
+// for a script's dry run: each required item shown unconditionally, with a value of its
+// kind (the first option, point 1, the range's low end, a word). Optional items and items
+// behind a show_if are left out, as a participant may leave them out.
+func sampleAnswers(s params.Study, c params.Condition) map[string]string {
+	out := map[string]string{}
+	for _, name := range c.FormsBefore {
+		q, ok := s.Questionnaire(name)
+		if !ok {
+			q, ok = questionnaire.Builtin(name)
+		}
+		if !ok {
+			continue
+		}
+		for _, pg := range q.Pages {
+			for _, it := range pg.Items {
+				if !it.IsRequired() || it.ShowIf != nil {
+					continue
+				}
+				key := name + "." + it.ID
+				switch it.Type {
+				case questionnaire.Single, questionnaire.Multi, questionnaire.Attention:
+					if len(it.Options) > 0 {
+						out[key] = it.Options[0].Value
+					}
+				case questionnaire.Likert:
+					out[key] = "1"
+				case questionnaire.Matrix:
+					for _, st := range it.Statements {
+						out[key+"."+st.ID] = "1"
+					}
+				case questionnaire.Slider, questionnaire.Number:
+					v := 0.0
+					if it.Min != nil {
+						v = *it.Min
+					}
+					out[key] = strconv.FormatFloat(v, 'f', -1, 64)
+				case questionnaire.Text, questionnaire.Textarea:
+					out[key] = "text"
+				}
+			}
+		}
+	}
+	return out
 }
