@@ -83,6 +83,11 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	view, err := def.View(ctx, s.store, p)
+	if errors.Is(err, feed.ErrRankingFailed) {
+		// A feed composed from the answers given before it (study/answers_ranking.go)
+		// failed: nothing was stored, the participant may try again, as at arrival.
+		_, err = s.registrationRefused(def, p, query, err)
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -97,6 +102,11 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		"texts":                 view.Texts,
 		"completed":             p.CompletedAt.Valid,
 		"exits":                 def.ExitsOffered(int(p.Condition)),
+	}
+	if view.Pending {
+		// The condition ranks by the answers given before the feed, which are not all
+		// stored yet: the page sends them and asks again (only such conditions say so).
+		body["feed_pending"] = true
 	}
 	if view.LureData != nil {
 		// Only when a questionnaire asks about lures: other studies answer as before.

@@ -80,6 +80,11 @@ func applyOrder(cards []ranked, order []scriptPlace) ([]ranked, error) {
 // The script's problems are *ScriptError; a worker that cannot be had gives an error
 // matching ErrRankingFailed. Nothing of a dry run stays cached.
 func DryRun(ctx context.Context, src string, cards []Card) error {
+	return DryRunFor(ctx, src, cards, Participant{})
+}
+
+// DryRunFor is DryRun for a participant who brings p (answers given before the feed).
+func DryRunFor(ctx context.Context, src string, cards []Card, p Participant) error {
 	if err := CheckScript(src); err != nil {
 		return err
 	}
@@ -87,6 +92,6 @@ func DryRun(ctx context.Context, src string, cards []Card) error {
 	for i, c := range cards {
 		rs[i] = ranked{Card: c, item: Item{EntityID: c.EntityID, Score: math.NaN()}}
 	}
-	_, err := customRank(ctx, src, rs, Participant{}, 1, true)
+	_, err := customRank(ctx, src, rs, p, 1, true)
 	return err
 }

@@ -52,6 +52,10 @@ var (
 // when algorithm-attitude-param is not given.
 const DefaultAttitudeParam = "attitude"
 
+// AnswerPrefix starts an algorithm-attitude-param that names a questionnaire answer given
+// before the feed (answer:<questionnaire>.<item>) instead of an arrival parameter.
+const AnswerPrefix = "answer:"
+
 // DefaultDateCovariate is what chronological sorts by when algorithm-covariate is not given.
 const DefaultDateCovariate = "retrieve_date"
 
@@ -60,9 +64,13 @@ type Ranking struct {
 	Covariate     string // the covariate the algorithm reads
 	Value         string // priority: the covariate value placed first
 	Mode          string // attitude mode, or engagement's signal
-	AttitudeParam string // attitude: the arrival parameter holding the participant's attitude
-	Positions     []int  // priority: 1-based feed positions for the prioritised cards; none means first
-	Script        string // custom: the Starlark script
+	AttitudeParam string // attitude: the arrival parameter holding the participant's attitude, or answer:<questionnaire>.<item>
+	// AttitudeMidpoint is subtracted from an answer's value before it is used as an
+	// attitude: a likert's middle point (its values run from 1), so its answers are centred
+	// at 0 like the lean. Zero for arrival parameters and other item types.
+	AttitudeMidpoint float64
+	Positions        []int  // priority: 1-based feed positions for the prioritised cards; none means first
+	Script           string // custom: the Starlark script
 }
 
 // Participant is what a participant brings to their feed beyond the seed.
@@ -261,21 +269,21 @@ func gammaDraw(rng *rand.Rand, shape float64) float64 {
 	}
 }
 
-// ParticipantAttitude is the participant's attitude: the arrival parameter named by the
-// settings (or a questionnaire answer of that name given before the feed), as a number.
+// ParticipantAttitude is the participant's attitude, as a number: the answer named by
+// answer:<questionnaire>.<item> (less the midpoint of a likert), or else the arrival
+// parameter named by the settings.
 func ParticipantAttitude(r Ranking, p Participant) (float64, string, bool) {
 	name := cmp.Or(r.AttitudeParam, DefaultAttitudeParam)
-	for _, src := range []struct {
-		from string
-		m    map[string]string
-	}{{"arrival parameter", p.Arrival}, {"answer", p.Answers}} {
-		if v, ok := src.m[name]; ok {
-			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
-				return f, fmt.Sprintf("%s %s=%s", src.from, name, strings.TrimSpace(v)), true
-			}
+	from, m, what := "arrival parameter", p.Arrival, "arrival parameter"
+	if key, ok := strings.CutPrefix(name, AnswerPrefix); ok {
+		name, from, m, what = key, "answer", p.Answers, "answer"
+	}
+	if v, ok := m[name]; ok {
+		if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
+			return f - r.AttitudeMidpoint, fmt.Sprintf("%s %s=%s", from, name, strings.TrimSpace(v)), true
 		}
 	}
-	return 0, "no numeric " + name + " arrival parameter", false
+	return 0, "no numeric " + name + " " + what, false
 }
 
 // side is -1, 0 or +1: which side of zero a lean or an attitude is on.

@@ -290,3 +290,28 @@ func TestEveryAlgorithmIsReproducibleAndExplained(t *testing.T) {
 		t.Errorf("custom order %v", got)
 	}
 }
+
+// TestAttitudeFromAnAnswer: answer:<questionnaire>.<item> reads the attitude from the
+// answers given before the feed (never from an arrival parameter of that name), less the
+// midpoint of a likert, so a likert's low points are one side and its high points the other.
+func TestAttitudeFromAnAnswer(t *testing.T) {
+	r := Ranking{Covariate: "partisanship", Mode: Congruent, AttitudeParam: "answer:about_you.ideology", AttitudeMidpoint: 4}
+	for answer, want := range map[string]string{"1": strings.Repeat("L", 10), "7": strings.Repeat("R", 10)} {
+		p := Participant{Answers: map[string]string{"about_you.ideology": answer}}
+		items := compose(t, AttitudeFeed, r, 3, leanCards, p)
+		if got := sides(items); got != want {
+			t.Fatalf("answer %s: %s, want %s", answer, got, want)
+		}
+		if !strings.Contains(items[0].Reason, "answer about_you.ideology="+answer) {
+			t.Fatalf("answer %s: reason %q does not name the answer", answer, items[0].Reason)
+		}
+	}
+	neutral := compose(t, AttitudeFeed, r, 3, leanCards, Participant{Answers: map[string]string{"about_you.ideology": "4"}})
+	if len(neutral) != 24 || !strings.Contains(neutral[0].Reason, "neutral") {
+		t.Fatalf("the middle point: %d cards, reason %q", len(neutral), neutral[0].Reason)
+	}
+	arrival := Participant{Arrival: map[string]string{"answer:about_you.ideology": "7", "about_you.ideology": "7"}}
+	if none := compose(t, AttitudeFeed, r, 3, leanCards, arrival); len(none) != 24 || !strings.Contains(none[0].Reason, "no numeric about_you.ideology answer") {
+		t.Fatalf("an arrival parameter stood in for the answer: %d cards, reason %q", len(none), none[0].Reason)
+	}
+}

@@ -55,7 +55,7 @@ var algorithmSettings = map[string][]Setting{
 	feed.AttitudeFeed: {
 		{Param: paramCovariate, Label: "Lean covariate", Help: "A numeric column of the sets, centred at 0: below 0 one side, above 0 the other.", Kind: "text", Required: true},
 		{Param: paramMode, Label: "Attitude mode", Help: "congruent: only the participant's side; congruent-first; cross-cutting: the other side first; balanced: alternating.", Kind: "choice", Choices: feed.AttitudeModes, Default: feed.CongruentFirst},
-		{Param: paramAttitudeParam, Label: "Attitude URL parameter", Help: "The arrival URL parameter holding the participant's attitude, on the same scale as the lean.", Kind: "text", Default: feed.DefaultAttitudeParam},
+		{Param: paramAttitudeParam, Label: "Attitude URL parameter or answer", Help: "The arrival URL parameter holding the participant's attitude, on the same scale as the lean; or answer:<questionnaire>.<item>, an answer of a questionnaire in forms-before (a likert is centred at its middle point).", Kind: "text", Default: feed.DefaultAttitudeParam},
 	},
 	feed.Priority: {
 		{Param: paramCovariate, Label: "Priority covariate", Help: "The column compared with the value.", Kind: "text", Required: true},

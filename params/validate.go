@@ -324,6 +324,7 @@ func (v *validator) condition(num int, rows map[string]Row, rejected map[string]
 
 	c.Forms = v.formList(get("forms"))
 	c.FormsBefore = v.formsBefore(get(paramFormsBefore), &c)
+	v.attitudeAnswer(get(paramAttitudeParam), &c)
 	c.Instruct = get("instruct").markdown()
 	c.Consent = get("consent").markdown()
 

@@ -75,6 +75,9 @@ type View struct {
 	Parameters []params.Param
 	Texts      map[string]string
 	OrderData  []map[string]any
+	// Pending is true while the feed waits for the answers given before it
+	// (answers_ranking.go): OrderData is then empty and the page asks again.
+	Pending bool
 	// LureData are the participant's lure cards (lures.go); nil when no questionnaire of
 	// their condition asks about lures.
 	LureData []map[string]any
@@ -90,6 +93,12 @@ func (d *Definition) View(ctx context.Context, st *store.Store, p store.Particip
 	if err != nil {
 		return View{}, err
 	}
+	pending := false
+	if len(items) == 0 && ReadsAnswers(*cond) {
+		if items, pending, err = d.lateFeed(ctx, st, p, *cond); err != nil {
+			return View{}, err
+		}
+	}
 	texts, err := Texts(*cond)
 	if err != nil {
 		return View{}, err
@@ -98,8 +107,8 @@ func (d *Definition) View(ctx context.Context, st *store.Store, p store.Particip
 	if err != nil {
 		return View{}, err
 	}
-	view := View{Parameters: participantParameters(d.Study, *cond), Texts: texts, OrderData: orderData(items)}
-	if len(lures) > 0 {
+	view := View{Parameters: participantParameters(d.Study, *cond), Texts: texts, OrderData: orderData(items), Pending: pending}
+	if len(lures) > 0 && !pending { // lures are drawn from the cards the feed does not show
 		view.LureData = lureData(lures)
 	}
 	return view, nil

@@ -58,6 +58,11 @@ func (d *Definition) ComposerFor(in Inputs) store.Composer {
 		if c == nil {
 			return nil, fmt.Errorf("study: %s has no condition %d", d.ExperimentID, condition)
 		}
+		if ReadsAnswers(*c) {
+			// Registered without a feed: it is composed from the answers given before it
+			// (answers_ranking.go).
+			return nil, nil
+		}
 		// A script's failure is a *feed.ScriptError, which is feed.ErrRankingFailed.
 		return ComposeFor(ctx, feedCondition(d.ExperimentID, *c), seed, entities, in.participant(condition))
 	}

@@ -51,7 +51,14 @@ func (d *Definition) Explain(ctx context.Context, st *store.Store, userID string
 		return Explanation{}, err
 	}
 	e := Explanation{Participant: p, Algorithm: c.Algorithm, Items: items, Blocks: blocks}
-	e.Recomposed, err = recompose(feedCondition(d.ExperimentID, *c), p, items, blocks, st, ctx)
+	var answers map[string]string
+	if ReadsAnswers(*c) {
+		// Composed from the answers given before the feed (answers_ranking.go).
+		if answers, _, err = d.answersBefore(ctx, st, p, *c); err != nil {
+			return e, &RecomposeError{UserID: userID, Err: err}
+		}
+	}
+	e.Recomposed, err = recompose(feedCondition(d.ExperimentID, *c), p, answers, items, blocks, st, ctx)
 	if err != nil {
 		// The stored feed is still worth showing (the participant's page does): it comes
 		// back with the error.
@@ -74,10 +81,11 @@ func (e *RecomposeError) Error() string {
 func (e *RecomposeError) Unwrap() error { return e.Err }
 
 // recompose computes a participant's feed again from what the store kept: the seed, the
-// arrival parameters, each card's recorded inputs (a Thompson posterior or the observed
+// arrival parameters, the answers given before the feed (when its ranking reads them),
+// each card's recorded inputs (a Thompson posterior or the observed
 // engagement the ranking read) and the preference blocks.
-func recompose(c feed.Condition, p store.Participant, items []store.ExplainedItem, blocks []store.FeedBlock, st *store.Store, ctx context.Context) ([]int64, error) {
-	fp := feed.Participant{Arrival: map[string]string{}, Stats: map[int64]feed.Stats{}}
+func recompose(c feed.Condition, p store.Participant, answers map[string]string, items []store.ExplainedItem, blocks []store.FeedBlock, st *store.Store, ctx context.Context) ([]int64, error) {
+	fp := feed.Participant{Arrival: map[string]string{}, Answers: answers, Stats: map[int64]feed.Stats{}}
 	_ = json.Unmarshal([]byte(p.QueryParams), &fp.Arrival) // written by RegisterParticipant
 	for _, it := range items {
 		var in struct {

@@ -1,7 +1,6 @@
 package study
 
 import (
-	"encoding/json"
 	"feedlab/media"
 	"slices"
 	"strconv"
@@ -62,11 +61,12 @@ func participantParameters(s params.Study, c params.Condition) []params.Param {
 		}
 	}
 	if len(custom) > 0 {
-		b, err := json.Marshal(custom)
+		// Each text with its markdown rendered (questionnaire_html.go).
+		list, err := participantQuestionnaires(custom)
 		if err != nil {
-			panic("study: marshal questionnaires: " + err.Error()) // plain data: cannot fail
+			panic(err.Error()) // plain data, and markdown that goldmark always renders: cannot fail
 		}
-		out = append(out, params.Param{Param: "questionnaires", Value: string(b)})
+		out = append(out, params.Param{Param: "questionnaires", Value: list})
 	}
 	return out
 }

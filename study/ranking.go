@@ -51,7 +51,14 @@ func checkRanking(ctx context.Context, st *store.Store, s params.Study) (params.
 			// The script's own failures (its errors, time, memory) are the researcher's
 			// to fix; a worker that cannot be had is the appliance's problem, said as such.
 			var se *feed.ScriptError
-			if err := feed.DryRun(ctx, c.Ranking.Script, cards); errors.As(err, &se) {
+			// A condition ranked by answers given before the feed is dry-run with a sample
+			// participant's answers (answers_ranking.go): a script reading one that may be
+			// missing without .get fails here, not for a participant.
+			dry := feed.Participant{}
+			if ReadsAnswers(c) {
+				dry.Answers = sampleAnswers(s, c)
+			}
+			if err := feed.DryRunFor(ctx, c.Ranking.Script, cards, dry); errors.As(err, &se) {
 				problems = append(problems, params.ScriptProblem(c.Number, err))
 			} else if err != nil {
 				return nil, fmt.Errorf("study: dry run of condition %d's script: %w", c.Number, err)

@@ -87,3 +87,34 @@ func TestCheckRunsTheScriptOnTheRealCards(t *testing.T) {
 		t.Errorf("feed %v, want by headline %v", got, want)
 	}
 }
+
+// A script of a condition ranked by answers given before the feed is dry-run with a
+// sample participant's answers: reading a required item passes, reading an optional item
+// without .get is a problem at Verify (a participant may leave it out).
+func TestCheckDryRunsAnswerScriptsWithSampleAnswers(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	st, err := store.Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	q := `[{"name":"views","title":"Views","pages":[{"items":[
+{"id":"side","type":"likert","text":"Side?","points":5,"labels":["L","R"]},
+{"id":"note","type":"text","text":"Anything?","required":false}]}]}]`
+	rows := func(script string) []params.Row {
+		return append(customStudy(t, st, script),
+			params.Row{Condition: 1, Param: "questionnaires", Value: q},
+			params.Row{Condition: 1, Param: "forms-before", Value: `["views"]`})
+	}
+	ok := "def rank(cards, p):\n  s = int(p['answers']['views.side'])\n  return sorted(cards, key=lambda c: c['headline'], reverse = s > 3)\n"
+	if _, err := Check(ctx, st, rows(ok)); err != nil {
+		t.Errorf("a script reading a required answer: %v", err)
+	}
+	bad := "def rank(cards, p):\n  n = p['answers']['views.note']\n  return cards\n"
+	_, err = Check(ctx, st, rows(bad))
+	var problems params.Problems
+	if !errors.As(err, &problems) || !strings.Contains(err.Error(), `key "views.note" not in dict`) {
+		t.Errorf("a script reading an optional answer without .get: %v", err)
+	}
+}

@@ -6,13 +6,14 @@
 import { expect, test } from './support/appliance';
 import { createStudy, entitySets, exportCSV, signedIn } from './support/studies';
 import { answersOf, choose, expectNoSidewaysScroll, joinStudy, submit } from './forms-helpers';
+import { cards, rowsFor, storedUser } from './support/feed';
 
 const QUESTIONNAIRE = {
   name: 'media_habits',
   title: 'Your media habits',
   pages: [
     {
-      intro: 'A few questions about how you use social media.',
+      intro: 'A few questions about **how** you use social media. <script>window.injected = 1</script>',
       items: [
         { id: 'uses', type: 'single', text: 'Do you use social media?', options: [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }], other: true },
         {
@@ -82,6 +83,9 @@ test('a two-page custom questionnaire is answered and every answer is exported',
 
   await page.goto('/form/media_habits');
   await expect(page.getByRole('heading', { level: 1, name: 'Your media habits (page 1 of 5)' })).toBeVisible();
+  // The intro's markdown is rendered by the server; its raw HTML never runs.
+  await expect(page.getByRole('strong')).toHaveText('how');
+  expect(await page.evaluate(() => (window as unknown as { injected?: number }).injected)).toBeUndefined();
   // show_if: the apps question appears only once "Yes" is chosen.
   await expect(page.getByRole('group', { name: /Which apps do you use/ })).toHaveCount(0);
   await choose(page, 'uses', 'other');
@@ -221,4 +225,63 @@ test('a forms-before questionnaire comes after consent and before the feed', asy
   expect(at('consent-agree')).toBeLessThan(at('trust'));
   expect(at('trust')).toBeLessThan(at('feed-landed'));
   expect(errors).toEqual([]);
+});
+
+test('a forms-before answer ranks the feed (attitude_filter_feed from answer:)', async ({ browser, page, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'ranking is the same at every width');
+  test.setTimeout(60_000);
+  // Eight cards, lean -1 and 1 in turn: a congruent feed shows one side's four.
+  const ctx = await signedIn(baseURL!);
+  const covariates = Array.from({ length: 8 }, (_, i) => ({
+    source_url: `/img/accprompt-${(i % 2) + 1}.svg`,
+    filename: `lean${i}`,
+    retrieve_date: '2026-01-01',
+    entity_type: 'image',
+    headline: `Leaning post ${i + 1}`,
+    lean: i % 2 === 0 ? '-1' : '1',
+  }));
+  const res = await ctx.post('/v1/ingest_entity_set', { data: { entity_set_settings: { setname: `lean${Date.now() % 100000}`, category: 'news', covariates } } });
+  const ingested = await res.json();
+  expect(ingested.success, JSON.stringify(ingested)).toBe('true');
+  const setname: string = ingested.data?.entity_set ?? ingested.entity_set;
+  const views = {
+    name: 'views',
+    title: 'Your views',
+    pages: [{ items: [{ id: 'side', type: 'likert', text: 'Where do you stand?', points: 5, labels: ['Left', 'Right'] }] }],
+  };
+  const id = await createStudy(baseURL!, [
+    {
+      entity_sets: entitySets(8, setname),
+      questionnaires: JSON.stringify([views]),
+      'forms-before': '["views"]',
+      forms: '[]',
+      algorithm: 'attitude_filter_feed',
+      'algorithm-covariate': 'lean',
+      'algorithm-mode': 'congruent',
+      'algorithm-attitude-param': 'answer:views.side',
+    },
+  ]);
+  const other = await browser.newContext({ baseURL });
+  const feeds: Record<string, string[]> = {};
+  for (const [p, point] of [
+    [page, '2'],
+    [await other.newPage(), '4'],
+  ] as const) {
+    await p.goto(`/?experiment_id=${id}`);
+    await expect(p).toHaveURL(/\/form\/views$/);
+    await p.getByRole('group', { name: /Where do you stand/ }).getByLabel(point, { exact: true }).check();
+    await submit(p, 'Next');
+    // The feed is composed from the answer once the server has it: one side's four cards.
+    await expect(cards(p)).toHaveCount(4);
+    const shown = await cards(p).evaluateAll((els) => els.map((e) => e.getAttribute('data-entity-id') ?? ''));
+    const user = await storedUser(p);
+    const rows = await rowsFor(baseURL!, 'inventory', id, user, (r) => r.length === 4);
+    rows.sort((a, b) => Number(a.item_order) - Number(b.item_order));
+    expect(rows.map((r) => r.entity_id)).toEqual(shown);
+    for (const r of rows) expect(r.reason).toContain(`the participant's side (answer views.side=${point})`);
+    feeds[point] = shown;
+  }
+  await other.close();
+  // Left (2, below the middle point 3) and right (4) participants see the other four cards each.
+  expect(feeds['2'].filter((e) => feeds['4'].includes(e))).toEqual([]);
 });

@@ -6,7 +6,7 @@ import { ErrorScreen } from '../../components/ErrorScreen';
 import { HEADER_COLOUR } from '../../components/Header';
 import { FeedIcon } from '../../components/icons';
 import { apiAnswer, apiCall } from '../../lib/api';
-import { logCheckpoint } from '../../lib/events';
+import { DRAIN_TIMEOUT_MS, drainBeforeLeaving, logCheckpoint } from '../../lib/events';
 import { outbox } from '../../lib/outbox';
 import type { Location } from '../../lib/router';
 import { navigate } from '../../lib/router';
@@ -41,6 +41,9 @@ function MTurkPreview() {
 
 type Phase = 'loading' | 'retry' | 'fatal' | StartPhase;
 
+/** PENDING_ATTEMPTS bounds how often a feed waiting for the answers given before it is asked for again. */
+const PENDING_ATTEMPTS = 5;
+
 /** Feed is the page at '/' while an experiment is requested or in progress. */
 export function Feed({ location }: { location: Location }) {
   useTitle('Feed');
@@ -65,16 +68,29 @@ export function Feed({ location }: { location: Location }) {
     if (!session) return;
     setPhase('loading');
     outbox(); // resend what an earlier page left pending
-    const got = await loadFeed(session, {
+    const deps = {
       store: storage,
-      loadExperiment: (body) => {
+      loadExperiment: (body: Record<string, unknown>) => {
         const sent = earlyAnswer.current;
         earlyAnswer.current = null; // a retry asks again
         if (sent && sent.body === JSON.stringify(body)) return apiAnswer<{ data: LoadedExperiment }>('/v1/load_experiment', sent.response);
         return apiCall<{ data: LoadedExperiment }>('/v1/load_experiment', body);
       },
       now: Date.now,
-    });
+    };
+    let got = await loadFeed(session, deps);
+    // A feed ranked by the answers given before it is composed once the server has them:
+    // after the last of those questionnaires, the outbox delivers them, then the feed is
+    // asked for again (a few times; then the participant may retry).
+    const waiting = () => got.kind === 'ready' && got.data.pending === true && pendingBefore(storage) === null;
+    for (let attempt = 0; waiting() && attempt < PENDING_ATTEMPTS; attempt++) {
+      await drainBeforeLeaving(DRAIN_TIMEOUT_MS);
+      got = await loadFeed(session, deps);
+    }
+    if (waiting()) {
+      setPhase('retry');
+      return;
+    }
     if (got.kind === 'fatal') {
       setReason(got.reason);
       setReturnUrl(got.returnUrl);

@@ -63,6 +63,11 @@ describe('feedData', () => {
     assert.deepEqual(feedData(experiment({ experiment_parameters: '{"a":1}' })).params, []);
     assert.deepEqual(feedData(experiment({ experiment_parameters: '', texts: undefined })).texts, { consent: '', instruct: '' });
   });
+
+  it('marks a feed that waits for the answers given before it, and only that one', () => {
+    assert.equal(feedData(experiment({ order_data: [], feed_pending: true })).pending, true);
+    assert.equal('pending' in feedData(experiment()), false);
+  });
 });
 
 describe('startPhase', () => {

@@ -22,6 +22,9 @@ export interface LoadedExperiment {
   exits?: string[];
   /** lure_data: cards of the participant's sets they were not shown (recognition tests). */
   lure_data?: Array<Record<string, unknown>>;
+  /** feed_pending: the condition ranks by the answers given before the feed, which the
+   * server does not have yet; order_data is empty until they are stored. */
+  feed_pending?: boolean;
 }
 
 /** FeedData is what the feed page shows: the cards, the condition's parameters and texts. */
@@ -32,6 +35,8 @@ export interface FeedData {
   texts: { consent: string; instruct: string; intervention?: string };
   /** exits: the platform exits the condition sets; a consent refusal takes terminate. */
   exits?: string[];
+  /** pending: the feed waits for the answers given before it (load_experiment's feed_pending). */
+  pending?: boolean;
 }
 
 /** StartPhase is the first screen of a loaded feed. */
@@ -93,7 +98,7 @@ export function feedData(d: LoadedExperiment): FeedData {
   } catch {
     console.error('feed: experiment_parameters is not JSON', d.experiment_parameters);
   }
-  return { experimentId: d.experiment_id, entities, params, texts: { consent: d.texts?.consent ?? '', instruct: d.texts?.instruct ?? '', ...(d.texts?.intervention ? { intervention: d.texts.intervention } : {}) }, exits: Array.isArray(d.exits) ? d.exits : [] };
+  return { experimentId: d.experiment_id, entities, params, texts: { consent: d.texts?.consent ?? '', instruct: d.texts?.instruct ?? '', ...(d.texts?.intervention ? { intervention: d.texts.intervention } : {}) }, exits: Array.isArray(d.exits) ? d.exits : [], ...(d.feed_pending === true ? { pending: true } : {}) };
 }
 
 /**

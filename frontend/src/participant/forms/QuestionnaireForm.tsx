@@ -63,7 +63,11 @@ function Questions({ blocks }: { blocks: Block[] }) {
         if (visible.length === 0) return null;
         return (
           <section key={block.id} className="questionnaire__block" aria-labelledby={block.heading ? `block-${block.id}` : undefined}>
-            {block.heading && <h2 id={`block-${block.id}`}>{block.heading}</h2>}
+            {block.heading && (
+              <h2 id={`block-${block.id}`}>
+                <Rich html={block.headingHtml} text={block.heading} />
+              </h2>
+            )}
             {visible.map((field) => {
               n++;
               return <Question key={field.labelName} field={field} number={n} />;
@@ -113,10 +117,16 @@ function ErrorText({ id, text }: { id: string; text: string }) {
   ) : null;
 }
 
+/** Rich shows a researcher's markdown as the server rendered and sanitized it (never raw
+ * researcher HTML: the server's markdown package drops it), or the plain text without it. */
+function Rich({ html, text }: { html?: string; text?: string }) {
+  return html ? <span className="questionnaire__rich" dangerouslySetInnerHTML={{ __html: html }} /> : <>{text}</>;
+}
+
 function QuestionText({ field, number }: { field: Field; number: number }) {
   return (
     <>
-      <span className="questionnaire__number">{number}.</span> {field.label}
+      <span className="questionnaire__number">{number}.</span> <Rich html={field.labelHtml} text={field.label} />
       {!field.required && !field.unmarked && <span className="questionnaire__optional"> (optional)</span>}
     </>
   );
@@ -139,7 +149,7 @@ function ChoiceQuestion({ field, number }: { field: ChoiceField; number: number 
       </legend>
       {field.help && (
         <p id={`${base}-help`} className="questionnaire__help">
-          {field.help}
+          <Rich html={field.helpHtml} text={field.help} />
         </p>
       )}
       <div className="questionnaire__options">
@@ -189,7 +199,7 @@ function TextQuestion({ field, number }: { field: NumberField | TextField; numbe
       </label>
       {field.help && (
         <p id={`${base}-help`} className="questionnaire__help">
-          {field.help}
+          <Rich html={field.helpHtml} text={field.help} />
         </p>
       )}
       {field.kind === 'number' ? (
@@ -228,7 +238,7 @@ function SliderQuestion({ field, number }: { field: SliderField; number: number 
       </label>
       {field.help && (
         <p id={`${base}-help`} className="questionnaire__help">
-          {field.help}
+          <Rich html={field.helpHtml} text={field.help} />
         </p>
       )}
       <div className={`questionnaire__slider${unset ? ' questionnaire__slider--unset' : ''}`}>

@@ -123,7 +123,11 @@ export function QuestionnairePage({ definition, location, more, draftKey }: Ques
             Preview: answers on this page are not saved.
           </p>
         )}
-        {definition.intro && <p className="questionnaire__intro">{definition.intro}</p>}
+        {definition.introHtml ? (
+          <div className="questionnaire__intro" dangerouslySetInnerHTML={{ __html: definition.introHtml }} />
+        ) : (
+          definition.intro && <p className="questionnaire__intro">{definition.intro}</p>
+        )}
         {definition.card && <ShownCard card={definition.card} />}
         <QuestionnaireForm
           definition={definition}

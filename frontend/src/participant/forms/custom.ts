@@ -14,6 +14,10 @@ export interface CustomItem {
   text: string;
   required?: boolean;
   help?: string;
+  /** text_html, help_html: text and help as markdown rendered and sanitized by the server
+   * when the participant receives the definition (study/questionnaire_html.go). */
+  text_html?: string;
+  help_html?: string;
   options?: { value: string; label: string }[];
   randomize_options?: boolean;
   other?: boolean;
@@ -40,7 +44,7 @@ export interface CustomItem {
 export interface CustomQuestionnaire {
   name: string;
   title: string;
-  pages: { intro?: string; items: CustomItem[]; randomize_items?: boolean }[];
+  pages: { intro?: string; intro_html?: string; items: CustomItem[]; randomize_items?: boolean }[];
 }
 
 /** The longest answers when the definition gives no max_length (the server's defaults). */
@@ -91,6 +95,8 @@ function fields(item: CustomItem, prefix = ''): Field[] {
     labelName: inputName(it.id),
     label: it.text,
     help: it.help,
+    ...(it.text_html ? { labelHtml: it.text_html } : {}),
+    ...(it.help_html ? { helpHtml: it.help_html } : {}),
     required: it.required !== false,
     showIf: showIf(item, prefix),
     ...(it.id.includes('.') ? { saveAs: it.id } : {}),
@@ -131,6 +137,8 @@ function fields(item: CustomItem, prefix = ''): Field[] {
         saveAs: `${it.id}.${s.id}`,
         label: s.text,
         help: undefined,
+        labelHtml: undefined,
+        helpHtml: undefined,
         kind: 'radio' as const,
         options: likertOptions(it.points ?? 5, it.labels),
       }));
@@ -211,24 +219,26 @@ export function enginePages(q: CustomQuestionnaire, cardsFor: (it: CustomItem) =
   const pages: Array<Omit<Questionnaire, 'heading'>> = [];
   for (const page of q.pages) {
     let intro = page.intro;
+    let introHtml = page.intro_html;
     let blocks: Block[] = [];
     const flush = () => {
       if (blocks.length === 0) return;
-      pages.push({ name: q.name, title: q.title, intro, blocks, shuffleBlocks: page.randomize_items });
+      pages.push({ name: q.name, title: q.title, intro, ...(introHtml ? { introHtml } : {}), blocks, shuffleBlocks: page.randomize_items });
       intro = undefined;
+      introHtml = undefined;
       blocks = [];
     };
     for (const it of page.items) {
       if (it.type !== 'cards') {
         const fs = fields(it);
-        if (fs.length > 0) blocks.push(it.type === 'matrix' ? { id: it.id, heading: it.text, fields: fs } : { id: it.id, fields: fs });
+        if (fs.length > 0) blocks.push(it.type === 'matrix' ? { id: it.id, heading: it.text, ...(it.text_html ? { headingHtml: it.text_html } : {}), fields: fs } : { id: it.id, fields: fs });
         continue;
       }
       flush();
       cardsFor(it).forEach((choice, i) => {
         const card: CardQuestion = { entity: choice.entity, lure: choice.lure, position: i + 1 };
         const cardBlocks: Block[] = (it.items ?? []).map((sub) => ({ id: `${it.id}.${sub.id}`, fields: fields(sub, `${it.id}.`) }));
-        pages.push({ name: q.name, title: q.title, intro: it.text, blocks: cardBlocks.filter((b) => b.fields.length > 0), card });
+        pages.push({ name: q.name, title: q.title, intro: it.text, ...(it.text_html ? { introHtml: it.text_html } : {}), blocks: cardBlocks.filter((b) => b.fields.length > 0), card });
       });
     }
     flush();

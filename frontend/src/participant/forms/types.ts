@@ -24,6 +24,10 @@ interface FieldBase {
   label: string;
   /** help is shown under the question at all times (for example 'Enter just a number'). */
   help?: string;
+  /** labelHtml and helpHtml: a researcher's markdown of label and help, rendered and
+   * sanitized by the server (custom questionnaires); shown instead of the plain text. */
+  labelHtml?: string;
+  helpHtml?: string;
   required: boolean;
   /** unmarked: an optional question shown without '(optional)' (an attention check must
    * not invite the careless to skip it). */
@@ -98,6 +102,8 @@ export type Field = ChoiceField | NumberField | TextField | SliderField;
 export interface Block {
   id: string;
   heading?: string;
+  /** headingHtml: the heading as server-rendered markdown (a custom matrix's text). */
+  headingHtml?: string;
   fields: Field[];
 }
 
@@ -110,6 +116,8 @@ export interface Questionnaire {
   /** heading is the page's h1. */
   heading: string;
   intro?: string;
+  /** introHtml: the intro as server-rendered, sanitized markdown (custom questionnaires). */
+  introHtml?: string;
   blocks: Block[];
   /** shuffleBlocks shows the blocks in a new random order at every visit. */
   shuffleBlocks?: boolean;

@@ -1,0 +1,97 @@
+package study
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"feedlab/markdown"
+	"feedlab/questionnaire"
+)
+
+// A custom questionnaire's texts are markdown (issue 23): an item's text and help and a
+// page's intro. The participant's browser never renders researcher markdown or HTML
+// itself; like consent and instructions, the server renders them with package markdown
+// (goldmark, then bluemonday) when the participant receives the definitions, as text_html,
+// help_html and intro_html beside the plain texts. A question's text and help are one
+// line in the page (a label, a legend): a single paragraph is given without its <p>.
+
+// participantQuestionnaires is the JSON of the definitions a participant receives, each
+// text with its rendered HTML.
+func participantQuestionnaires(qs []questionnaire.Questionnaire) (string, error) {
+	b, err := json.Marshal(qs)
+	if err != nil {
+		return "", fmt.Errorf("study: marshal questionnaires: %w", err)
+	}
+	var list []map[string]any
+	if err := json.Unmarshal(b, &list); err != nil {
+		return "", fmt.Errorf("study: questionnaires as data: %w", err)
+	}
+	for _, q := range list {
+		pages, _ := q["pages"].([]any)
+		for _, pg := range pages {
+			page := pg.(map[string]any)
+			if err := addHTML(page, "intro", false); err != nil {
+				return "", err
+			}
+			items, _ := page["items"].([]any)
+			if err := itemsHTML(items); err != nil {
+				return "", err
+			}
+		}
+	}
+	out, err := json.Marshal(list)
+	if err != nil {
+		return "", fmt.Errorf("study: marshal questionnaires: %w", err)
+	}
+	return string(out), nil
+}
+
+// itemsHTML renders the text and help of items and of a cards item's questions.
+func itemsHTML(items []any) error {
+	for _, x := range items {
+		it := x.(map[string]any)
+		for _, key := range []string{"text", "help"} {
+			if err := addHTML(it, key, true); err != nil {
+				return err
+			}
+		}
+		if sub, ok := it["items"].([]any); ok {
+			if err := itemsHTML(sub); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// addHTML sets <key>_html to the rendered markdown of m[key], when it has text.
+func addHTML(m map[string]any, key string, inline bool) error {
+	src, _ := m[key].(string)
+	if strings.TrimSpace(src) == "" {
+		return nil
+	}
+	html, err := markdown.ToHTML(src)
+	if err != nil {
+		return fmt.Errorf("study: render %s: %w", key, err)
+	}
+	if inline {
+		html = unwrapParagraph(html)
+	}
+	m[key+"_html"] = html
+	return nil
+}
+
+// unwrapParagraph takes the <p> off HTML that is one paragraph, so it fits in a label.
+func unwrapParagraph(html string) string {
+	t := strings.TrimSpace(html)
+	inner, ok := strings.CutPrefix(t, "<p>")
+	if !ok {
+		return html
+	}
+	inner, ok = strings.CutSuffix(inner, "</p>")
+	if !ok || strings.Contains(inner, "<p>") {
+		return html
+	}
+	return inner
+}
