@@ -294,7 +294,11 @@ func TestCardKeysAreDocumented(t *testing.T) {
 // failure (it is not the study's to count), and the worker finishes the run within its
 // bounds and serves the next one: a disconnect costs no process start.
 func TestLeavingMidRunKeepsTheWorker(t *testing.T) {
-	sb := useSandbox(t, Limits{Timeout: 300 * time.Millisecond, Memory: DefaultLimits.Memory, Workers: 1})
+	// A second's bound gives the worker a quarter of a second's grace to say it stopped:
+	// with 300 ms (75 ms of grace) a machine busy with other test binaries sometimes left
+	// it no CPU to answer in time, the server killed it as it should, and the test saw a
+	// replaced worker instead of the behaviour it is about.
+	sb := useSandbox(t, Limits{Timeout: time.Second, Memory: DefaultLimits.Memory, Workers: 1})
 	if err := DryRun(t.Context(), identity, scriptCards(3)); err != nil {
 		t.Fatal(err)
 	}
