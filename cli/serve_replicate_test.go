@@ -272,12 +272,18 @@ func TestReplicateFailingDestinationIsAnAlert(t *testing.T) {
 		t.Fatalf("while replication works, the dashboard: %s", b)
 	}
 
-	if err := os.RemoveAll(filepath.Join(dest, "db")); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dest, "db"), []byte("not a folder"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	// Litestream may be writing into the folder while it goes (a removal then meets a file
+	// just created, or the folder is made again before the file takes its name): try until
+	// the file holds the name.
+	waitFor(t, 10*time.Second, "the destination's folder replaced by a file", func() bool {
+		_ = os.RemoveAll(filepath.Join(dest, "db"))
+		f, err := os.OpenFile(filepath.Join(dest, "db"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return false
+		}
+		_, err = f.WriteString("not a folder")
+		return f.Close() == nil && err == nil
+	})
 	i := 0
 	waitFor(t, 20*time.Second, "the replica_failing alert", func() bool {
 		i++
