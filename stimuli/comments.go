@@ -229,3 +229,16 @@ func checkReplies(cs []Comment, rows *rowChecker) {
 		}
 	}
 }
+
+// AvatarIsURL reports whether the comment's avatar is already a URL the feed may show (an
+// http(s) URL or a path the appliance serves) rather than the name of a file to import.
+func (c Comment) AvatarIsURL() bool { return isStimulusURL(c.Avatar) }
+
+// Filenames is the set of the set's card filenames, which comments attach to.
+func (s Set) Filenames() map[string]bool {
+	names := make(map[string]bool, len(s.Rows))
+	for _, r := range s.Rows {
+		names[r.Filename] = true
+	}
+	return names
+}
