@@ -195,13 +195,28 @@ func (s *Store) Entities(ctx context.Context, set string) ([]Entity, error) {
 	return entitiesFrom(rows), nil
 }
 
+// EntityComment is one stored seeded comment of a set.
+type EntityComment struct {
+	EntitySet, CommentID string
+	Position             int64
+	Filename, Author     string
+	Text, AvatarUrl      string
+	Likes                int64
+	TimeLabel, ReplyTo   string
+	Tag                  string
+}
+
 // EntityComments returns a set's seeded comments in their order (none for a set without).
-func (s *Store) EntityComments(ctx context.Context, set string) ([]db.EntityComment, error) {
+func (s *Store) EntityComments(ctx context.Context, set string) ([]EntityComment, error) {
 	rows, err := s.rq.ListEntityComments(ctx, set)
 	if err != nil {
 		return nil, fmt.Errorf("store: list comments of %s: %w", set, err)
 	}
-	return rows, nil
+	out := make([]EntityComment, len(rows))
+	for i, r := range rows {
+		out[i] = EntityComment(r)
+	}
+	return out, nil
 }
 
 // MediaInfo returns a media file's record, or ErrNotFound.
