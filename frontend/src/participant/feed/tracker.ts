@@ -99,8 +99,10 @@ export class FeedTracker {
    */
   suspend(): void {
     // Nothing in view, or already suspended (pagehide follows visibilitychange): nothing to close.
+    // Every open comment thread's time so far is sent (one opened on a card not counted in
+    // view included); those in view are timed again on resume.
+    for (const id of this.threads.keys()) this.endThreadPeriod(id);
     if (this.inView.size === 0) return;
-    for (const id of this.inView) this.endThreadPeriod(id);
     const now = this.clock.now();
     for (const id of this.inView) {
       const entity = this.entities.find((e) => e.entity_id === id);
