@@ -16,9 +16,14 @@ var buttonEngagements = []string{"shares", "likes", "read_later", "accuracy_scor
 // videoEngagements are the engagement_type values of a video card's events.
 var videoEngagements = []string{"videomute_true", "videomute_false", "videopause_true", "videopause_false"}
 
+// socialEngagements are what a participant saw of a card's seeded comments (docs/social.md):
+// comments_open (response: the milliseconds the thread stayed open) and comment_seen
+// (response: the comment_id that came into view).
+var socialEngagements = []string{"comments_open", "comment_seen"}
+
 // engagementTypes are the engagement_type values write_user_engagement accepts. Dwell
 // arrives through write_batch_dwell.
-var engagementTypes = slices.Concat(buttonEngagements, videoEngagements)
+var engagementTypes = slices.Concat(buttonEngagements, videoEngagements, socialEngagements)
 
 type engagementRequest struct {
 	participantRef

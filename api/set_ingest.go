@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 
 	"feedlab/stimuli"
 	"feedlab/store"
@@ -17,6 +18,12 @@ type ingestRequest struct {
 		// Media (the hosted upload) maps each row's filename to the stored name of the
 		// file uploaded for it (PUT /v1/media/{sha256}); the cards then show that file.
 		Media map[string]string `json:"media"`
+		// Comments is the pasted text of the set's seeded comments (tab-separated, as
+		// 'sets import --comments' reads it; docs/social.md); "" for none.
+		Comments string `json:"comments"`
+		// CommentAvatars (the hosted upload) maps each avatar file name of the comments
+		// to the stored name of the file uploaded for it.
+		CommentAvatars map[string]string `json:"comment_avatars"`
 	} `json:"entity_set_settings"`
 }
 
@@ -66,9 +73,19 @@ func (s *Server) ingestEntitySet(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	comments, avatars, err := s.ingestComments(set, cfg.Comments, cfg.CommentAvatars)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	for _, a := range avatars {
+		if !slices.Contains(stored, a) {
+			stored = append(stored, a)
+		}
+	}
 	ns := store.NewSet{
 		Name: name, Category: cfg.Category, Columns: set.Columns, Entities: make([]store.NewEntity, len(cards)),
-		UploadedBy: researcherFrom(r.Context()).Name, StoredMedia: stored,
+		UploadedBy: researcherFrom(r.Context()).Name, StoredMedia: stored, Comments: comments,
 	}
 	for i, c := range cards {
 		ns.Entities[i] = store.NewEntity(c)
@@ -84,7 +101,7 @@ func (s *Server) ingestEntitySet(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	ok(w, map[string]any{"entity_set": name, "num_entities": len(ns.Entities)})
+	ok(w, map[string]any{"entity_set": name, "num_entities": len(ns.Entities), "num_comments": len(ns.Comments)})
 }
 
 // stimuliProblem answers a mistake in an uploaded set with its message for the researcher

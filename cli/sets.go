@@ -25,7 +25,8 @@ func cmdSetsImport(ctx context.Context, args []string, stdout, stderr io.Writer)
 	fs, data := newFlags("sets import", stderr)
 	name := fs.String("name", "", "set identifier (lower-cased; a-z, 0-9 and _ kept; at most 15 characters)")
 	category := fs.String("category", "", "one of: news, opinion, sensational, ads")
-	mediaDir := fs.String("media", "", "directory holding each row's filename (images, mp4/webm/ogg)")
+	mediaDir := fs.String("media", "", "directory holding each row's filename (images, mp4/webm/ogg) and the comments' avatars")
+	commentsFile := fs.String("comments", "", "seeded comments (comments.tsv; docs/social.md)")
 	minFree := minFreeSpaceFlag(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -52,6 +53,12 @@ func cmdSetsImport(ctx context.Context, args []string, stdout, stderr io.Writer)
 	set, err := stimuli.ParseTSV(f)
 	if err != nil {
 		return fmt.Errorf("sets import: %s: %w", pos[0], err)
+	}
+	var comments []stimuli.Comment
+	if *commentsFile != "" {
+		if comments, err = readComments(*commentsFile, set, *mediaDir); err != nil {
+			return fmt.Errorf("sets import: %w", err)
+		}
 	}
 	if *mediaDir != "" {
 		if err := checkMediaFiles(*mediaDir, set); err != nil {
@@ -92,6 +99,17 @@ func cmdSetsImport(ctx context.Context, args []string, stdout, stderr io.Writer)
 	for i, c := range cards {
 		ns.Entities[i] = store.NewEntity(c)
 	}
+	if ns.Comments, err = storedComments(comments, func(c stimuli.Comment) (string, error) {
+		item, err := ms.PutFile(filepath.Join(*mediaDir, c.Avatar), maxMediaFile)
+		if err != nil {
+			return "", fmt.Errorf("comments line %d: avatar: %w", c.Line, err)
+		}
+		stored = append(stored, store.Media(item))
+		return "/media/" + item.Name, nil
+	}); err != nil {
+		forgetStoredFiles(ctx, st, ms, stored)
+		return fmt.Errorf("sets import: %w; nothing was stored", err)
+	}
 	if err := st.CreateEntitySet(ctx, ns, stored); errors.Is(err, store.ErrConflict) {
 		forgetStoredFiles(ctx, st, ms, stored)
 		return fmt.Errorf("sets import: a set named %q already exists; choose another --name", setName)
@@ -109,6 +127,9 @@ func cmdSetsImport(ctx context.Context, args []string, stdout, stderr io.Writer)
 		}
 	}
 	fmt.Fprintf(stderr, "Imported %d stimuli (%d media files).\n", len(ns.Entities), len(stored))
+	if len(ns.Comments) > 0 {
+		fmt.Fprintf(stderr, "Imported %d seeded comments.\n", len(ns.Comments))
+	}
 	fmt.Fprintln(stdout, setName)
 	return nil
 }

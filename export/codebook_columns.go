@@ -143,6 +143,8 @@ var EngagementTypeValues = [][2]string{
 	{"videomute_false", "The participant unmuted the video; response 1."},
 	{"videopause_true", "The participant paused the video; response 1."},
 	{"videopause_false", "The participant played the video; response 1."},
+	{"comments_open", "The card's seeded comment thread was open (docs/social.md): one row per stretch it stayed open and in view, sent when it closed, the card left view, the page went away or the feed was submitted; response = its length in ms (on the feed's clock, which stops while the tab is hidden)."},
+	{"comment_seen", "A seeded comment came into view (half of it on screen) for the first time; response = its comment_id from the set's comments file. Sent once per card and comment."},
 	{"dwell", "One visit of the card in view, sent when the feed was submitted; response = its length in ms, time_content_viewed = when it began."},
 }
 

@@ -42,6 +42,12 @@ func (c Condition) ExperimentParameters() []Param {
 			out = append(out, Param{Param: p, Value: v})
 		}
 	}
+	// Comments only where shown, likewise.
+	if c.socialDiffers() {
+		for _, p := range socialParams {
+			out = append(out, Param{Param: p, Value: c.socialValue(p)})
+		}
+	}
 	return out
 }
 

@@ -53,20 +53,24 @@ type Condition struct {
 	InterventionStyle   string
 	InterventionTrigger string
 	InterventionText    string
-	Skin                string       // default or distract (the page around the feed)
-	Algorithm           string       // one of feed.Algorithms
-	Ranking             feed.Ranking // the algorithm's settings (algorithm-* parameters); zero for random
-	CustomMsgType       string       // "", onpage or modal
-	CustomMsg           string       // markdown; "" when CustomMsgType is ""
-	Forms               []string     // questionnaire names (built-in or the study's own), in order, after the feed
-	FormsBefore         []string     // questionnaire names shown after consent and before the feed
-	Instruct            string       // markdown; "" shows no instructions
-	Consent             string       // markdown; "" shows no consent
-	Platform            string       // "", mturk, prolific, lucid or custom
-	RedirectURL         string       // set for prolific, lucid and custom
-	CompletionCode      string       // mturk only; "" means generated per participant
-	Quota               int          // completed participants wanted in this condition; 0 = no quota
-	Exits               Exits        // redirect URLs of the platforms' other exits (recruitment.go)
+	Skin                string // default or distract (the page around the feed)
+	// Comments is how a card's seeded comments show (social.go): "" (none), collapsed or
+	// first-N; CommentsTags limits them to those carrying one of the tags (nil: all).
+	Comments       string
+	CommentsTags   []string
+	Algorithm      string       // one of feed.Algorithms
+	Ranking        feed.Ranking // the algorithm's settings (algorithm-* parameters); zero for random
+	CustomMsgType  string       // "", onpage or modal
+	CustomMsg      string       // markdown; "" when CustomMsgType is ""
+	Forms          []string     // questionnaire names (built-in or the study's own), in order, after the feed
+	FormsBefore    []string     // questionnaire names shown after consent and before the feed
+	Instruct       string       // markdown; "" shows no instructions
+	Consent        string       // markdown; "" shows no consent
+	Platform       string       // "", mturk, prolific, lucid or custom
+	RedirectURL    string       // set for prolific, lucid and custom
+	CompletionCode string       // mturk only; "" means generated per participant
+	Quota          int          // completed participants wanted in this condition; 0 = no quota
+	Exits          Exits        // redirect URLs of the platforms' other exits (recruitment.go)
 }
 
 // Study is a checked study definition: conditions 1..N in order.
@@ -106,7 +110,7 @@ var paramOrder = []string{
 }
 
 // allParams is every parameter name a row may carry.
-var allParams = append(append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...), paramQuestionnaires, paramFormsBefore)
+var allParams = append(append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...), append([]string{paramQuestionnaires, paramFormsBefore}, socialParams...)...)
 
 // Rows returns the study as canonical rows: title and n-conditions first (both on
 // condition 1; the title even when empty, so the file shows where to write it), then every parameter of
@@ -120,6 +124,7 @@ func (s Study) Rows() []Row {
 	rows = append(rows, Row{Condition: 1, Param: paramTitle, Value: s.Title})
 	rows = append(rows, Row{Condition: 1, Param: paramNConditions, Value: strconv.Itoa(len(s.Conditions))})
 	family := s.usesFamily()
+	social := s.usesSocial()
 	if len(s.Questionnaires) > 0 {
 		rows = append(rows, Row{Condition: 1, Param: paramQuestionnaires, Value: jsonText(s.Questionnaires)})
 	}
@@ -144,6 +149,12 @@ func (s Study) Rows() []Row {
 		if family {
 			for _, fp := range familyParams {
 				rows = append(rows, Row{Condition: c.Number, Param: fp, Value: c.familyValue(fp)})
+			}
+		}
+		// The social layer's, on every condition of a study that shows comments anywhere.
+		if social {
+			for _, sp := range socialParams {
+				rows = append(rows, Row{Condition: c.Number, Param: sp, Value: c.socialValue(sp)})
 			}
 		}
 		// Recruitment settings last, only those that differ from the default, so a study

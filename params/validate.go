@@ -302,6 +302,7 @@ func (v *validator) condition(num int, rows map[string]Row, rejected map[string]
 		c.InterventionVideo = mediaPath(get("intervention-video"))
 	}
 	interventionFamily(&c, get)
+	socialSettings(&c, get)
 
 	c.Algorithm = algorithm(get("algorithm"))
 	c.Ranking = rankingSettings(c.Algorithm, get)

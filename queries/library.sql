@@ -20,15 +20,23 @@ SELECT experiment_id, value FROM study_params WHERE param = 'entity_sets';
 -- name: DeleteEntities :exec
 DELETE FROM entities WHERE entity_set = ?;
 
+-- name: DeleteEntityComments :exec
+DELETE FROM entity_comments WHERE entity_set = ?;
+
 -- name: DeleteEntitySet :exec
 DELETE FROM entity_sets WHERE entity_set = ?;
 
 -- name: SetMediaNames :many
-SELECT DISTINCT substr(entity_url, 8) AS name FROM entities
-WHERE entity_set = ? AND entity_url LIKE '/media/%';
+-- The cards' files and the seeded comments' avatars.
+SELECT substr(entity_url, 8) AS name FROM entities
+WHERE entities.entity_set = sqlc.arg(entity_set) AND entity_url LIKE '/media/%'
+UNION
+SELECT substr(avatar_url, 8) AS name FROM entity_comments
+WHERE entity_comments.entity_set = sqlc.arg(entity_set) AND avatar_url LIKE '/media/%';
 
 -- name: MediaInUse :one
-SELECT count(*) FROM entities WHERE entity_url = sqlc.arg(url);
+SELECT (SELECT count(*) FROM entities WHERE entity_url = sqlc.arg(url))
+     + (SELECT count(*) FROM entity_comments WHERE avatar_url = sqlc.arg(url)) AS uses;
 
 -- name: FindMediaByHash :one
 SELECT * FROM media
@@ -45,7 +53,8 @@ UPDATE media SET uploaded_at = ? WHERE name = ?;
 
 -- name: UnusedMedia :many
 SELECT m.name, m.uploaded_at FROM media m
-WHERE NOT EXISTS (SELECT 1 FROM entities e WHERE e.entity_url = '/media/' || m.name);
+WHERE NOT EXISTS (SELECT 1 FROM entities e WHERE e.entity_url = '/media/' || m.name)
+  AND NOT EXISTS (SELECT 1 FROM entity_comments c WHERE c.avatar_url = '/media/' || m.name);
 
 -- name: DeleteMedia :exec
 DELETE FROM media WHERE name = ?;

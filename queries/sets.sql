@@ -50,3 +50,11 @@ UPDATE media SET width = ?, height = ? WHERE name = ?;
 
 -- name: SetEntitySizesOfMedia :exec
 UPDATE entities SET width = ?, height = ? WHERE entity_url = ?;
+
+-- name: CreateEntityComment :exec
+INSERT INTO entity_comments (entity_set, comment_id, position, filename, author, text,
+                             avatar_url, likes, time_label, reply_to, tag)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?);
+
+-- name: ListEntityComments :many
+SELECT * FROM entity_comments WHERE entity_set = ? ORDER BY position;

@@ -142,6 +142,9 @@ func (s *Store) DeleteEntitySet(ctx context.Context, name, researcherName string
 		if err != nil {
 			return err
 		}
+		if err := q.DeleteEntityComments(ctx, name); err != nil {
+			return err
+		}
 		if err := q.DeleteEntities(ctx, name); err != nil {
 			return err
 		}

@@ -34,6 +34,17 @@ type NewSet struct {
 	// hosted upload sent them earlier); the set is refused with ErrMediaMissing when one
 	// is not, so no set ever points at a missing file.
 	StoredMedia []string
+	// Comments are the set's seeded comments, in the order the threads show them.
+	Comments []NewComment
+}
+
+// NewComment is one seeded comment of a set being created (stimuli.Comment, with the
+// avatar resolved to the URL the feed shows).
+type NewComment struct {
+	ID, Filename, Author, Text string
+	AvatarURL                  string
+	Likes                      int64
+	Time, ReplyTo, Tag         string
 }
 
 // SetSummary is a stimulus set as listed to researchers.
@@ -114,6 +125,15 @@ func (s *Store) CreateEntitySet(ctx context.Context, set NewSet, media []Media) 
 				return err
 			}
 		}
+		for i, c := range set.Comments {
+			if err := q.CreateEntityComment(ctx, db.CreateEntityCommentParams{
+				EntitySet: set.Name, CommentID: c.ID, Position: int64(i + 1), Filename: c.Filename,
+				Author: c.Author, Text: c.Text, AvatarUrl: c.AvatarURL, Likes: c.Likes,
+				TimeLabel: c.Time, ReplyTo: c.ReplyTo, Tag: c.Tag,
+			}); err != nil {
+				return err
+			}
+		}
 		// Each card showing a stored image takes its size, for the feed's layout.
 		return q.SetEntitySizesFromMedia(ctx, set.Name)
 	})
@@ -173,6 +193,30 @@ func (s *Store) Entities(ctx context.Context, set string) ([]Entity, error) {
 		return nil, fmt.Errorf("store: list entities of %s: %w", set, err)
 	}
 	return entitiesFrom(rows), nil
+}
+
+// EntityComment is one stored seeded comment of a set.
+type EntityComment struct {
+	EntitySet, CommentID string
+	Position             int64
+	Filename, Author     string
+	Text, AvatarUrl      string
+	Likes                int64
+	TimeLabel, ReplyTo   string
+	Tag                  string
+}
+
+// EntityComments returns a set's seeded comments in their order (none for a set without).
+func (s *Store) EntityComments(ctx context.Context, set string) ([]EntityComment, error) {
+	rows, err := s.rq.ListEntityComments(ctx, set)
+	if err != nil {
+		return nil, fmt.Errorf("store: list comments of %s: %w", set, err)
+	}
+	out := make([]EntityComment, len(rows))
+	for i, r := range rows {
+		out[i] = EntityComment(r)
+	}
+	return out, nil
 }
 
 // MediaInfo returns a media file's record, or ErrNotFound.

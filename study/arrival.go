@@ -108,6 +108,9 @@ func (d *Definition) View(ctx context.Context, st *store.Store, p store.Particip
 		return View{}, err
 	}
 	view := View{Parameters: participantParameters(d.Study, *cond), Texts: texts, OrderData: orderData(items), Pending: pending}
+	if err := attachComments(ctx, st, *cond, items, view.OrderData); err != nil {
+		return View{}, err
+	}
 	if len(lures) > 0 && !pending { // lures are drawn from the cards the feed does not show
 		view.LureData = lureData(lures)
 	}

@@ -60,7 +60,11 @@ func (d *Definition) NextBlock(ctx context.Context, st *store.Store, p store.Par
 	if err != nil {
 		return Block{}, err
 	}
-	return Block{Number: number, From: shown, OrderData: orderData(cards[shown:])}, nil
+	out := orderData(cards[shown:])
+	if err := attachComments(ctx, st, *c, cards[shown:], out); err != nil {
+		return Block{}, err
+	}
+	return Block{Number: number, From: shown, OrderData: out}, nil
 }
 
 func (d *Definition) rerank(ctx context.Context, st *store.Store, p store.Participant, c params.Condition, items []store.ExplainedItem, shown int) (int64, error) {

@@ -121,6 +121,8 @@ test('keyboard only: fill and submit without a mouse', async ({ page }, testInfo
   await expect(page.getByText('Detected 6 columns and 2 rows')).toBeVisible();
   await page.keyboard.press('Tab'); // the preview table (scrollable region)
   await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Comments (tab-separated)')).toBeFocused(); // optional, left empty
+  await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Submit' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status')).toContainText('Success!');

@@ -111,6 +111,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.createEntityStmt, err = db.PrepareContext(ctx, createEntity); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateEntity: %w", err)
 	}
+	if q.createEntityCommentStmt, err = db.PrepareContext(ctx, createEntityComment); err != nil {
+		return nil, fmt.Errorf("error preparing query CreateEntityComment: %w", err)
+	}
 	if q.createEntitySetStmt, err = db.PrepareContext(ctx, createEntitySet); err != nil {
 		return nil, fmt.Errorf("error preparing query CreateEntitySet: %w", err)
 	}
@@ -173,6 +176,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.deleteEntitiesStmt, err = db.PrepareContext(ctx, deleteEntities); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteEntities: %w", err)
+	}
+	if q.deleteEntityCommentsStmt, err = db.PrepareContext(ctx, deleteEntityComments); err != nil {
+		return nil, fmt.Errorf("error preparing query DeleteEntityComments: %w", err)
 	}
 	if q.deleteEntitySetStmt, err = db.PrepareContext(ctx, deleteEntitySet); err != nil {
 		return nil, fmt.Errorf("error preparing query DeleteEntitySet: %w", err)
@@ -377,6 +383,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	}
 	if q.listEntitiesStmt, err = db.PrepareContext(ctx, listEntities); err != nil {
 		return nil, fmt.Errorf("error preparing query ListEntities: %w", err)
+	}
+	if q.listEntityCommentsStmt, err = db.PrepareContext(ctx, listEntityComments); err != nil {
+		return nil, fmt.Errorf("error preparing query ListEntityComments: %w", err)
 	}
 	if q.listEntitySetsStmt, err = db.PrepareContext(ctx, listEntitySets); err != nil {
 		return nil, fmt.Errorf("error preparing query ListEntitySets: %w", err)
@@ -699,6 +708,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing createEntityStmt: %w", cerr)
 		}
 	}
+	if q.createEntityCommentStmt != nil {
+		if cerr := q.createEntityCommentStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing createEntityCommentStmt: %w", cerr)
+		}
+	}
 	if q.createEntitySetStmt != nil {
 		if cerr := q.createEntitySetStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing createEntitySetStmt: %w", cerr)
@@ -802,6 +816,11 @@ func (q *Queries) Close() error {
 	if q.deleteEntitiesStmt != nil {
 		if cerr := q.deleteEntitiesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing deleteEntitiesStmt: %w", cerr)
+		}
+	}
+	if q.deleteEntityCommentsStmt != nil {
+		if cerr := q.deleteEntityCommentsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing deleteEntityCommentsStmt: %w", cerr)
 		}
 	}
 	if q.deleteEntitySetStmt != nil {
@@ -1142,6 +1161,11 @@ func (q *Queries) Close() error {
 	if q.listEntitiesStmt != nil {
 		if cerr := q.listEntitiesStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing listEntitiesStmt: %w", cerr)
+		}
+	}
+	if q.listEntityCommentsStmt != nil {
+		if cerr := q.listEntityCommentsStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing listEntityCommentsStmt: %w", cerr)
 		}
 	}
 	if q.listEntitySetsStmt != nil {
@@ -1497,6 +1521,7 @@ type Queries struct {
 	countStudiesStmt                    *sql.Stmt
 	countStudyExclusionsStmt            *sql.Stmt
 	createEntityStmt                    *sql.Stmt
+	createEntityCommentStmt             *sql.Stmt
 	createEntitySetStmt                 *sql.Stmt
 	createFeedBlockStmt                 *sql.Stmt
 	createInventoryItemStmt             *sql.Stmt
@@ -1518,6 +1543,7 @@ type Queries struct {
 	dashboardMinutesStmt                *sql.Stmt
 	dashboardSlotsStmt                  *sql.Stmt
 	deleteEntitiesStmt                  *sql.Stmt
+	deleteEntityCommentsStmt            *sql.Stmt
 	deleteEntitySetStmt                 *sql.Stmt
 	deleteExclusionStmt                 *sql.Stmt
 	deleteExpiredPreviewTokensStmt      *sql.Stmt
@@ -1586,6 +1612,7 @@ type Queries struct {
 	listCardsStmt                       *sql.Stmt
 	listEngagedCardsStmt                *sql.Stmt
 	listEntitiesStmt                    *sql.Stmt
+	listEntityCommentsStmt              *sql.Stmt
 	listEntitySetsStmt                  *sql.Stmt
 	listExplainedInventoryStmt          *sql.Stmt
 	listFeedBlocksStmt                  *sql.Stmt
@@ -1678,6 +1705,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		countStudiesStmt:                    q.countStudiesStmt,
 		countStudyExclusionsStmt:            q.countStudyExclusionsStmt,
 		createEntityStmt:                    q.createEntityStmt,
+		createEntityCommentStmt:             q.createEntityCommentStmt,
 		createEntitySetStmt:                 q.createEntitySetStmt,
 		createFeedBlockStmt:                 q.createFeedBlockStmt,
 		createInventoryItemStmt:             q.createInventoryItemStmt,
@@ -1699,6 +1727,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		dashboardMinutesStmt:                q.dashboardMinutesStmt,
 		dashboardSlotsStmt:                  q.dashboardSlotsStmt,
 		deleteEntitiesStmt:                  q.deleteEntitiesStmt,
+		deleteEntityCommentsStmt:            q.deleteEntityCommentsStmt,
 		deleteEntitySetStmt:                 q.deleteEntitySetStmt,
 		deleteExclusionStmt:                 q.deleteExclusionStmt,
 		deleteExpiredPreviewTokensStmt:      q.deleteExpiredPreviewTokensStmt,
@@ -1767,6 +1796,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		listCardsStmt:                       q.listCardsStmt,
 		listEngagedCardsStmt:                q.listEngagedCardsStmt,
 		listEntitiesStmt:                    q.listEntitiesStmt,
+		listEntityCommentsStmt:              q.listEntityCommentsStmt,
 		listEntitySetsStmt:                  q.listEntitySetsStmt,
 		listExplainedInventoryStmt:          q.listExplainedInventoryStmt,
 		listFeedBlocksStmt:                  q.listFeedBlocksStmt,

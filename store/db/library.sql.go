@@ -94,6 +94,15 @@ func (q *Queries) DeleteEntities(ctx context.Context, entitySet string) error {
 	return err
 }
 
+const deleteEntityComments = `-- name: DeleteEntityComments :exec
+DELETE FROM entity_comments WHERE entity_set = ?
+`
+
+func (q *Queries) DeleteEntityComments(ctx context.Context, entitySet string) error {
+	_, err := q.exec(ctx, q.deleteEntityCommentsStmt, deleteEntityComments, entitySet)
+	return err
+}
+
 const deleteEntitySet = `-- name: DeleteEntitySet :exec
 DELETE FROM entity_sets WHERE entity_set = ?
 `
@@ -218,14 +227,15 @@ func (q *Queries) MediaBytesOf(ctx context.Context, researcherID int64) (int64, 
 }
 
 const mediaInUse = `-- name: MediaInUse :one
-SELECT count(*) FROM entities WHERE entity_url = ?1
+SELECT (SELECT count(*) FROM entities WHERE entity_url = ?1)
+     + (SELECT count(*) FROM entity_comments WHERE avatar_url = ?1) AS uses
 `
 
 func (q *Queries) MediaInUse(ctx context.Context, url string) (int64, error) {
 	row := q.queryRow(ctx, q.mediaInUseStmt, mediaInUse, url)
-	var count int64
-	err := row.Scan(&count)
-	return count, err
+	var uses int64
+	err := row.Scan(&uses)
+	return uses, err
 }
 
 const putUploadedMedia = `-- name: PutUploadedMedia :exec
@@ -290,10 +300,14 @@ func (q *Queries) SetEntitySetUploader(ctx context.Context, arg SetEntitySetUplo
 }
 
 const setMediaNames = `-- name: SetMediaNames :many
-SELECT DISTINCT substr(entity_url, 8) AS name FROM entities
-WHERE entity_set = ? AND entity_url LIKE '/media/%'
+SELECT substr(entity_url, 8) AS name FROM entities
+WHERE entities.entity_set = ?1 AND entity_url LIKE '/media/%'
+UNION
+SELECT substr(avatar_url, 8) AS name FROM entity_comments
+WHERE entity_comments.entity_set = ?1 AND avatar_url LIKE '/media/%'
 `
 
+// The cards' files and the seeded comments' avatars.
 func (q *Queries) SetMediaNames(ctx context.Context, entitySet string) ([]string, error) {
 	rows, err := q.query(ctx, q.setMediaNamesStmt, setMediaNames, entitySet)
 	if err != nil {
@@ -334,6 +348,7 @@ func (q *Queries) TouchMedia(ctx context.Context, arg TouchMediaParams) error {
 const unusedMedia = `-- name: UnusedMedia :many
 SELECT m.name, m.uploaded_at FROM media m
 WHERE NOT EXISTS (SELECT 1 FROM entities e WHERE e.entity_url = '/media/' || m.name)
+  AND NOT EXISTS (SELECT 1 FROM entity_comments c WHERE c.avatar_url = '/media/' || m.name)
 `
 
 type UnusedMediaRow struct {

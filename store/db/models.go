@@ -98,6 +98,20 @@ type Entity struct {
 	Height       sql.NullInt64
 }
 
+type EntityComment struct {
+	EntitySet string
+	CommentID string
+	Position  int64
+	Filename  string
+	Author    string
+	Text      string
+	AvatarUrl string
+	Likes     int64
+	TimeLabel string
+	ReplyTo   string
+	Tag       string
+}
+
 type EntitySet struct {
 	EntitySet      string
 	EntityCategory string

@@ -54,6 +54,43 @@ func (q *Queries) CreateEntity(ctx context.Context, arg CreateEntityParams) erro
 	return err
 }
 
+const createEntityComment = `-- name: CreateEntityComment :exec
+INSERT INTO entity_comments (entity_set, comment_id, position, filename, author, text,
+                             avatar_url, likes, time_label, reply_to, tag)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+`
+
+type CreateEntityCommentParams struct {
+	EntitySet string
+	CommentID string
+	Position  int64
+	Filename  string
+	Author    string
+	Text      string
+	AvatarUrl string
+	Likes     int64
+	TimeLabel string
+	ReplyTo   string
+	Tag       string
+}
+
+func (q *Queries) CreateEntityComment(ctx context.Context, arg CreateEntityCommentParams) error {
+	_, err := q.exec(ctx, q.createEntityCommentStmt, createEntityComment,
+		arg.EntitySet,
+		arg.CommentID,
+		arg.Position,
+		arg.Filename,
+		arg.Author,
+		arg.Text,
+		arg.AvatarUrl,
+		arg.Likes,
+		arg.TimeLabel,
+		arg.ReplyTo,
+		arg.Tag,
+	)
+	return err
+}
+
 const createEntitySet = `-- name: CreateEntitySet :exec
 INSERT INTO entity_sets (entity_set, entity_category, columns, builtin, created_at)
 VALUES (?, ?, ?, ?, ?)
@@ -142,6 +179,45 @@ func (q *Queries) ListEntities(ctx context.Context, entitySet string) ([]Entity,
 			&i.Covariates,
 			&i.Width,
 			&i.Height,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listEntityComments = `-- name: ListEntityComments :many
+SELECT entity_set, comment_id, position, filename, author, text, avatar_url, likes, time_label, reply_to, tag FROM entity_comments WHERE entity_set = ? ORDER BY position
+`
+
+func (q *Queries) ListEntityComments(ctx context.Context, entitySet string) ([]EntityComment, error) {
+	rows, err := q.query(ctx, q.listEntityCommentsStmt, listEntityComments, entitySet)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []EntityComment
+	for rows.Next() {
+		var i EntityComment
+		if err := rows.Scan(
+			&i.EntitySet,
+			&i.CommentID,
+			&i.Position,
+			&i.Filename,
+			&i.Author,
+			&i.Text,
+			&i.AvatarUrl,
+			&i.Likes,
+			&i.TimeLabel,
+			&i.ReplyTo,
+			&i.Tag,
 		); err != nil {
 			return nil, err
 		}

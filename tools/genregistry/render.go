@@ -75,6 +75,10 @@ func entries() []entry {
 			name: "MAX_TRIM", value: export.MaxTrim},
 		{doc: "CATEGORIES are the stimulus-set categories in the order offered (stimuli.Categories).",
 			name: "CATEGORIES", value: stimuli.Categories, asConst: true, typ: "Category = (typeof CATEGORIES)[number]"},
+		{doc: "COMMENT_MODES are the values of the comments parameter, the default first; first-N takes its N (params.CommentModes, params.MaxCommentsFirst).",
+			name: "COMMENT_MODES", value: params.CommentModes(), asConst: true},
+		{doc: "MAX_COMMENTS_FIRST is the largest N of comments first-N (params.MaxCommentsFirst).",
+			name: "MAX_COMMENTS_FIRST", value: params.MaxCommentsFirst},
 		{doc: "STAGES are the funnel stages in order, the furthest last (store.Stages).",
 			name: "STAGES", value: store.Stages, asConst: true, typ: "Stage = (typeof STAGES)[number]"},
 	}

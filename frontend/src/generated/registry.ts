@@ -205,6 +205,25 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/** COMMENT_MODES are the values of the comments parameter, the default first; first-N takes its N (params.CommentModes, params.MaxCommentsFirst). */
+export const COMMENT_MODES = [
+  {
+    "name": "none",
+    "title": "No comments"
+  },
+  {
+    "name": "collapsed",
+    "title": "Collapsed: \"View N comments\" under the post"
+  },
+  {
+    "name": "first-N",
+    "title": "The first N shown, the rest behind \"View more\""
+  }
+] as const;
+
+/** MAX_COMMENTS_FIRST is the largest N of comments first-N (params.MaxCommentsFirst). */
+export const MAX_COMMENTS_FIRST = 50;
+
 /** STAGES are the funnel stages in order, the furthest last (store.Stages). */
 export const STAGES = [
   "arrived",

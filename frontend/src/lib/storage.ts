@@ -52,6 +52,9 @@ export interface StoredValues {
    * several pages, and which cards its cards items ask about, so a reload resumes there
    * with the same cards instead of asking the pages already sent again. */
   form_progress: Record<string, unknown>;
+  /** comments_seen (not a spec key) lists the "entity_id comment_id" pairs whose
+   * comment_seen was sent, so a reload does not send them again. */
+  comments_seen: string[];
 }
 
 /** StorageKey is one of the spec's storage key names. */
@@ -82,6 +85,7 @@ const kinds: { readonly [K in StorageKey]: Kind } = {
   intervention: 'object',
   lures: 'array',
   form_progress: 'object',
+  comments_seen: 'array',
 };
 
 /** STORAGE_KEYS lists every key this module manages. */

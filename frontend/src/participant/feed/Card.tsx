@@ -1,7 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { EngagementType, FeedEntity } from '../../lib/feedTypes';
+import { threadOf, type CommentsSpec } from './commentsSpec';
 import { BUTTONS, CARD_IMAGE_SIZES, cardSource, displayedCount, isVideoUrl, videoShouldPlay, type ButtonMode, type SourceSpec } from './rules';
 import type { FeedTracker } from './tracker';
+
+// The comment thread is its own chunk: only studies that show comments fetch it.
+const Comments = lazy(() => import('./Comments'));
 
 const paths: Record<EngagementType, string> = {
   likes: 'M12 20.5s-7.5-4.6-7.5-10A4.3 4.3 0 0 1 12 7.6a4.3 4.3 0 0 1 7.5 2.9c0 5.4-7.5 10-7.5 10z',
@@ -34,10 +38,12 @@ export interface CardProps {
   /** gate, when given, decides when a button press runs: an intervention triggered by the
    * press opens first, and the press counts only once it is done (FeedView). */
   gate?: (type: EngagementType, entity: FeedEntity, run: () => void) => void;
+  /** comments: how the condition shows the card's seeded comments (none when absent). */
+  comments?: CommentsSpec | null;
 }
 
 /** Card is one feed post: its image or video, its headline and its engagement buttons. */
-export function Card({ entity, modes, tracker, register, swipe, source, gate }: CardProps) {
+export function Card({ entity, modes, tracker, register, swipe, source, gate, comments }: CardProps) {
   const ref = useRef<HTMLElement | null>(null);
   const rec = tracker.record(entity);
   const video = isVideoUrl(entity.entity_url);
@@ -60,6 +66,7 @@ export function Card({ entity, modes, tracker, register, swipe, source, gate }: 
   const headline = typeof entity.headline === 'string' ? entity.headline : '';
   const headingId = `card-${entity.entity_id}-headline`;
   const { publisher, time } = source ? cardSource(source, entity) : { publisher: '', time: '' };
+  const thread = comments ? threadOf(entity) : [];
 
   return (
     <article
@@ -129,6 +136,11 @@ export function Card({ entity, modes, tracker, register, swipe, source, gate }: 
             );
           })}
         </div>
+      ) : null}
+      {comments && thread.length > 0 ? (
+        <Suspense fallback={null}>
+          <Comments entity={entity} thread={thread} spec={comments} tracker={tracker} />
+        </Suspense>
       ) : null}
     </article>
   );

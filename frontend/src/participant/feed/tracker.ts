@@ -58,6 +58,12 @@ export class FeedTracker {
   private onReach: (idx: number) => void = () => {};
   private readonly entities: FeedEntity[];
 
+  /** threads holds each card whose comment thread is open: since when (on the clock) it has
+   * been open and in view, or null while the card is out of view or the page away. */
+  private threads = new Map<string, number | null>();
+  /** commentsSeen are the "entity_id comment_id" pairs already sent (kept across reloads). */
+  private commentsSeen: Set<string>;
+
   /** suspended holds the cards that were in view when the page went away (hidden, reloaded,
    * closed): their dwell was closed then, and a new one opens when the page is back. */
   private suspended: string[] = [];
@@ -67,6 +73,7 @@ export class FeedTracker {
     this.since = this.clock.now();
     this.records = storage.get('entities_engage') ?? {};
     this.events = storage.get('intersect_events') ?? [];
+    this.commentsSeen = new Set(storage.get('comments_seen') ?? []);
     // A reload continues the same feed: the last card reached is what the stored records
     // say was seen, so feed-entity-idx-final and the checkpoints do not start over.
     for (const e of entities) {
@@ -92,6 +99,9 @@ export class FeedTracker {
    */
   suspend(): void {
     // Nothing in view, or already suspended (pagehide follows visibilitychange): nothing to close.
+    // Every open comment thread's time so far is sent (one opened on a card not counted in
+    // view included); those in view are timed again on resume.
+    for (const id of this.threads.keys()) this.endThreadPeriod(id);
     if (this.inView.size === 0) return;
     const now = this.clock.now();
     for (const id of this.inView) {
@@ -160,6 +170,7 @@ export class FeedTracker {
     if (this.events.length > MAX_EVENTS) this.events = this.events.slice(-MAX_EVENTS);
     storage.set('intersect_events', this.events);
     if (inview) {
+      if (this.threads.has(entity.entity_id) && this.threads.get(entity.entity_id) === null) this.threads.set(entity.entity_id, this.clock.now());
       this.save(entity, { ...this.record(entity), lastViewTime: wall });
       if (entity.idx > this.lastReached) {
         const from = this.lastReached;
@@ -169,8 +180,57 @@ export class FeedTracker {
       }
       return;
     }
+    this.endThreadPeriod(entity.entity_id);
     const d = dwellOnLeave(this.events, this.since);
     if (d) this.save(entity, addDwell(this.record(entity), d));
+  }
+
+  /** openComments starts timing a card's comment thread: the participant just opened it,
+   * so it is on screen even when the card as a whole is not counted in view. */
+  openComments(entity: FeedEntity): void {
+    if (!this.threads.has(entity.entity_id)) this.threads.set(entity.entity_id, this.clock.now());
+  }
+
+  /** closeComments ends it (the participant closed it): its time open is sent. */
+  closeComments(entity: FeedEntity): void {
+    this.endThreadPeriod(entity.entity_id);
+    this.threads.delete(entity.entity_id);
+  }
+
+  /**
+   * endThreadPeriod sends comments_open for the time a card's thread has been open and in
+   * view, like a dwell: when it closes, the card leaves view, the page goes away or the feed
+   * is submitted. The thread stays open; it is timed again when the card is back in view.
+   */
+  private endThreadPeriod(id: string): void {
+    const since = this.threads.get(id);
+    if (since === undefined || since === null) return;
+    this.threads.set(id, null);
+    const entity = this.entities.find((e) => e.entity_id === id);
+    if (!entity) return;
+    writeEngagement({
+      entity_id: id,
+      engagement_type: 'comments_open',
+      response: Math.max(0, Math.round(this.clock.now() - since)),
+      time_content_viewed: this.record(entity).lastViewTime,
+      time_engagement: Date.now(),
+    });
+  }
+
+  /** commentSeen sends comment_seen the first time a comment comes into view (once per
+   * card and comment, a reload included). */
+  commentSeen(entity: FeedEntity, commentId: string): void {
+    const key = `${entity.entity_id} ${commentId}`;
+    if (this.commentsSeen.has(key)) return;
+    this.commentsSeen.add(key);
+    storage.set('comments_seen', [...this.commentsSeen]);
+    writeEngagement({
+      entity_id: entity.entity_id,
+      engagement_type: 'comment_seen',
+      response: commentId,
+      time_content_viewed: this.record(entity).lastViewTime,
+      time_engagement: Date.now(),
+    });
   }
 
   // seen: the card already has an event on this page (the first `out` still counts, to
@@ -263,6 +323,7 @@ export class FeedTracker {
 
   /** finish closes open dwells, adds synthetic ones and returns the batch for write_batch_dwell. */
   finish(): Array<Pick<EngagementRecord, 'idx' | 'entity_id' | 'dwells' | 'dwellTimes' | 'dwellsInviewTime'>> {
+    for (const id of this.threads.keys()) this.endThreadPeriod(id);
     this.records = dwellsAtSubmit(this.entities, this.records, this.events, this.clock.now(), Date.now(), this.since);
     storage.set('entities_engage', this.records);
     // The views just closed must not be closed again by a second submit.

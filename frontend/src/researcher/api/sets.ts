@@ -31,7 +31,8 @@ export function ingestEntitySet(settings: {
   setname: string;
   category: string;
   covariates: Array<Record<string, string>>;
-}): Promise<{ entity_set: string; num_entities: number }> {
+  comments?: string;
+}): Promise<{ entity_set: string; num_entities: number; num_comments?: number }> {
   return call('/v1/ingest_entity_set', { body: { entity_set_settings: settings } });
 }
 
@@ -42,7 +43,9 @@ export function ingestHostedSet(settings: {
   category: string;
   covariates: Array<Record<string, string>>;
   media: Record<string, string>;
-}): Promise<{ entity_set: string; num_entities: number }> {
+  comments?: string;
+  comment_avatars?: Record<string, string>;
+}): Promise<{ entity_set: string; num_entities: number; num_comments?: number }> {
   return call('/v1/ingest_entity_set', { body: { entity_set_settings: settings } });
 }
 

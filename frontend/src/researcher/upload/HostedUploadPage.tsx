@@ -10,9 +10,9 @@ import { ingestHostedSet } from '../api';
 import { FileField, Section } from '../fields';
 import { Link, type PageProps } from '../../lib/router';
 import { useTitle } from '../../lib/useTitle';
-import { ingestSettings, initialUpload, pasted, uploadSchema, type UploadValues } from './model';
-import { refusal, SetFields, StimuliFields, UploadOutcome, type Outcome } from './UploadPage';
-import { canHash, failedUploadText, formatBytes, isSystemFile, matchFiles, normalPath, problemLines, type Matching, type PickedFile } from './hosted';
+import { avatarFiles, ingestSettings, initialUpload, parsePasted, pasted, uploadSchema, type UploadValues } from './model';
+import { CommentsFields, refusal, SetFields, StimuliFields, UploadOutcome, type Outcome } from './UploadPage';
+import { canHash, failedUploadText, formatBytes, isSystemFile, matchWithAvatars, normalPath, problemLines, type Matching, type PickedFile } from './hosted';
 import { sendFiles, type FileState } from './uploader';
 import './upload.css';
 
@@ -56,8 +56,8 @@ export function HostedUploadPage(_: PageProps) {
   const submit = async (values: UploadValues) => {
     setOutcome(null);
     const p = pasted(values.stimuli);
-    const m = matchFiles(p, picked);
-    const files = [...new Set(m.files.values())];
+    const m = matchWithAvatars(p, avatarFiles(parsePasted(values.comments)), picked);
+    const files = [...new Set([...m.files.values(), ...(m.avatars?.values() ?? [])])];
     const fresh: Record<string, FileState> = {};
     for (const f of files) {
       const prev = known.current.get(f.path);
@@ -77,8 +77,13 @@ export function HostedUploadPage(_: PageProps) {
       }
       const media: Record<string, string> = {};
       for (const [filename, f] of m.files) media[filename] = known.current.get(f.path)!.name!;
-      const stored = await ingestHostedSet({ ...ingestSettings(values, p), media });
-      setOutcome({ kind: 'success', name: stored.entity_set, count: stored.num_entities });
+      const settings: Parameters<typeof ingestHostedSet>[0] = { ...ingestSettings(values, p), media };
+      if (m.avatars && m.avatars.size > 0) {
+        settings.comment_avatars = {};
+        for (const [avatar, f] of m.avatars) settings.comment_avatars[avatar] = known.current.get(f.path)!.name!;
+      }
+      const stored = await ingestHostedSet(settings);
+      setOutcome({ kind: 'success', name: stored.entity_set, count: stored.num_entities, comments: stored.num_comments });
     } catch (err) {
       setOutcome(refusal(err, p));
     }
@@ -119,7 +124,9 @@ interface HostedFormProps {
 function HostedForm({ picked, ignored, states, outcome, onFiles, onClear, onDropUnused }: HostedFormProps) {
   const { values, isValid, isSubmitting } = useFormikContext<UploadValues>();
   const p = pasted(values.stimuli);
-  const m = useMemo(() => matchFiles(p, picked), [p, picked]);
+  // The comments keep their own parse: pasted() remembers only the stimuli's.
+  const avatars = useMemo(() => avatarFiles(parsePasted(values.comments)), [values.comments]);
+  const m = useMemo(() => matchWithAvatars(p, avatars, picked), [p, avatars, picked]);
   const problems = problemLines(m, picked.length);
   const filesReady = picked.length > 0 && p.rows.length > 0 && problems.length === 0;
   const started = Object.keys(states).length > 0;
@@ -129,6 +136,7 @@ function HostedForm({ picked, ignored, states, outcome, onFiles, onClear, onDrop
     <Form noValidate>
       <SetFields />
       <StimuliFields p={p} hint=" Each row's filename names one of the media files below." />
+      <CommentsFields hint=" An avatar that is a file name names one of the media files below." />
       <Section title="Media files">
         <MediaPicker picked={picked} ignored={ignored} onFiles={onFiles} onClear={onClear} disabled={isSubmitting} />
         <FileMatch p={p.rows.length} m={m} picked={picked.length} problems={problems} onDropUnused={onDropUnused} disabled={isSubmitting} />

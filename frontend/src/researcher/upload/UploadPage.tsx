@@ -3,7 +3,7 @@
 // page previews what it read and the name the set will be stored under; the server reads
 // the rows again with the rules of `feedlab sets import` and its problems are shown as it
 // words them.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Formik, Form, useFormikContext } from 'formik';
 import { ingestEntitySet, ResearcherApiError } from '../api';
 import { FormStatus, RadioGroup, Section, TextField } from '../fields';
@@ -11,10 +11,12 @@ import { Link, type PageProps } from '../../lib/router';
 import { useTitle } from '../../lib/useTitle';
 import {
   CATEGORIES,
+  COMMENT_COLUMNS,
   detectedText,
   ingestSettings,
   initialUpload,
   inRowNumbers,
+  parsePasted,
   pasted,
   PREVIEW_ROWS,
   REQUIRED_COLUMNS,
@@ -30,7 +32,7 @@ import './upload.css';
 const TITLE = 'Upload stimuli';
 
 /** Outcome is the last Submit's result (both upload pages). */
-export type Outcome = { kind: 'success'; name: string; count: number } | { kind: 'failed'; message: string; problems?: string[] };
+export type Outcome = { kind: 'success'; name: string; count: number; comments?: number } | { kind: 'failed'; message: string; problems?: string[] };
 
 /**
  * refusal is the failed Outcome of a Submit the server refused: its own words for a mistake
@@ -62,7 +64,8 @@ export function UploadOutcome({ outcome }: { outcome: Outcome | null }) {
     <FormStatus tone={outcome?.kind === 'success' ? 'success' : 'error'}>
       {outcome?.kind === 'success' && (
         <>
-          Success! The set is stored as <code>{outcome.name}</code> with {outcome.count} card{outcome.count === 1 ? '' : 's'}.
+          Success! The set is stored as <code>{outcome.name}</code> with {outcome.count} card{outcome.count === 1 ? '' : 's'}
+          {outcome.comments ? ` and ${outcome.comments} comment${outcome.comments === 1 ? '' : 's'}` : ''}.
         </>
       )}
       {outcome?.kind === 'failed' && (
@@ -91,7 +94,7 @@ export function UploadPage(_: PageProps) {
     const p = pasted(values.stimuli);
     try {
       const stored = await ingestEntitySet(ingestSettings(values, p));
-      setOutcome({ kind: 'success', name: stored.entity_set, count: stored.num_entities });
+      setOutcome({ kind: 'success', name: stored.entity_set, count: stored.num_entities, comments: stored.num_comments });
     } catch (err) {
       setOutcome(refusal(err, p));
     }
@@ -119,6 +122,7 @@ function UploadForm({ outcome, onEdit }: { outcome: Outcome | null; onEdit(): vo
     <Form noValidate onChange={onEdit}>
       <SetFields />
       <StimuliFields p={p} />
+      <CommentsFields hint=" An avatar is an https:// link here; to upload avatar images use Upload stimuli with media." />
       <div className="actions">
         <button type="submit" className="button" disabled={!isValid || isSubmitting}>
           {isSubmitting ? 'Submitting…' : 'Submit'}
@@ -193,6 +197,42 @@ export function StimuliFields({ p, hint }: { p: Pasted; hint?: ReactNode }) {
         }
       />
       <Preview p={p} />
+    </Section>
+  );
+}
+
+/** CommentsFields is the optional paste of the set's seeded comments (docs/social.md): the
+ * server reads it with the rules of `sets import --comments` and names each bad row. */
+export function CommentsFields({ hint }: { hint?: ReactNode }) {
+  const { values } = useFormikContext<UploadValues>();
+  // Its own parse: pasted() remembers only the stimuli's.
+  const p = useMemo(() => parsePasted(values.comments), [values.comments]);
+  return (
+    <Section title="Comments (optional)">
+      <TextField
+        name="comments"
+        label="Comments (tab-separated)"
+        multiline={5}
+        spellCheck={false}
+        hint={
+          <>
+            Comments shown under the cards, one per line. Columns:{' '}
+            {COMMENT_COLUMNS.map((c, i) => (
+              <span key={c}>
+                {i > 0 && ', '}
+                <code>{c}</code>
+              </span>
+            ))}
+            ; the first four are required. <code>filename</code> names the card, <code>reply_to</code> a comment_id (one level of
+            replies), <code>tag</code> lets a condition show only some comments.{hint}
+          </>
+        }
+      />
+      {p.rows.length > 0 && (
+        <p className="upload__detected" aria-live="polite">
+          {p.rows.length} comment{p.rows.length === 1 ? '' : 's'} read.
+        </p>
+      )}
     </Section>
   );
 }

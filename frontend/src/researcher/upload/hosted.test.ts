@@ -1,13 +1,23 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parsePasted } from './model';
-import { failedUploadText, isSystemFile, matchFiles, NO_COVARIATE_INFO, normalPath, problemLines, retryable, WRONG_COUNT, type PickedFile } from './hosted';
+import { avatarFiles, parsePasted } from './model';
+import { failedUploadText, isSystemFile, matchFiles, matchWithAvatars, NO_COVARIATE_INFO, normalPath, problemLines, retryable, WRONG_COUNT, type PickedFile } from './hosted';
 
 const file = (path: string): PickedFile => ({ path, file: { size: 1 } as File });
 const tsv = (...names: string[]) =>
   parsePasted(['source_url\tfilename\tretrieve_date\tentity_type', ...names.map((n) => `https://a\t${n}\t2026-01-01\timage`)].join('\n'));
 
 describe('hosted upload matching', () => {
+  it("matches the comments' avatar files among the same picked files; links are not files", () => {
+    const comments = parsePasted(
+      ['comment_id\tfilename\tauthor\ttext\tavatar', 'c1\ta.png\tDana\thi\tfaces/dana.png', 'c2\ta.png\tLee\thi\thttps://x.example/l.png', 'c3\ta.png\tSam\thi\tsam.png'].join('\n'),
+    );
+    const m = matchWithAvatars(tsv('a.png'), avatarFiles(comments), [file('a.png'), file('pics/faces/dana.png')]);
+    assert.equal(m.avatars!.get('faces/dana.png')!.path, 'pics/faces/dana.png');
+    assert.deepEqual(m.unused, []);
+    const lines = problemLines(m, 2);
+    assert.ok(lines[0].startsWith('Comments line 4: no file sam.png'), lines.join('\n'));
+  });
   it('finds files by path or by the end of their path inside a folder', () => {
     const m = matchFiles(tsv('a.png', 'sub/b.mp4', ' a.png '), [file('pick/a.png'), file('pick/sub/b.mp4')]);
     assert.deepEqual([...m.files.keys()], ['a.png', 'sub/b.mp4']);

@@ -29,6 +29,8 @@ export function normalPath(path: string): string {
 
 /** RowProblem is a row whose filename has no file, or more than one. */
 export interface RowProblem {
+  /** where names the paste ("Comments line" for an avatar); "Line" when absent. */
+  where?: string;
   line: number;
   filename: string;
   candidates: string[];
@@ -44,6 +46,26 @@ export interface Matching {
   unused: string[];
   /** distinctNames counts the different filenames of the rows. */
   distinctNames: number;
+  /** avatars maps each avatar file name of the comments to its file (matchWithAvatars). */
+  avatars?: Map<string, PickedFile>;
+}
+
+/**
+ * matchWithAvatars matches the cards' files and the comments' avatar files (avatarFiles)
+ * among the same picked files: a file is unused only if neither names it.
+ */
+export function matchWithAvatars(p: Pasted, avatars: Pasted, picked: PickedFile[]): Matching {
+  const m = matchFiles(p, picked);
+  if (avatars.rows.length === 0) return m;
+  const a = matchFiles(avatars, picked);
+  const unusedByAvatars = new Set(a.unused);
+  return {
+    files: m.files,
+    avatars: a.files,
+    unmatched: [...m.unmatched, ...a.unmatched.map((u) => ({ ...u, where: 'Comments line' }))],
+    unused: m.unused.filter((path) => unusedByAvatars.has(path)),
+    distinctNames: new Set([...m.files.values(), ...a.files.values()].map((f) => f.path)).size + m.unmatched.length + a.unmatched.length,
+  };
 }
 
 /**
@@ -92,8 +114,8 @@ export function problemLines(m: Matching, picked: number): string[] {
   for (const u of m.unmatched.slice(0, 20)) {
     lines.push(
       u.candidates.length > 1
-        ? `Line ${u.line}: ${u.filename} matches ${u.candidates.length} files (${u.candidates.slice(0, 3).join(', ')}); give its folder too.`
-        : `Line ${u.line}: no file ${u.filename || '(empty filename)'} among the files.`,
+        ? `${u.where ?? 'Line'} ${u.line}: ${u.filename} matches ${u.candidates.length} files (${u.candidates.slice(0, 3).join(', ')}); give its folder too.`
+        : `${u.where ?? 'Line'} ${u.line}: no file ${u.filename || '(empty filename)'} among the files.`,
     );
   }
   if (m.unmatched.length > 20) lines.push(`…and ${m.unmatched.length - 20} more rows without a file.`);

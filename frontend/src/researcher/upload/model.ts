@@ -132,9 +132,28 @@ export interface UploadValues {
   setname: string;
   category: string;
   stimuli: string;
+  /** comments is the pasted seeded comments (docs/social.md); '' for none. */
+  comments: string;
 }
 
-export const initialUpload: UploadValues = { setname: '', category: '', stimuli: '' };
+export const initialUpload: UploadValues = { setname: '', category: '', stimuli: '', comments: '' };
+
+/** COMMENT_COLUMNS are the columns a comments paste may have, required first (stimuli.CommentColumns). */
+export const COMMENT_COLUMNS = ['comment_id', 'filename', 'author', 'text', 'avatar', 'likes', 'time', 'reply_to', 'tag'] as const;
+
+/**
+ * avatarFiles reads the comments paste's avatar column as a paste of one filename column,
+ * keeping the rows whose avatar is a file name (not a link), so the hosted upload can match
+ * them to picked files as it does the cards'.
+ */
+export function avatarFiles(comments: Pasted): Pasted {
+  const col = comments.columns.indexOf('avatar');
+  if (col < 0) return { ...comments, columns: [], rows: [] };
+  const rows = comments.rows
+    .map((r) => ({ line: r.line, fields: [(r.fields[col] ?? '').trim()] }))
+    .filter((r) => r.fields[0] !== '' && !isStimulusURL(r.fields[0]));
+  return { columns: ['filename'], rows, missing: [], ragged: [], raggedCount: 0 };
+}
 
 /** uploadSchema checks what the page can know before sending; the server checks the rest. */
 export const uploadSchema = Yup.object({
@@ -164,6 +183,7 @@ export interface IngestSettings {
   setname: string;
   category: string;
   covariates: Array<Record<string, string>>;
+  comments?: string;
 }
 
 /**
@@ -182,7 +202,9 @@ export function ingestSettings(values: UploadValues, p: Pasted): IngestSettings 
     if (!hasURL) rec.entity_url = rec.source_url ?? '';
     return rec;
   });
-  return { setname: values.setname, category: values.category, covariates };
+  const out: IngestSettings = { setname: values.setname, category: values.category, covariates };
+  if (values.comments.trim() !== '') out.comments = values.comments;
+  return out;
 }
 
 /**

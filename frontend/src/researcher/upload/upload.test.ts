@@ -74,7 +74,7 @@ describe('uploadSchema', () => {
 
 describe('ingestSettings', () => {
   it('builds one record per row: headline URL-encoded, entity_url = source_url, other columns as given', () => {
-    const s = ingestSettings({ setname: 'My News!', category: 'news', stimuli: TSV }, parsePasted(TSV));
+    const s = ingestSettings({ setname: 'My News!', category: 'news', stimuli: TSV, comments: '' }, parsePasted(TSV));
     assert.equal(s.setname, 'My News!');
     assert.equal(s.category, 'news');
     assert.deepEqual(s.covariates[0], {
@@ -89,7 +89,15 @@ describe('ingestSettings', () => {
   });
   it("keeps the paste's own entity_url", () => {
     const text = 'source_url\tfilename\tretrieve_date\tentity_type\tentity_url\nu\tf\td\tt\thttps://cdn.example/x.jpg';
-    assert.equal(ingestSettings({ setname: 'x', category: 'ads', stimuli: text }, parsePasted(text)).covariates[0].entity_url, 'https://cdn.example/x.jpg');
+    assert.equal(ingestSettings({ setname: 'x', category: 'ads', stimuli: text, comments: '' }, parsePasted(text)).covariates[0].entity_url, 'https://cdn.example/x.jpg');
+  });
+});
+
+describe('seeded comments', () => {
+  it('are sent as pasted, and left out when the box is empty', () => {
+    const comments = 'comment_id\tfilename\tauthor\ttext\nc1\t1.jpg\tDana\tFalse.';
+    assert.equal(ingestSettings({ setname: 'x', category: 'news', stimuli: TSV, comments }, parsePasted(TSV)).comments, comments);
+    assert.ok(!('comments' in ingestSettings({ setname: 'x', category: 'news', stimuli: TSV, comments: ' \n' }, parsePasted(TSV))));
   });
 });
 

@@ -9,6 +9,7 @@ import { ScriptField } from './ScriptField';
 import { allTextMode, moveForm, setAllTextMode, toggleForm } from './model/state';
 import { conditionAt, ranksAllCards, setSameInEvery } from './model/state';
 import { BUTTONS, DEFAULT_ALGORITHM, ENTITY_SETS_ERROR, LOAD_SETS_ERROR, platformsWithCode, platformsWithUrl, type EntitySetInfo, type SharedGroup, type StudyText, type WizardState } from './model/types';
+import { MAX_COMMENTS_FIRST } from '../../generated/registry';
 
 /** SetsState is what the Cards section knows about the stimulus sets. */
 export interface SetsState {
@@ -76,10 +77,41 @@ export function FeedTypeSection({ caps }: SectionsProps) {
               label="Time beside the source (optional)"
               hint="Empty for none, or covariate:COLUMN (shown as written, such as 3h)."
             />
+            <CommentsFields i={i} />
           </>
         )}
       </PerCondition>
     </Section>
+  );
+}
+
+/** CommentsFields choose how condition i shows the seeded comments of its sets
+ * (docs/social.md): none, collapsed, or the first N; and, optionally, only some tags. */
+function CommentsFields({ i }: { i: number }) {
+  const { values } = useWizard();
+  const mode = values.params.commentParams?.[i]?.mode ?? 'none';
+  return (
+    <>
+      <RadioGroup
+        name={`params.commentParams.${i}.mode`}
+        label="Seeded comments under each post"
+        options={[
+          { value: 'none', label: 'None' },
+          { value: 'collapsed', label: 'Collapsed ("View N comments")' },
+          { value: 'first', label: 'The first few shown' },
+        ]}
+      />
+      {mode === 'first' && (
+        <TextField name={`params.commentParams.${i}.first`} label="How many shown first" hint={`1 to ${MAX_COMMENTS_FIRST}; the rest behind "View more".`} />
+      )}
+      {mode !== 'none' && (
+        <TextField
+          name={`params.commentParams.${i}.tags`}
+          label="Only comments tagged (optional)"
+          hint="Tags from the comments' tag column, separated by commas, such as correction. Empty shows every comment; given, untagged comments are left out."
+        />
+      )}
+    </>
   );
 }
 

@@ -497,3 +497,20 @@ describe('the intervention family', () => {
     assert.deepEqual(conditionAt(s.params, 0).interventionParams, { type: '', perc: 50, video: '', skin: 'distract' });
   });
 });
+
+describe('seeded comments', () => {
+  it('writes comments and comments-tags on every condition once one shows comments, and reads them back', () => {
+    const plain = twoConditions();
+    assert.ok(!plainRows(plain).some((r) => r.param.startsWith('comments')), 'a study without comments has its old rows');
+    let s = edit(plain, 0, (c) => ({ ...c, commentParams: { mode: 'collapsed', first: '2', tags: ' correction, ,correction ' } }));
+    s = edit(s, 1, (c) => ({ ...c, commentParams: { mode: 'first', first: '3', tags: '' } }));
+    const rows = plainRows(s);
+    const value = (cond: number, param: string) => rows.find((r) => r.condition === cond && r.param === param)?.value;
+    assert.equal(value(1, 'comments'), 'collapsed');
+    assert.equal(value(1, 'comments-tags'), '["correction"]');
+    assert.equal(value(2, 'comments'), 'first-3');
+    assert.equal(value(2, 'comments-tags'), '[]');
+    assert.deepEqual(stateFromRows(rows).params, normalize(s).params);
+    assert.deepEqual(conditionAt(stateFromRows(rows).params, 0).commentParams, { mode: 'collapsed', first: '2', tags: 'correction' });
+  });
+});

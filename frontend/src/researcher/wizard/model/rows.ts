@@ -1,5 +1,6 @@
 // Form state → parameter rows (what Create Study sends, spec §5) and plain rows → form
 // state (a params.csv checked by the server, or a study to duplicate).
+import { commentsDiffer, commentsFrom, commentsRows, normalComments } from './comments';
 import { derive, resizeParams, initialState, defaultCondition, conditionAt, ranksAllCards, sameInEveryFrom, withCondition } from './state';
 import {
   BUTTONS,
@@ -62,6 +63,8 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
   // The intervention family (style, trigger, text, skin) on every condition of a study that
   // uses it, on none of one that does not: the server writes its rows the same way.
   const family = p.interventionParams.slice(0, state.conditions).some((iv) => familyDiffers(iv));
+  // Comments likewise: on every condition once any condition shows them.
+  const social = (p.commentParams ?? []).slice(0, state.conditions).some(commentsDiffer);
   for (let i = 0; i < state.conditions; i++) {
     const c = i + 1;
     const add = (param: string, value: unknown) => rows.push({ condition: c, param, value: blank(value) });
@@ -85,6 +88,11 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
       add('intervention-trigger', iv.type ? f.trigger || 'position' : '');
       add('intervention-text', iv.type ? f.text : '');
       add('skin', f.skin || 'default');
+    }
+    if (social) {
+      const [mode, tags] = commentsRows(p.commentParams[i]);
+      add('comments', mode);
+      add('comments-tags', tags);
     }
     add('algorithm', algorithm);
     for (const [param, value] of chosenSettings(p.algorithmSettings[i], algorithm)) add(param, value);
@@ -242,6 +250,7 @@ export function stateFromRows(rows: ParamRow[]): WizardState {
       params = { ...params, recruitment: rec };
     }
     cond.sourceParams = { line: sourceValue(get('source-line')), time: sourceValue(get('source-time')) };
+    cond.commentParams = commentsFrom(get('comments'), get('comments-tags'));
     params = withCondition(params, i, cond);
   }
   params = derive(params);
@@ -285,6 +294,7 @@ export function normalize(state: WizardState): WizardState {
       selectionSets: choices,
       algorithmSettings: settingsOf(c.algorithmSettings, c.algorithmParams || DEFAULT_ALGORITHM),
       sourceParams: { line: sourceValue(c.sourceParams?.line ?? ''), time: sourceValue(c.sourceParams?.time ?? '') },
+      commentParams: normalComments(c.commentParams),
     });
   }
   const rec: Recruitment = {};

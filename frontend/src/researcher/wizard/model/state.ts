@@ -1,5 +1,6 @@
 // Defaults, resizing and the per-condition rules of spec §4 ("Study creation" and
 // "Per-condition rules"), as pure functions over WizardState.
+import { DEFAULT_COMMENTS, type CommentsChoice } from './comments';
 import {
   BUTTONS,
   DEFAULT_ALGORITHM,
@@ -36,6 +37,7 @@ export interface ConditionParams {
   selectionSets: Record<string, SetChoice>;
   selectedSets: string[];
   sourceParams: SourceLine;
+  commentParams: CommentsChoice;
 }
 
 /** PER_CONDITION lists the per-condition keys of StudyParams (selectedSetsParsed is derived). */
@@ -53,6 +55,7 @@ export const PER_CONDITION: Array<keyof ConditionParams> = [
   'selectionSets',
   'selectedSets',
   'sourceParams',
+  'commentParams',
 ];
 
 /**
@@ -77,6 +80,7 @@ export function defaultCondition(): ConditionParams {
     selectionSets: {},
     selectedSets: [],
     sourceParams: { line: '', time: '' },
+    commentParams: { ...DEFAULT_COMMENTS },
   };
 }
 
@@ -97,6 +101,7 @@ function emptyParams(): StudyParams {
     selectedSets: [],
     selectedSetsParsed: [],
     sourceParams: [],
+    commentParams: [],
     title: '',
     sameInEvery: { platform: true, exits: true },
   };

@@ -1,6 +1,7 @@
 // The study wizard's form state: the spec's saved keys (spec §3 "Saved study-form state")
 // with one entry per condition in every per-condition list. Pure data, no React, so the
 // rules (defaults, resizing, rows in and out, the client checks) are unit-tested.
+import type { CommentsChoice } from './comments';
 import { BUTTONS, PLATFORMS, URL_ENCODED_PARAMS } from '../../../generated/registry';
 
 /** ParamRow is one study parameter, as the wizard sends it and params.csv holds it. */
@@ -148,6 +149,8 @@ export interface StudyParams {
   selectedSetsParsed: EntitySetEntry[][];
   /** sourceParams is each condition's source line above the posts (source-line, source-time). */
   sourceParams: SourceLine[];
+  /** commentParams is each condition's seeded comments (comments, comments-tags). */
+  commentParams: CommentsChoice[];
   /** title is the optional study title (the parameter `title`, the same on every condition). */
   title: string;
   /** recruitment is the study-wide assignment rule and quota (absent: the defaults). */
