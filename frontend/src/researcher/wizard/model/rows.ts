@@ -1,5 +1,6 @@
 // Form state → parameter rows (what Create Study sends, spec §5) and plain rows → form
 // state (a params.csv checked by the server, or a study to duplicate).
+import { cleanQuestionnaire } from './questionnaires';
 import { derive, resizeParams, initialState, defaultCondition, conditionAt, ranksAllCards, sameInEveryFrom, withCondition } from './state';
 import {
   BUTTONS,
@@ -62,7 +63,7 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
   const rows: ParamRow[] = [{ condition: 1, param: 'n-conditions', value: String(state.conditions) }];
   // The study's own questionnaires once, on condition 1, only when there are any: the
   // server's rows place them so, and a study without them sends what it always did.
-  if (p.questionnaires?.length) rows.push({ condition: 1, param: 'questionnaires', value: JSON.stringify(p.questionnaires) });
+  if (p.questionnaires?.length) rows.push({ condition: 1, param: 'questionnaires', value: JSON.stringify(p.questionnaires.map(cleanQuestionnaire)) });
   // The intervention family (style, trigger, text, skin) on every condition of a study that
   // uses it, on none of one that does not: the server writes its rows the same way.
   const family = p.interventionParams.slice(0, state.conditions).some((iv) => familyDiffers(iv));
@@ -302,7 +303,7 @@ export function normalize(state: WizardState): WizardState {
     if (v !== '') rec[key] = v;
   }
   // The definitions as the server reads them back: plain JSON (no undefined keys).
-  const questionnaires = questionnaireList(JSON.stringify(state.params.questionnaires ?? []));
+  const questionnaires = questionnaireList(JSON.stringify((state.params.questionnaires ?? []).map(cleanQuestionnaire)));
   return { conditions: state.conditions, shown: true, params: { ...params, questionnaires, recruitment: rec, sameInEvery: sameInEveryFrom(params, state.conditions) } };
 }
 
