@@ -19,6 +19,20 @@ async function dump(page: Page, dataType: string, id: string, codebook = false):
   return res.text();
 }
 
+/** dragOnto drags an item by its grip and drops it on the lower edge of another (the part in
+ * view when the other is just above), as a researcher's mouse does. */
+async function dragOnto(page: Page, from: Locator, to: Locator): Promise<void> {
+  const grip = from.getByTitle('Drag to move');
+  await grip.scrollIntoViewIfNeeded();
+  const a = (await grip.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + 20, a.y + 20, { steps: 3 });
+  await page.mouse.move(b.x + 60, b.y + b.height - 20, { steps: 5 });
+  await page.mouse.up();
+}
+
 const item = (q: Locator, id: string) => q.getByRole('group', { name: new RegExp(`^Item ${id} `) });
 
 test('a questionnaire built in the wizard is taken by a participant and exported', async ({ page, browser, baseURL }, testInfo) => {
@@ -62,6 +76,15 @@ test('a questionnaire built in the wizard is taken by a participant and exported
   await expect(page1.getByRole('group', { name: /^Item / }).nth(4)).toHaveAccessibleName(/^Item q6 /);
   await item(page1, 'q6').getByRole('button', { name: 'Move down' }).click();
   await expect(page1.getByRole('group', { name: /^Item / }).nth(5)).toHaveAccessibleName(/^Item q6 /);
+  // And by drag: q6 dropped on q5 takes its place; dropped back, it is last again.
+  await dragOnto(page, item(page1, 'q6'), item(page1, 'q5'));
+  await expect(page1.getByRole('group', { name: /^Item / }).nth(4)).toHaveAccessibleName(/^Item q6 /);
+  await dragOnto(page, item(page1, 'q5'), item(page1, 'q6'));
+  await expect(page1.getByRole('group', { name: /^Item / }).nth(5)).toHaveAccessibleName(/^Item q6 /);
+  // Duplicate: a copy with an id of its own, right below; deleted again.
+  await item(page1, 'q6').getByRole('button', { name: 'Duplicate' }).click();
+  await expect(page1.getByRole('group', { name: /^Item / }).nth(6)).toHaveAccessibleName(/^Item q_1 /);
+  await item(page1, 'q_1').getByRole('button', { name: 'Delete' }).click();
 
   await built.getByRole('button', { name: 'Add page' }).click();
   const page2 = built.getByRole('group', { name: 'Page 2' });
@@ -88,10 +111,31 @@ test('a questionnaire built in the wizard is taken by a participant and exported
   await built.screenshot({ path: '/tmp/qbuilder-section-1280.png' });
   await preview.getByRole('button', { name: 'Close preview' }).click();
 
-  // Shown after the feed in condition 1.
+  // Export the JSON, import it back (a copy under a free name), start one from a built-in;
+  // both go again, and leave the condition's list with them.
+  const download = page.waitForEvent('download');
+  await built.getByRole('button', { name: 'Export JSON' }).click();
+  const file = await (await download).path();
+  await qs.getByLabel('Import a questionnaire (JSON file)').setInputFiles(file);
+  await expect(qs.getByRole('group', { name: 'Questionnaire habits_2' })).toBeVisible();
+  await qs.getByLabel('Built-in questionnaire').selectOption({ label: 'Final questions' });
+  await qs.getByRole('button', { name: 'Start from this built-in' }).click();
+  await expect(qs.getByRole('group', { name: 'Questionnaire final_2' })).toBeVisible();
+  await section(page, 'Post-experiment questionnaires').getByRole('checkbox', { name: /yours: final_2/ }).check();
+  await qs.getByRole('group', { name: 'Questionnaire final_2' }).getByRole('button', { name: 'Delete questionnaire' }).click();
+  await qs.getByRole('group', { name: 'Questionnaire habits_2' }).getByRole('button', { name: 'Delete questionnaire' }).click();
+  await expect(section(page, 'Post-experiment questionnaires').getByRole('checkbox', { name: /yours: final_2/ })).toHaveCount(0);
+
+  // Shown after the feed in condition 1. Verify's problems are listed beside the
+  // questionnaire they name: a duplicate id, then fixed.
   await section(page, 'Post-experiment questionnaires').getByRole('checkbox', { name: 'Your habits (yours: habits)' }).check();
+  await item(page2, 'q8').getByLabel('ID').fill('q7');
+  await page.getByRole('button', { name: 'Verify parameters' }).click();
+  await expect(built.getByRole('list', { name: 'Problems with habits' })).toContainText('q7');
+  await page2.getByRole('group', { name: /^Item q7 · Several lines/ }).getByLabel('ID').fill('q8');
   await page.getByRole('button', { name: 'Verify parameters' }).click();
   await expect(page.getByText(/^The parameters are valid/)).toBeVisible();
+  await expect(built.getByRole('list', { name: 'Problems with habits' })).toHaveCount(0);
   await page.setViewportSize({ width: 360, height: 800 });
   await built.screenshot({ path: '/tmp/qbuilder-section-360.png' });
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -72,7 +72,10 @@ describe('the questionnaire builder', () => {
     const problems = [
       { param: 'questionnaires', message: 'questionnaire "mine", page 1, item "q2": show_if names "q7"' },
       { param: 'questionnaires', message: 'questionnaire "other", page 1: no items' },
+      { param: 'questionnaires', message: 'questionnaire "mine_2": no pages' },
+      { param: 'questionnaires', message: 'questionnaire #3: the name "Bad" may use only lower-case letters' },
     ];
-    assert.deepEqual(problemsOf(problems, 'mine'), [problems[0]]);
+    assert.deepEqual(problemsOf(problems, 'mine', 0), [problems[0]]);
+    assert.deepEqual(problemsOf(problems, 'Bad', 2), [problems[3]], 'by place when the name is refused');
   });
 });

@@ -206,9 +206,10 @@ export function renameInForms(lists: string[][], from: string, to: string): stri
   return lists.map((names) => names.flatMap((n) => (n === from ? (to ? [to] : []) : [n])));
 }
 
-/** problemsOf picks the server's problems naming questionnaire `name` (Verify words them
- * `questionnaire "name", page 2, item "q3": …`). */
-export function problemsOf<P extends { param?: string; message: string }>(problems: readonly P[], name: string): P[] {
-  const tag = `questionnaire "${name}"`;
-  return problems.filter((p) => p.message.includes(tag));
+/** problemsOf picks the server's problems naming questionnaire `name`, the index-th (0-based)
+ * of the list: Verify words them `questionnaire "name", page 2, item "q3": …`, or
+ * `questionnaire #2, …` when the name itself cannot be read. */
+export function problemsOf<P extends { param?: string; message: string }>(problems: readonly P[], name: string, index: number): P[] {
+  const tags = [`questionnaire ${JSON.stringify(name)}`, `questionnaire #${index + 1}`];
+  return problems.filter((p) => tags.some((t) => p.message.includes(t + ',') || p.message.includes(t + ':')));
 }

@@ -21,7 +21,7 @@ export interface ItemEditorProps {
   allIds: string[];
 }
 
-/** ItemEditor edits one item; it is an <li> that can be dragged within its list. */
+/** ItemEditor edits one item; it is an <li> that can be dragged by its grip within its list. */
 export function ItemEditor({ listPath, index, count, earlier, allIds }: ItemEditorProps) {
   const { values } = useFormikContext<WizardState>();
   const path = `${listPath}.${index}`;
@@ -31,7 +31,7 @@ export function ItemEditor({ listPath, index, count, earlier, allIds }: ItemEdit
   if (!item) return null;
   const choices = item.type === 'single' || item.type === 'multi' || item.type === 'attention';
 
-  const onDragStart = (e: DragEvent<HTMLLIElement>) => {
+  const onDragStart = (e: DragEvent<HTMLSpanElement>) => {
     if (!e.dataTransfer) return;
     e.dataTransfer.setData('application/x-feedlab-item', JSON.stringify({ listPath, index }));
     e.dataTransfer.effectAllowed = 'move';
@@ -48,18 +48,17 @@ export function ItemEditor({ listPath, index, count, earlier, allIds }: ItemEdit
   return (
     <li
       className="qb-item"
-      draggable
-      onDragStart={onDragStart}
       onDragOver={(e) => e.dataTransfer?.types.includes('application/x-feedlab-item') && e.preventDefault()}
       onDrop={onDrop}
     >
       <div role="group" aria-labelledby={headingId}>
         <div className="qb-item__head">
           <h5 id={headingId}>
-            <span aria-hidden="true" className="qb-grip" title="Drag to move">
+            {/* Only the grip drags (text in the fields stays selectable); keyboard users have Move up and down. */}
+            <span aria-hidden="true" className="qb-grip" title="Drag to move" draggable onDragStart={onDragStart}>
               ⠿
             </span>{' '}
-            Item {item.id} <span className="muted">({typeTitle(item.type)})</span>
+            Item {item.id} <span className="muted">· {typeTitle(item.type)}</span>
           </h5>
           <span className="qb-item__moves">
             <button type="button" className="button button--quiet button--small" disabled={index === 0} onClick={() => list.moveTo(index, index - 1)}>

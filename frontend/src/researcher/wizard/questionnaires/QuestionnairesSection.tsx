@@ -90,7 +90,7 @@ function QuestionnaireEditor({ qi, q, builtins, others }: { qi: number; q: Quest
   const path = `${LIST}.${qi}`;
   const headingId = useId();
   const nameId = useId();
-  const problems = problemsOf(useContext(ServerProblems), q.name);
+  const problems = problemsOf(useContext(ServerProblems), q.name, qi);
   const self = useItemList(LIST);
   const pages = useItemList(`${path}.pages`);
   const [preview, setPreview] = useState<number | null>(null);
