@@ -122,6 +122,9 @@ test('a questionnaire built in the wizard is taken by a participant and exported
   await qs.getByRole('button', { name: 'Start from this built-in' }).click();
   await expect(qs.getByRole('group', { name: 'Questionnaire final_2' })).toBeVisible();
   await section(page, 'Post-experiment questionnaires').getByRole('checkbox', { name: /yours: final_2/ }).check();
+  // Before the feed no card has been shown: a questionnaire with a cards item is not offered there.
+  await expect(section(page, 'Questionnaires before the feed').getByRole('checkbox', { name: /yours: final_2/ })).toBeVisible();
+  await expect(section(page, 'Questionnaires before the feed').getByRole('checkbox', { name: /yours: habits/ })).toHaveCount(0);
   await qs.getByRole('group', { name: 'Questionnaire final_2' }).getByRole('button', { name: 'Delete questionnaire' }).click();
   await qs.getByRole('group', { name: 'Questionnaire habits_2' }).getByRole('button', { name: 'Delete questionnaire' }).click();
   await expect(section(page, 'Post-experiment questionnaires').getByRole('checkbox', { name: /yours: final_2/ })).toHaveCount(0);
