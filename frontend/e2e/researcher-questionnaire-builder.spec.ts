@@ -125,6 +125,8 @@ test('a questionnaire built in the wizard is taken by a participant and exported
   // Before the feed no card has been shown: a questionnaire with a cards item is not offered there.
   await expect(section(page, 'Questionnaires before the feed').getByRole('checkbox', { name: /yours: final_2/ })).toBeVisible();
   await expect(section(page, 'Questionnaires before the feed').getByRole('checkbox', { name: /yours: habits/ })).toHaveCount(0);
+  await section(page, 'Questionnaires before the feed').screenshot({ path: '/tmp/qbuilder-before-1280.png' });
+  await qs.getByRole('button', { name: 'Add questionnaire' }).locator('..').screenshot({ path: '/tmp/qbuilder-start-1280.png' });
   await qs.getByRole('group', { name: 'Questionnaire final_2' }).getByRole('button', { name: 'Delete questionnaire' }).click();
   await qs.getByRole('group', { name: 'Questionnaire habits_2' }).getByRole('button', { name: 'Delete questionnaire' }).click();
   await expect(section(page, 'Post-experiment questionnaires').getByRole('checkbox', { name: /yours: final_2/ })).toHaveCount(0);
@@ -147,6 +149,12 @@ test('a questionnaire built in the wizard is taken by a participant and exported
   await expect(created).toBeVisible();
   const id = (await created.locator('strong').textContent())!.trim();
   expect((await page.request.post(`/v1/studies/${id}/launch`, { data: {} })).ok()).toBe(true);
+  // Another study can copy it: the form (kept across the reload) gets it under a free name.
+  await page.reload();
+  await qs.getByLabel('Copy from another study').selectOption(id);
+  await expect(qs.getByLabel('Its questionnaire')).toHaveValue('habits');
+  await qs.getByRole('button', { name: 'Copy this questionnaire' }).click();
+  await expect(qs.getByRole('group', { name: 'Questionnaire habits_2' }).getByLabel('Title')).toHaveValue('Your habits');
 
   // The participant, at 360 px, with the feed and the lures the feed page keeps.
   const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, baseURL });

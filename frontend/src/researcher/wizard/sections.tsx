@@ -375,9 +375,9 @@ function DisabledText({ label, hint }: { label: string; hint: string }) {
 
 /** FormsPicker picks a condition's questionnaires and their order (participants take them in this order). */
 /** FORM_LISTS words a condition's two questionnaire lists. */
-const FORM_LISTS: Record<FormList, { legend: string; order: string; lead: string }> = {
-  formsBefore: { legend: 'Questionnaires before the feed', order: 'Order before the feed', lead: 'after consent, before the feed' },
-  formsSelected: { legend: 'Questionnaires', order: 'Order after the feed', lead: 'after the feed' },
+const FORM_LISTS: Record<FormList, { legend: string; order: string }> = {
+  formsBefore: { legend: 'Shown before the feed', order: 'Order before the feed' },
+  formsSelected: { legend: 'Shown after the feed', order: 'Order after the feed' },
 };
 
 function FormsPicker({ i, caps, list }: { i: number; caps: Capabilities; list: FormList }) {
@@ -450,7 +450,7 @@ const CUSTOM_MSG_FORM = 'custom-msg';
 export function FormsBeforeSection({ caps }: SectionsProps) {
   return (
     <Section title="Questionnaires before the feed">
-      <p className="muted">Participants answer these after consent and before the feed; their answers reach the ranking (see docs/questionnaires.md).</p>
+      <p className="muted">Participants answer these after consent and before the feed, in the order listed. A questionnaire that asks about feed cards is offered only after the feed.</p>
       <PerCondition>{(i) => <FormsPicker i={i} caps={caps} list="formsBefore" />}</PerCondition>
     </Section>
   );

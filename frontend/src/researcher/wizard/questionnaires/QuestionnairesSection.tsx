@@ -240,7 +240,7 @@ function FromBuiltin({ caps, onPick }: { caps: Capabilities; onPick: (q: Questio
 function FromFile({ onPick, onError }: { onPick: (q: Questionnaire) => void; onError: (msg: string) => void }) {
   const id = useId();
   return (
-    <div className="field qb-add">
+    <div className="field">
       <label htmlFor={id}>Import a questionnaire (JSON file)</label>
       <input
         id={id}
