@@ -6,6 +6,7 @@ import (
 
 	"feedlab/export"
 	"feedlab/params"
+	qdef "feedlab/questionnaire"
 	"feedlab/stimuli"
 )
 
@@ -24,14 +25,17 @@ func (s *Server) capabilities(w http.ResponseWriter, r *http.Request) {
 		"skins":                 params.Skins(),
 		"custom_msg_types":      params.CustomMsgTypes(),
 		"questionnaires":        params.Questionnaires(),
-		"platforms":             params.Platforms(),
-		"feed_types":            params.FeedTypes(),
-		"buttons":               params.ButtonKinds(),
-		"button_values":         params.ButtonValues(),
-		"categories":            stimuli.Categories,
-		"export_types":          export.TypeTable(),
-		"max_conditions":        params.MaxConditions,
-		"participant_urls":      s.participantURLs(r),
+		// The built-ins' definitions in the custom format (what `feedlab questionnaire
+		// show` prints), so the wizard's builder can start from one.
+		"questionnaire_definitions": qdef.Builtins(),
+		"platforms":                 params.Platforms(),
+		"feed_types":                params.FeedTypes(),
+		"buttons":                   params.ButtonKinds(),
+		"button_values":             params.ButtonValues(),
+		"categories":                stimuli.Categories,
+		"export_types":              export.TypeTable(),
+		"max_conditions":            params.MaxConditions,
+		"participant_urls":          s.participantURLs(r),
 		"recruitment": map[string]any{
 			"assignment_rules":       params.AssignmentChoices(),
 			"default_active_minutes": params.DefaultActiveMinutes,

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"feedlab/export"
 	"feedlab/params"
+	qdef "feedlab/questionnaire"
 	"feedlab/reconcile"
 )
 
@@ -109,5 +111,37 @@ func TestEveryTableEntryIsWired(t *testing.T) {
 	}
 	if len(algorithms) != len(params.Algorithms()) || len(platforms) != len(params.Platforms()) || len(forms) != len(params.Questionnaires()) || len(types) != len(export.TypeTable()) {
 		t.Errorf("capabilities offer %d algorithms, %d platforms, %d questionnaires, %d export types", len(algorithms), len(platforms), len(forms), len(types))
+	}
+}
+
+// TestBuiltinDefinitionsStartAQuestionnaire: /v1/capabilities offers every built-in's
+// definition, and each, given a name of its own as the wizard's "Start from a built-in"
+// does, is a custom questionnaire check_parameters accepts.
+func TestBuiltinDefinitionsStartAQuestionnaire(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ada := e.researcher()
+	caps := e.call(ada, http.MethodGet, "/v1/capabilities", nil, "")
+	if caps.status != 200 {
+		t.Fatalf("capabilities: %d %s", caps.status, caps.body)
+	}
+	defs, _ := caps.json["data"].(map[string]any)["questionnaire_definitions"].([]any)
+	if len(defs) != len(qdef.Builtins()) {
+		t.Fatalf("capabilities offer %d definitions, there are %d built-ins", len(defs), len(qdef.Builtins()))
+	}
+	for _, d := range defs {
+		q := d.(map[string]any)
+		name := q["name"].(string)
+		q["name"] = "my_" + name
+		list, _ := json.Marshal([]any{q})
+		rows := []map[string]any{
+			{"condition": 1, "param": "entity_sets", "value": `[{"entity_set":"solarflare_demo"}]`},
+			{"condition": 1, "param": "questionnaires", "value": string(list)},
+			{"condition": 1, "param": "forms", "value": `["my_` + name + `"]`},
+		}
+		r := e.call(ada, http.MethodPost, "/v1/check_parameters", map[string]any{"condition_settings": rows}, "application/json")
+		if r.status != 200 {
+			t.Errorf("built-in %s as my_%s: %d %s", name, name, r.status, r.body)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 // What the server offers (the wizard lists these instead of hard-coding them), and the
 // markdown preview of participant texts.
 import { call } from './client';
+import type { CustomQuestionnaire } from '../../participant/forms/custom';
 
 /** NamedOption is a value the server offers with its human title. */
 export interface NamedOption {
@@ -19,6 +20,9 @@ export interface Capabilities {
   skins?: NamedOption[];
   custom_msg_types: NamedOption[];
   questionnaires: NamedOption[];
+  /** questionnaire_definitions are the built-ins in the custom format, for the builder's
+   * "Start from a built-in" (absent on older servers). */
+  questionnaire_definitions?: CustomQuestionnaire[];
   /** platforms: params.Platforms (needs_redirect: redirect-url is required; completion_code:
    * a code is shown instead). */
   platforms: Array<NamedOption & { example_url: string; needs_redirect?: boolean; completion_code?: boolean; link_params?: string }>;

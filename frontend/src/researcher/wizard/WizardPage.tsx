@@ -27,6 +27,7 @@ import {
   ConsentSection,
   CustomMessageSection,
   FeedTypeSection,
+  FormsBeforeSection,
   FormsSection,
   InstructionsSection,
   InterventionSection,
@@ -34,6 +35,7 @@ import {
   RecruitmentSection,
   type SetsState,
 } from './sections';
+import { QuestionnairesSection } from './questionnaires/QuestionnairesSection';
 import './wizard.css';
 
 const TITLE = 'Specify study parameters';
@@ -360,6 +362,8 @@ function WizardForm({ caps, capsError, retryCaps, sets, onReset, children }: Wiz
           {hasTypes(caps?.intervention_types) && <InterventionSection {...props} />}
           <AlgorithmSection {...props} />
           {hasTypes(caps?.custom_msg_types) && <CustomMessageSection {...props} />}
+          <QuestionnairesSection caps={props.caps} />
+          <FormsBeforeSection {...props} />
           <FormsSection {...props} />
           <InstructionsSection {...props} />
           <ConsentSection {...props} />

@@ -6,7 +6,7 @@ import { renderMarkdown, type Capabilities, type MarkdownFieldName } from '../ap
 import { CheckboxGroup, MarkdownField, NumberField, RadioGroup, Section, SelectField, SliderField, TextField, type Option } from '../fields';
 import { groupSets, setLabel } from './model/entitySets';
 import { ScriptField } from './ScriptField';
-import { allTextMode, moveForm, setAllTextMode, toggleForm } from './model/state';
+import { allTextMode, moveForm, setAllTextMode, toggleForm, withCondition, type FormList } from './model/state';
 import { conditionAt, ranksAllCards, setSameInEvery } from './model/state';
 import { BUTTONS, DEFAULT_ALGORITHM, ENTITY_SETS_ERROR, LOAD_SETS_ERROR, platformsWithCode, platformsWithUrl, type EntitySetInfo, type SharedGroup, type StudyText, type WizardState } from './model/types';
 import { MAX_COMMENTS_FIRST } from '../../generated/registry';
@@ -406,34 +406,45 @@ function DisabledText({ label, hint }: { label: string; hint: string }) {
 }
 
 /** FormsPicker picks a condition's questionnaires and their order (participants take them in this order). */
-function FormsPicker({ i, caps }: { i: number; caps: Capabilities }) {
-  const { values, setFieldValue } = useWizard();
+/** FORM_LISTS words a condition's two questionnaire lists. */
+const FORM_LISTS: Record<FormList, { legend: string; order: string }> = {
+  formsBefore: { legend: 'Shown before the feed', order: 'Order before the feed' },
+  formsSelected: { legend: 'Shown after the feed', order: 'Order after the feed' },
+};
+
+function FormsPicker({ i, caps, list }: { i: number; caps: Capabilities; list: FormList }) {
+  const { values, setValues } = useWizard();
   const c = conditionAt(values.params, i);
-  const title = (name: string) => caps.questionnaires.find((q) => q.name === name)?.title ?? name;
-  const set = (next: string[]) => void setFieldValue(`params.formsSelected.${i}`, next);
+  const custom = (values.params.questionnaires ?? []).filter((q) => q.name !== '');
+  // The built-ins, then the study's own (under their titles); before the feed neither the
+  // end message page nor a questionnaire about feed cards can be shown.
+  const offered = [
+    ...caps.questionnaires.filter((q) => list === 'formsSelected' || q.name !== CUSTOM_MSG_FORM),
+    ...custom.filter((q) => list === 'formsSelected' || !q.pages.some((p) => p.items.some((it) => it.type === 'cards'))).map((q) => ({ name: q.name, title: `${q.title || q.name} (yours: ${q.name})` })),
+  ];
+  const title = (name: string) => offered.find((q) => q.name === name)?.title ?? name;
+  const set = (next: typeof c) => void setValues((v: WizardState) => ({ ...v, params: withCondition(v.params, i, next) }), false);
+  const chosen = c[list];
+  const words = FORM_LISTS[list];
   const id = useId();
   return (
     <>
       <fieldset className="field field--choices wizard-forms">
-        <legend>Questionnaires</legend>
+        <legend>{words.legend}</legend>
         <div className="field__options">
-          {caps.questionnaires.map((q) => (
+          {offered.map((q) => (
             <label key={q.name} className="choice">
-              <input
-                type="checkbox"
-                checked={c.formsSelected.includes(q.name)}
-                onChange={(e) => set(toggleForm(c, q.name, e.currentTarget.checked).formsSelected)}
-              />
+              <input type="checkbox" checked={chosen.includes(q.name)} onChange={(e) => set(toggleForm(c, q.name, e.currentTarget.checked, list))} />
               <span>{q.title}</span>
             </label>
           ))}
         </div>
       </fieldset>
-      {c.formsSelected.length > 0 && (
+      {chosen.length > 0 && (
         <div className="wizard-order">
-          <h4 id={id}>Order after the feed</h4>
+          <h4 id={id}>{words.order}</h4>
           <ol aria-labelledby={id}>
-            {c.formsSelected.map((name, k) => (
+            {chosen.map((name, k) => (
               <li key={name}>
                 <span>{title(name)}</span>
                 <span className="wizard-order__moves">
@@ -442,7 +453,7 @@ function FormsPicker({ i, caps }: { i: number; caps: Capabilities }) {
                     className="button button--quiet button--small"
                     aria-label={`Move ${title(name)} earlier`}
                     disabled={k === 0}
-                    onClick={() => set(moveForm(c, k, -1).formsSelected)}
+                    onClick={() => set(moveForm(c, k, -1, list))}
                   >
                     ↑
                   </button>
@@ -450,8 +461,8 @@ function FormsPicker({ i, caps }: { i: number; caps: Capabilities }) {
                     type="button"
                     className="button button--quiet button--small"
                     aria-label={`Move ${title(name)} later`}
-                    disabled={k === c.formsSelected.length - 1}
-                    onClick={() => set(moveForm(c, k, 1).formsSelected)}
+                    disabled={k === chosen.length - 1}
+                    onClick={() => set(moveForm(c, k, 1, list))}
                   >
                     ↓
                   </button>
@@ -465,11 +476,23 @@ function FormsPicker({ i, caps }: { i: number; caps: Capabilities }) {
   );
 }
 
+/** CUSTOM_MSG_FORM is the end message page (params.CustomMsgForm): never before the feed. */
+const CUSTOM_MSG_FORM = 'custom-msg';
+
+export function FormsBeforeSection({ caps }: SectionsProps) {
+  return (
+    <Section title="Questionnaires before the feed">
+      <p className="muted">Participants answer these after consent and before the feed, in the order listed. A questionnaire that asks about feed cards is offered only after the feed.</p>
+      <PerCondition>{(i) => <FormsPicker i={i} caps={caps} list="formsBefore" />}</PerCondition>
+    </Section>
+  );
+}
+
 export function FormsSection({ caps }: SectionsProps) {
   return (
     <Section title="Post-experiment questionnaires">
-      <p className="muted">Participants answer the chosen questionnaires after the feed, in the order listed.</p>
-      <PerCondition>{(i) => <FormsPicker i={i} caps={caps} />}</PerCondition>
+      <p className="muted">Participants answer the chosen questionnaires after the feed, in the order listed. A questionnaire is in one list of a condition: choosing it here takes it out of the list before the feed.</p>
+      <PerCondition>{(i) => <FormsPicker i={i} caps={caps} list="formsSelected" />}</PerCondition>
     </Section>
   );
 }

@@ -84,7 +84,8 @@ describe('defaults and resizing', () => {
     const s = applyCount(initialState(), '3', 50);
     assert.equal(s.shown, true);
     assert.equal(s.conditions, 3);
-    for (const list of Object.values(s.params)) if (Array.isArray(list)) assert.equal(list.length, 3);
+    // Every per-condition list; questionnaires is the one study-wide list.
+    for (const [key, list] of Object.entries(s.params)) if (Array.isArray(list) && key !== 'questionnaires') assert.equal(list.length, 3, key);
   });
 
   it('refuses a count above the maximum with the maximum in words, never lowering it silently', () => {
@@ -512,5 +513,104 @@ describe('seeded comments', () => {
     assert.equal(value(2, 'comments-tags'), '[]');
     assert.deepEqual(stateFromRows(rows).params, normalize(s).params);
     assert.deepEqual(conditionAt(stateFromRows(rows).params, 0).commentParams, { mode: 'collapsed', first: '2', tags: 'correction' });
+  });
+});
+
+describe('the study\'s own questionnaires', () => {
+  const aboutYou = {
+    name: 'about_you',
+    title: 'About you',
+    pages: [
+      {
+        intro: 'A few **questions**, "quoted", first.',
+        items: [
+          { id: 'age', type: 'number', text: 'Your age?', min: 18, max: 99, integer: true },
+          { id: 'gender', type: 'single', text: 'Gender', options: [{ value: 'f', label: 'Woman' }, { value: 'm', label: 'Man' }], other: true },
+          { id: 'why', type: 'text', text: 'Why?', required: false, show_if: { item: 'gender', equals: 'f' } },
+        ],
+      },
+    ],
+  };
+  const ratings = {
+    name: 'post_ratings',
+    title: 'The posts',
+    pages: [{ items: [{ id: 'post', type: 'cards', text: 'This post', lures: 2, sample: 4, items: [{ id: 'acc', type: 'likert', text: 'Accurate?', points: 4 }] }] }],
+  };
+  const Q = JSON.stringify([aboutYou, ratings]);
+
+  /** cliRows are the rows the server keeps for a study `feedlab study create` made from a
+   * params.csv with questionnaires: once on condition 1, forms-before after forms. */
+  function cliRows() {
+    const cond = (c: number, before: string[]) => [
+      { condition: c, param: 'entity_sets', value: '[{"entity_set":"solarflare_demo","number_to_show":24,"randomize_between_subjects":"yes"}]' },
+      { condition: c, param: 'forms', value: '["post_ratings","final"]' },
+      ...(before.length ? [{ condition: c, param: 'forms-before', value: JSON.stringify(before) }] : []),
+    ];
+    return [
+      { condition: 1, param: 'title', value: '' },
+      { condition: 1, param: 'n-conditions', value: '2' },
+      { condition: 1, param: 'questionnaires', value: Q },
+      ...cond(1, ['about_you']),
+      ...cond(2, []),
+    ];
+  }
+
+  it('a study made by the CLI keeps its questionnaires and forms-before through the wizard', () => {
+    const s = stateFromRows(cliRows());
+    assert.deepEqual(s.params.questionnaires, JSON.parse(Q));
+    assert.deepEqual(s.params.formsBefore, [['about_you'], []]);
+    assert.deepEqual(s.params.formsSelected, [['post_ratings', 'final'], ['post_ratings', 'final']]);
+    const rows = plainRows(s, SETS);
+    assert.deepEqual(rows.filter((r) => r.param === 'questionnaires'), [{ condition: 1, param: 'questionnaires', value: Q }], 'once, on condition 1');
+    assert.deepEqual(rows.filter((r) => r.param === 'forms-before'), [{ condition: 1, param: 'forms-before', value: '["about_you"]' }], 'only where set');
+    const formsAt = rows.findIndex((r) => r.param === 'forms' && r.condition === 1);
+    assert.equal(rows[formsAt + 1].param, 'forms-before', 'forms-before follows forms, as the server writes it');
+    // Verify's params.csv, the wizard rows and back: nothing lost.
+    const back = stateFromRows(decodeWizardRows(wizardRows(s, SETS)));
+    assert.deepEqual(back, normalize(s));
+    assert.match(toCSV(rows), /^1,questionnaires,"\[\{""name"":""about_you""/m);
+  });
+
+  it('a study without them sends no new rows; Duplicate of one keeps them', () => {
+    const plain = plainRows(normalize(twoConditions()), SETS);
+    assert.equal(plain.some((r) => r.param === 'questionnaires' || r.param === 'forms-before'), false);
+    const s = normalize(stateFromRows(cliRows()));
+    assert.deepEqual(stateFromRows(plainRows(s, SETS)), s);
+  });
+
+  it('builder edits leave no undefined keys behind once normalized', () => {
+    let s = stateFromRows(cliRows());
+    const edited = { ...aboutYou, pages: [{ ...aboutYou.pages[0], intro: undefined, randomize_items: undefined }] };
+    s = { ...s, params: { ...s.params, questionnaires: [edited as never, ratings] } };
+    const n = normalize(s);
+    assert.equal('intro' in n.params.questionnaires![0].pages[0], false);
+    assert.deepEqual(stateFromRows(plainRows(n, SETS)), n);
+  });
+
+  it('the saved form keeps them; a form saved before them loads with none', () => {
+    const backend = memoryBackend();
+    const store = createWizardStore(backend);
+    const s = stateFromRows(cliRows());
+    store.save(s);
+    assert.deepEqual(createWizardStore(backend).load(), s);
+    const old = JSON.parse(backend.raw.get('createStudyParams')!);
+    delete old.questionnaires;
+    delete old.formsBefore;
+    backend.raw.set('createStudyParams', JSON.stringify(old));
+    const loaded = createWizardStore(backend).load();
+    assert.deepEqual(loaded.params.questionnaires, []);
+    assert.deepEqual(loaded.params.formsBefore, [[], []]);
+  });
+
+  it('a questionnaire is in one of a condition\'s lists: adding it before the feed takes it from after', () => {
+    let c = conditionAt(stateFromRows(cliRows()).params, 1);
+    c = toggleForm(c, 'post_ratings', true, 'formsBefore');
+    assert.deepEqual(c.formsBefore, ['post_ratings']);
+    assert.deepEqual(c.formsSelected, ['final']);
+    c = toggleForm(c, 'final', true, 'formsBefore');
+    c = moveForm(c, 1, -1, 'formsBefore');
+    assert.deepEqual(c.formsBefore, ['final', 'post_ratings']);
+    c = toggleForm(c, 'final', false, 'formsBefore');
+    assert.deepEqual([c.formsBefore, c.formsSelected], [['post_ratings'], []]);
   });
 });

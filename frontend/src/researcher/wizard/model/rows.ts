@@ -1,6 +1,7 @@
 // Form state → parameter rows (what Create Study sends, spec §5) and plain rows → form
 // state (a params.csv checked by the server, or a study to duplicate).
 import { commentsDiffer, commentsFrom, commentsRows, normalComments } from './comments';
+import { cleanQuestionnaire } from './questionnaires';
 import { derive, resizeParams, initialState, defaultCondition, conditionAt, ranksAllCards, sameInEveryFrom, withCondition } from './state';
 import {
   BUTTONS,
@@ -21,6 +22,7 @@ import {
   type ParamRow,
   type SetChoice,
   type StudyText,
+  type Questionnaire,
   type WizardState,
 } from './types';
 
@@ -60,6 +62,9 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
   const p = derive(resizeParams(state.params, state.conditions));
   const sizes = new Map(sets.map((s) => [s.entity_set, s.num_entities]));
   const rows: ParamRow[] = [{ condition: 1, param: 'n-conditions', value: String(state.conditions) }];
+  // The study's own questionnaires once, on condition 1, only when there are any: the
+  // server's rows place them so, and a study without them sends what it always did.
+  if (p.questionnaires?.length) rows.push({ condition: 1, param: 'questionnaires', value: JSON.stringify(p.questionnaires.map(cleanQuestionnaire)) });
   // The intervention family (style, trigger, text, skin) on every condition of a study that
   // uses it, on none of one that does not: the server writes its rows the same way.
   const family = p.interventionParams.slice(0, state.conditions).some((iv) => familyDiffers(iv));
@@ -99,6 +104,7 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
     add('custom-msg-type', msg.type);
     add('custom-msg', msg.type ? msg.msg : '');
     add('forms', JSON.stringify(p.formsSelected[i]));
+    if (p.formsBefore[i]?.length) add('forms-before', JSON.stringify(p.formsBefore[i]));
     add('instruct', textValue(p.studyInstructions[i]));
     add('consent', textValue(p.studyConsent[i]));
     add('platform', pf.platform);
@@ -231,7 +237,8 @@ export function stateFromRows(rows: ParamRow[]): WizardState {
     const msgType = orNone(get('custom-msg-type'));
     cond.customEndMsgParams = { type: msgType, msg: msgType ? get('custom-msg') : '' };
     const forms = parseJSON(get('forms'));
-    cond.formsSelected = Array.isArray(forms) ? forms.filter((f): f is string => typeof f === 'string') : [];
+    cond.formsSelected = nameList(forms);
+    cond.formsBefore = nameList(parseJSON(get('forms-before')));
     cond.studyInstructions = parseText(get('instruct'));
     cond.studyConsent = parseText(get('consent'));
     const platform = orNone(get('platform'));
@@ -253,6 +260,9 @@ export function stateFromRows(rows: ParamRow[]): WizardState {
     cond.commentParams = commentsFrom(get('comments'), get('comments-tags'));
     params = withCondition(params, i, cond);
   }
+  // Study-wide: read from the first condition that gives it (the server writes it on condition 1).
+  const given = byCond.find((m) => blank(m.get('questionnaires')) !== '');
+  params = { ...params, questionnaires: questionnaireList(given?.get('questionnaires') ?? '') };
   params = derive(params);
   return { conditions: n, shown: true, params: { ...params, sameInEvery: sameInEveryFrom(params, n) } };
 }
@@ -302,7 +312,21 @@ export function normalize(state: WizardState): WizardState {
     const v = blank(state.params.recruitment?.[key]).trim();
     if (v !== '') rec[key] = v;
   }
-  return { conditions: state.conditions, shown: true, params: { ...params, recruitment: rec, sameInEvery: sameInEveryFrom(params, state.conditions) } };
+  // The definitions as the server reads them back: plain JSON (no undefined keys).
+  const questionnaires = questionnaireList(JSON.stringify((state.params.questionnaires ?? []).map(cleanQuestionnaire)));
+  return { conditions: state.conditions, shown: true, params: { ...params, questionnaires, recruitment: rec, sameInEvery: sameInEveryFrom(params, state.conditions) } };
+}
+
+/** nameList keeps the strings of a parsed forms or forms-before list. */
+function nameList(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((f): f is string => typeof f === 'string') : [];
+}
+
+/** questionnaireList reads the questionnaires parameter: a JSON list of definitions
+ * (checked by the server), [] when absent or unreadable. */
+export function questionnaireList(value: string): Questionnaire[] {
+  const v = parseJSON(blank(value));
+  return Array.isArray(v) ? v.filter((q): q is Questionnaire => !!q && typeof q === 'object' && typeof q.name === 'string' && Array.isArray(q.pages)) : [];
 }
 
 /** recruitmentFields reads a condition's recruitment parameters, keeping only those set. */

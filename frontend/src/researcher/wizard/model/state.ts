@@ -31,6 +31,7 @@ export interface ConditionParams {
   algorithmSettings: AlgorithmSettings;
   customEndMsgParams: CustomEndMsg;
   formsSelected: string[];
+  formsBefore: string[];
   studyInstructions: StudyText;
   studyConsent: StudyText;
   platformParams: Platform;
@@ -49,6 +50,7 @@ export const PER_CONDITION: Array<keyof ConditionParams> = [
   'algorithmSettings',
   'customEndMsgParams',
   'formsSelected',
+  'formsBefore',
   'studyInstructions',
   'studyConsent',
   'platformParams',
@@ -74,6 +76,7 @@ export function defaultCondition(): ConditionParams {
     algorithmSettings: {},
     customEndMsgParams: { type: '', msg: '' },
     formsSelected: [],
+    formsBefore: [],
     studyInstructions: { mode: 'default', text: '' },
     studyConsent: { mode: 'default', text: '' },
     platformParams: { platform: '', redirectUrl: '', completionCode: '' },
@@ -94,6 +97,8 @@ function emptyParams(): StudyParams {
     algorithmSettings: [],
     customEndMsgParams: [],
     formsSelected: [],
+    formsBefore: [],
+    questionnaires: [],
     studyInstructions: [],
     studyConsent: [],
     platformParams: [],
@@ -221,20 +226,27 @@ export function toggleSet(cond: ConditionParams, name: string, size: number, on:
   return { ...cond, selectedSets: selected, selectionSets: choices };
 }
 
-/** toggleForm adds a questionnaire at the end of the condition's list, or removes it. */
-export function toggleForm(cond: ConditionParams, name: string, on: boolean): ConditionParams {
-  const forms = cond.formsSelected.filter((f) => f !== name);
+/** FormList names a condition's two questionnaire lists: after the feed (forms) and before it (forms-before). */
+export type FormList = 'formsSelected' | 'formsBefore';
+
+/** toggleForm adds a questionnaire at the end of one of the condition's lists, or removes
+ * it. A participant answers a questionnaire once, so adding it to one list takes it out of
+ * the other (the server refuses a name in both). */
+export function toggleForm(cond: ConditionParams, name: string, on: boolean, list: FormList = 'formsSelected'): ConditionParams {
+  const other: FormList = list === 'formsSelected' ? 'formsBefore' : 'formsSelected';
+  const forms = cond[list].filter((f) => f !== name);
   if (on) forms.push(name);
-  return { ...cond, formsSelected: forms };
+  const rest = on ? cond[other].filter((f) => f !== name) : cond[other];
+  return { ...cond, [list]: forms, [other]: rest };
 }
 
-/** moveForm moves questionnaire index i by delta (-1 earlier, +1 later) within the list. */
-export function moveForm(cond: ConditionParams, i: number, delta: number): ConditionParams {
+/** moveForm moves questionnaire index i of a list by delta (-1 earlier, +1 later). */
+export function moveForm(cond: ConditionParams, i: number, delta: number, list: FormList = 'formsSelected'): ConditionParams {
   const j = i + delta;
-  const forms = cond.formsSelected.slice();
+  const forms = cond[list].slice();
   if (i < 0 || j < 0 || i >= forms.length || j >= forms.length) return cond;
   [forms[i], forms[j]] = [forms[j], forms[i]];
-  return { ...cond, formsSelected: forms };
+  return { ...cond, [list]: forms };
 }
 
 /** setPlatform changes the platform and keeps the URL and code typed so far (only the

@@ -3,6 +3,11 @@
 // rules (defaults, resizing, rows in and out, the client checks) are unit-tested.
 import type { CommentsChoice } from './comments';
 import { BUTTONS, PLATFORMS, URL_ENCODED_PARAMS } from '../../../generated/registry';
+import type { CustomQuestionnaire } from '../../../participant/forms/custom';
+
+/** Questionnaire is a researcher's own questionnaire definition (docs/questionnaires.md),
+ * the same shape the participant's form engine reads. */
+export type Questionnaire = CustomQuestionnaire;
 
 /** ParamRow is one study parameter, as the wizard sends it and params.csv holds it. */
 export interface ParamRow {
@@ -138,6 +143,11 @@ export interface StudyParams {
   customEndMsgParams: CustomEndMsg[];
   /** formsSelected holds the questionnaire names of each condition, in the order shown. */
   formsSelected: string[][];
+  /** formsBefore holds the questionnaire names each condition shows after consent and before the feed. */
+  formsBefore: string[][];
+  /** questionnaires are the study's own questionnaire definitions (the study-wide parameter
+   * questionnaires); absent in a form saved before they existed. */
+  questionnaires?: Questionnaire[];
   studyInstructions: StudyText[];
   studyConsent: StudyText[];
   platformParams: Platform[];
