@@ -482,7 +482,7 @@ const CUSTOM_MSG_FORM = 'custom-msg';
 export function FormsBeforeSection({ caps }: SectionsProps) {
   return (
     <Section title="Questionnaires before the feed">
-      <p className="muted">Participants answer these after consent and before the feed, in the order listed. A questionnaire that asks about feed cards is offered only after the feed.</p>
+      <p className="muted">Participants answer these after consent and before the feed, in the order listed. A custom ranking script reads their answers, and attitude_filter_feed can take its attitude from one (answer:questionnaire.item). A questionnaire that asks about feed cards is offered only after the feed.</p>
       <PerCondition>{(i) => <FormsPicker i={i} caps={caps} list="formsBefore" />}</PerCondition>
     </Section>
   );
