@@ -1,8 +1,8 @@
 // The wizard's questionnaire builder (issue 23) in the real binary: a researcher builds a
 // two-page questionnaire with every item type (a cards item with a lure, a show_if) by
 // the fields' labels, previews a page, verifies and creates the study; it is launched and
-// a participant at 360 px answers it; every answer is in the user_form export and every
-// item in the codebook.
+// a participant at 360 px answers it; every answer is in the user_form export, the answers
+// about feed cards in the exposures export, and every item in the codebook.
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './support/appliance';
 import { addResearcher, signedIn, uniqueName } from './support/researchers';
@@ -198,6 +198,12 @@ test('a questionnaire built in the wizard is taken by a participant and exported
   for (const [field, value] of Object.entries(want)) expect(answers.get(field), field).toEqual([value]);
   const cardRows = rows.filter((r) => r.field === 'q10.q1');
   expect(cardRows.map((r) => r.lure).sort()).toEqual(['0', '0', '1']);
+  // The answers about feed cards are on those cards' rows of the exposures export (a lure
+  // was never in the feed, so it has no row there).
+  const asked = cardRows.filter((r) => r.lure === '0').map((r) => r.entity_id).sort();
+  const exposures = parseCSV(await dump(page, 'exposures', id)).filter((r) => r.user_id === p.userId);
+  expect(exposures.filter((r) => r['q10.q1'] === '3').map((r) => r.entity_id).sort()).toEqual(asked);
+  expect(exposures.filter((r) => r['q10.q1'] === '').length).toBe(exposures.length - asked.length);
 
   // Every item in the codebook.
   const codebook = await dump(page, 'user_form', id, true);

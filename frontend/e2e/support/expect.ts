@@ -12,8 +12,9 @@ export const expect: typeof base = new Proxy(base, {
   get(target, prop, receiver) {
     if (prop === 'poll') {
       const poll = target.poll;
+      // Its second argument is the options or, in Playwright's short form, a message.
       return ((fn: Parameters<typeof poll>[0], options?: Parameters<typeof poll>[1]) =>
-        poll(fn, { intervals: POLL_INTERVALS, ...options })) as typeof poll;
+        poll(fn, typeof options === 'string' ? { message: options, intervals: POLL_INTERVALS } : { intervals: POLL_INTERVALS, ...options })) as typeof poll;
     }
     return Reflect.get(target, prop, receiver);
   },
