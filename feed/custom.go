@@ -75,15 +75,11 @@ func applyOrder(cards []ranked, order []scriptPlace) ([]ranked, error) {
 	return out, nil
 }
 
-// DryRun runs a script on cards for a participant with no history, in a worker with the
-// same bounds as an arrival, as a study's check and creation do on the study's real sets.
-// The script's problems are *ScriptError; a worker that cannot be had gives an error
-// matching ErrRankingFailed. Nothing of a dry run stays cached.
-func DryRun(ctx context.Context, src string, cards []Card) error {
-	return DryRunFor(ctx, src, cards, Participant{})
-}
-
-// DryRunFor is DryRun for a participant who brings p (answers given before the feed).
+// DryRunFor runs a script on cards for participant p (no history; the answers given
+// before the feed when the condition has them), in a worker with the same bounds as an
+// arrival, as a study's check and creation do on the study's real sets. The script's
+// problems are *ScriptError; a worker that cannot be had gives an error matching
+// ErrRankingFailed. Nothing of a dry run stays cached.
 func DryRunFor(ctx context.Context, src string, cards []Card, p Participant) error {
 	if err := CheckScript(src); err != nil {
 		return err

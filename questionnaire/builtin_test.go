@@ -20,7 +20,7 @@ func TestBuiltinsAreValidDefinitions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, err := ParseOne(out, nil)
+		again, err := parseOne(out, nil)
 		if err != nil {
 			t.Errorf("%s does not parse as a custom definition: %v", q.Name, err)
 			continue
@@ -28,7 +28,7 @@ func TestBuiltinsAreValidDefinitions(t *testing.T) {
 		if !reflect.DeepEqual(again, q) {
 			t.Errorf("%s changes when read back:\n%s", q.Name, out)
 		}
-		if _, err := ParseOne(out, []string{q.Name}); err == nil {
+		if _, err := parseOne(out, []string{q.Name}); err == nil {
 			t.Errorf("%s accepted under its reserved name", q.Name)
 		}
 	}

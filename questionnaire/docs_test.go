@@ -17,7 +17,7 @@ func TestDocumentedExamplesAreValid(t *testing.T) {
 	var names []string
 	for _, block := range strings.Split(string(doc), "```json\n")[1:] {
 		example, _, _ := strings.Cut(block, "```")
-		q, err := ParseOne([]byte(example), reservedNames)
+		q, err := parseOne([]byte(example), reservedNames)
 		if err != nil {
 			t.Errorf("an example does not parse: %v\n%s", err, example)
 			continue

@@ -61,18 +61,6 @@ func Parse(data []byte, reserved []string) ([]Questionnaire, error) {
 	return out, nil
 }
 
-// ParseOne reads a single definition (a JSON object), as `questionnaire show` prints one.
-func ParseOne(data []byte, reserved []string) (Questionnaire, error) {
-	list, err := Parse(append(append([]byte("["), bytes.TrimSpace(data)...), ']'), reserved)
-	if err != nil {
-		return Questionnaire{}, err
-	}
-	if len(list) != 1 {
-		return Questionnaire{}, Problems{{Message: "must be one questionnaire (a JSON object)"}}
-	}
-	return list[0], nil
-}
-
 // place is where the parser is, for messages.
 type place struct {
 	q    string
