@@ -275,7 +275,7 @@ func (sb *sandbox) settle(w *worker, a workerAnswer) (scriptResult, error) {
 }
 
 func overrun(limit time.Duration) error {
-	return &ScriptError{Msg: fmt.Sprintf("the script ran over %v (the limit per participant) and was stopped; make it do less work", limit)}
+	return &ScriptError{Msg: fmt.Sprintf("the script ran over %v (the limit per participant) and was stopped; make it do less work", limit), overran: true}
 }
 
 // outOfMemory reports whether a worker's last words are the Go runtime's on an allocation

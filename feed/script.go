@@ -44,6 +44,9 @@ type ScriptError struct {
 	Line   int    `json:"line,omitempty"`
 	Column int    `json:"column,omitempty"`
 	Msg    string `json:"msg"`
+	// overran is set by the server when the run was stopped at its time bound (not sent
+	// between worker and server: the worker's answer says so in scriptResult.Overran).
+	overran bool
 }
 
 func (e *ScriptError) Error() string {
