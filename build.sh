@@ -82,10 +82,12 @@ run_tests() {
   (cd frontend && npm run --silent typecheck && npm test --silent) >"$logs/unit" 2>&1 &
   unit_pid=$!
   # An interrupted run (Ctrl-C, a failed step) must not leave the unit tests running.
-  trap 'kill "$unit_pid" 2>/dev/null || true' EXIT
+  # (The pid is expanded now: the function's local is gone when the trap runs.)
+  trap "kill $unit_pid 2>/dev/null || true" EXIT
   step "Browser tests (Playwright, system Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium})"
   (cd frontend && npm run --silent e2e) || e2e_status=$?
   wait "$unit_pid" || unit_status=$?
+  trap - EXIT
   step "Frontend type check and unit tests: their output"
   cat "$logs/unit"
   rm -rf "$logs"
