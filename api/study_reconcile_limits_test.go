@@ -154,6 +154,10 @@ func TestReconcileRunsTwoAtOnce(t *testing.T) {
 	id := e.spawnOn(t, "prolific")
 	var held []*io.PipeWriter
 	var wg sync.WaitGroup
+	// What each held request got, should it end early: a held list that is answered before
+	// its body ends holds no slot, and the failure below then says why.
+	var endedMu sync.Mutex
+	var ended []string
 	for range reconcileSlots {
 		pr, pw := io.Pipe()
 		held = append(held, pw)
@@ -162,9 +166,16 @@ func TestReconcileRunsTwoAtOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if res, err := ada.Do(req); err == nil {
+			res, err := ada.Do(req)
+			what := fmt.Sprint(err)
+			if err == nil {
+				body, _ := io.ReadAll(res.Body)
 				res.Body.Close()
+				what = fmt.Sprintf("%d %s", res.StatusCode, body)
 			}
+			endedMu.Lock()
+			ended = append(ended, what)
+			endedMu.Unlock()
 		}()
 		pw.Write([]byte("Participant id\n"))
 	}
@@ -182,7 +193,9 @@ func TestReconcileRunsTwoAtOnce(t *testing.T) {
 		}
 	}
 	if !busy {
-		t.Error("a third reconciliation ran while two lists were being read")
+		endedMu.Lock()
+		t.Errorf("a third reconciliation ran while two lists were being read (held requests answered early: %q)", ended)
+		endedMu.Unlock()
 	}
 	for _, pw := range held {
 		pw.Close()
