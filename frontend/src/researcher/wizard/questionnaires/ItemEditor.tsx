@@ -1,7 +1,7 @@
 // One item of a questionnaire in the builder: its common fields (id, question, required,
 // help, show_if) and the fields of its type. Every field writes straight into the wizard's
 // Formik state at the item's path, so the saved form, Verify and Create see each keystroke.
-import { useId, type DragEvent } from 'react';
+import { useId, type DragEvent, type ReactNode } from 'react';
 import { getIn, useFormikContext } from 'formik';
 import { CheckboxField, NumberField, SelectField, TextField } from '../../fields';
 import { CARD_ITEM_TYPES, ITEM_TYPES, type Item } from '../model/questionnaires';
@@ -172,70 +172,78 @@ function ShowIf({ path, item, earlier }: { path: string; item: Item; earlier: st
 
 /** OptionsEditor edits a choice item's options (value, label), their order and Other. */
 function OptionsEditor({ path, item }: { path: string; item: Item }) {
-  const { setFieldValue } = useFormikContext<WizardState>();
-  const options = item.options ?? [];
-  const set = (next: typeof options) => void setFieldValue(`${path}.options`, next);
   return (
-    <fieldset className="qb-options">
-      <legend>Options</legend>
-      <ol>
-        {options.map((_, k) => (
-          <li key={k} className="qb-row">
-            <TextField name={`${path}.options.${k}.value`} label={`Option ${k + 1} value`} />
-            <TextField name={`${path}.options.${k}.label`} label={`Option ${k + 1} label`} />
-            <button type="button" className="button button--quiet button--small" onClick={() => set(options.filter((__, j) => j !== k))} aria-label={`Remove option ${k + 1}`}>
-              Remove
-            </button>
-          </li>
-        ))}
-      </ol>
-      <button
-        type="button"
-        className="button button--quiet button--small"
-        onClick={() => {
-          let n = options.length + 1;
-          while (options.some((o) => o.value === String(n))) n++;
-          set([...options, { value: String(n), label: `Option ${n}` }]);
-        }}
-      >
-        Add option
-      </button>
+    <PairsEditor
+      path={`${path}.options`}
+      rows={item.options ?? []}
+      legend="Options"
+      noun="Option"
+      fields={['value', 'label']}
+      labels={['value', 'label']}
+      fresh={(n) => ({ value: String(n), label: `Option ${n}` })}
+    >
       <CheckboxField name={`${path}.randomize_options`} label="Randomize the option order" />
       {item.type !== 'attention' && <CheckboxField name={`${path}.other`} label="Offer Other with a text box" />}
-    </fieldset>
+    </PairsEditor>
   );
 }
 
 /** StatementsEditor edits a matrix's statements (id, text). */
 function StatementsEditor({ path, item }: { path: string; item: Item }) {
+  return (
+    <PairsEditor
+      path={`${path}.statements`}
+      rows={item.statements ?? []}
+      legend="Statements"
+      noun="Statement"
+      fields={['id', 'text']}
+      labels={['ID', 'text']}
+      fresh={(n) => ({ id: `s${n}`, text: `Statement ${n}` })}
+    />
+  );
+}
+
+/**
+ * PairsEditor edits a list of two-field rows (an option's value and label, a statement's id
+ * and text): a row of two fields each, Remove, and Add, which takes the first number whose
+ * key (the first field) no row uses yet.
+ */
+function PairsEditor<K extends string>(props: {
+  path: string;
+  rows: Array<Record<K, string>>;
+  legend: string;
+  noun: string;
+  fields: [K, K];
+  labels: [string, string];
+  fresh: (n: number) => Record<K, string>;
+  children?: ReactNode;
+}) {
+  const { path, rows, legend, noun, fields, labels, fresh, children } = props;
   const { setFieldValue } = useFormikContext<WizardState>();
-  const rows = item.statements ?? [];
-  const set = (next: typeof rows) => void setFieldValue(`${path}.statements`, next);
+  const set = (next: typeof rows) => void setFieldValue(path, next);
+  const add = () => {
+    let n = rows.length + 1;
+    while (rows.some((r) => r[fields[0]] === fresh(n)[fields[0]])) n++;
+    set([...rows, fresh(n)]);
+  };
   return (
     <fieldset className="qb-options">
-      <legend>Statements</legend>
+      <legend>{legend}</legend>
       <ol>
         {rows.map((_, k) => (
           <li key={k} className="qb-row">
-            <TextField name={`${path}.statements.${k}.id`} label={`Statement ${k + 1} ID`} />
-            <TextField name={`${path}.statements.${k}.text`} label={`Statement ${k + 1} text`} />
-            <button type="button" className="button button--quiet button--small" onClick={() => set(rows.filter((__, j) => j !== k))} aria-label={`Remove statement ${k + 1}`}>
+            <TextField name={`${path}.${k}.${fields[0]}`} label={`${noun} ${k + 1} ${labels[0]}`} />
+            <TextField name={`${path}.${k}.${fields[1]}`} label={`${noun} ${k + 1} ${labels[1]}`} />
+            <button type="button" className="button button--quiet button--small" onClick={() => set(rows.filter((__, j) => j !== k))} aria-label={`Remove ${noun.toLowerCase()} ${k + 1}`}>
               Remove
             </button>
           </li>
         ))}
       </ol>
-      <button
-        type="button"
-        className="button button--quiet button--small"
-        onClick={() => {
-          let n = rows.length + 1;
-          while (rows.some((r) => r.id === `s${n}`)) n++;
-          set([...rows, { id: `s${n}`, text: `Statement ${n}` }]);
-        }}
-      >
-        Add statement
+      <button type="button" className="button button--quiet button--small" onClick={add}>
+        Add {noun.toLowerCase()}
       </button>
+      {children}
     </fieldset>
   );
 }
