@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	"feedlab/markdown"
 	"feedlab/questionnaire"
@@ -15,6 +16,27 @@ import (
 // (goldmark, then bluemonday) when the participant receives the definitions, as text_html,
 // help_html and intro_html beside the plain texts. A question's text and help are one
 // line in the page (a label, a legend): a single paragraph is given without its <p>.
+
+// BuiltinForParticipants is a built-in questionnaire's definition as a participant
+// receives it (a JSON object, its texts rendered), for a page opened as a preview, with
+// no study; false when name is no built-in.
+func BuiltinForParticipants(name string) (string, bool) {
+	list, ok := builtinsForParticipants()[name]
+	return list, ok
+}
+
+// builtinsForParticipants renders each built-in once.
+var builtinsForParticipants = sync.OnceValue(func() map[string]string {
+	out := map[string]string{}
+	for _, q := range questionnaire.Builtins() {
+		list, err := participantQuestionnaires([]questionnaire.Questionnaire{q})
+		if err != nil {
+			panic(err.Error()) // embedded definitions; rendered by TestBuiltinsForParticipants
+		}
+		out[q.Name] = strings.TrimSuffix(strings.TrimPrefix(list, "["), "]")
+	}
+	return out
+})
 
 // participantQuestionnaires is the JSON of the definitions a participant receives, each
 // text with its rendered HTML.
