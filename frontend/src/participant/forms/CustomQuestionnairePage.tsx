@@ -1,8 +1,10 @@
-// A researcher's own questionnaire at /form/<name>: its definition comes with the
-// participant's experiment parameters (questionnaires), and its pages are shown one after
-// the other by the same page component as the built-ins, each page's answers queued when
-// the participant moves on.
+// A questionnaire at /form/<name>, built-in or a study's own: its definition comes from
+// the server, with the participant's experiment parameters (questionnaires, only their
+// condition's) or, for a built-in opened without it (a preview), from
+// /v1/questionnaires/<name>. Its pages are shown one after the other, each page's answers
+// queued when the participant moves on.
 import { useEffect, useMemo, useState } from 'react';
+import { apiCall } from '../../lib/api';
 import type { FeedEntity } from '../../lib/feedTypes';
 import type { Location } from '../../lib/router';
 import { paramValue } from '../../lib/session';
@@ -10,9 +12,16 @@ import { storage } from '../../lib/storage';
 import { chooseCards, customQuestionnaires, enginePages, type CardChoice, type CustomQuestionnaire } from './custom';
 import { QuestionnairePage } from './QuestionnairePage';
 
-/** customQuestionnaire is the participant's custom questionnaire called name, if any. */
-export function customQuestionnaire(name: string): CustomQuestionnaire | undefined {
+/** receivedQuestionnaire is the questionnaire called name that the participant received
+ * with their condition, if any. */
+export function receivedQuestionnaire(name: string): CustomQuestionnaire | undefined {
   return customQuestionnaires(paramValue(storage.get('experiment_parameters') ?? undefined, 'questionnaires')).find((q) => q.name === name);
+}
+
+/** builtinQuestionnaire asks the server for a built-in's definition (texts rendered). */
+export async function builtinQuestionnaire(name: string): Promise<CustomQuestionnaire> {
+  const res = await apiCall<{ data: { questionnaire: CustomQuestionnaire } }>(`/v1/questionnaires/${encodeURIComponent(name)}`, undefined, { method: 'GET' });
+  return res.data.questionnaire;
 }
 
 /** Progress is form_progress: the participant, the questionnaire's path, the page reached
