@@ -122,4 +122,56 @@ describe('cards items', () => {
     assert.deepEqual(answersToSave(p, v), { 'posts.seen': 'no' });
     assert.deepEqual(pages.slice(1).map((pg) => pg.card?.position), [1, 2, 3]);
   });
+  it('shows the server-rendered markdown of option labels and matrix statements', () => {
+    const [page] = enginePages({
+      name: 'md',
+      title: 'Markdown',
+      pages: [
+        {
+          items: [
+            { id: 'pick', type: 'single', text: 'Pick', options: [{ value: 'y', label: '**Yes**', label_html: '<strong>Yes</strong>' }, { value: 'n', label: 'No' }] },
+            { id: 'grid', type: 'matrix', text: 'Rate', points: 3, statements: [{ id: 'a', text: '*One*', text_html: '<em>One</em>' }, { id: 'b', text: 'Two' }] },
+          ],
+        },
+      ],
+    });
+    const [pick, a, b] = fieldsOf(page);
+    assert.ok(pick.kind === 'radio');
+    assert.deepEqual(pick.options.map((o) => [o.option, o.optionHtml]), [['**Yes**', '<strong>Yes</strong>'], ['No', undefined]]);
+    assert.deepEqual([a.label, a.labelHtml, b.label, b.labelHtml], ['*One*', '<em>One</em>', 'Two', undefined]);
+  });
+
+  it('groups, heading, save false, unmarked, reverse_options, min_exclusive, invalid and unit reach the engine', async () => {
+    const pages = enginePages({
+      name: 'ext',
+      title: 'Title',
+      heading: 'A heading',
+      pages: [
+        {
+          randomize_items: true,
+          items: [
+            { id: 'a1', type: 'single', text: 'A1', group: 'Topic A', save: false, options: [{ value: '1', label: 'One' }, { value: '2', label: 'Two' }], reverse_options: true },
+            { id: 'a2', type: 'multi', text: 'A2', group: 'Topic A', required: false, unmarked: true, options: [{ value: 'x', label: 'X' }, { value: 'y', label: 'Y' }] },
+            { id: 'n', type: 'number', text: 'N', min: 0, min_exclusive: true, integer: true, invalid: 'Enter a valid number' },
+            { id: 's', type: 'slider', text: 'S', min: 0, max: 100, default: 50, unit: '%' },
+          ],
+        },
+      ],
+    });
+    assert.equal(pages.length, 1);
+    const [page] = pages;
+    assert.equal(page.heading, 'A heading');
+    assert.deepEqual(page.blocks.map((bl) => [bl.heading, bl.fields.map((f) => f.labelName)]), [['Topic A', ['a1', 'a2']], [undefined, ['n']], [undefined, ['s']]]);
+    assert.deepEqual(page.discard, ['a1']);
+    const [a1, a2, n, s] = fieldsOf(page);
+    assert.ok(a1.kind === 'radio' && a1.reverseOptions && a2.unmarked && !a2.required);
+    assert.ok(n.kind === 'number' && n.minExclusive && n.min === 0 && n.invalid === 'Enter a valid number');
+    assert.ok(s.kind === 'slider' && s.unit === '%');
+    const v = initialValues(page);
+    v.a1 = '1';
+    v.n = '0';
+    assert.deepEqual(await validationErrors(page, v), { n: 'Enter a valid number' });
+    v.n = '1';
+    assert.deepEqual(answersToSave(page, v), { a2: [], n: '1', s: '50' });
+  });
 });

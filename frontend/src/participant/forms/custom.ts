@@ -25,7 +25,9 @@ export interface CustomItem {
    * when the participant receives the definition (study/questionnaire_html.go). */
   text_html?: string;
   help_html?: string;
-  options?: { value: string; label: string }[];
+  /** label_html, text_html: an option's label and a statement's text rendered by the
+   * server like text_html. */
+  options?: { value: string; label: string; label_html?: string }[];
   randomize_options?: boolean;
   reverse_options?: boolean;
   other?: boolean;
@@ -41,7 +43,7 @@ export interface CustomItem {
   unit?: string;
   points?: number;
   labels?: string[];
-  statements?: { id: string; text: string }[];
+  statements?: { id: string; text: string; text_html?: string }[];
   max_length?: number;
   expect?: string;
   show_if?: { item: string; equals?: string; in?: string[] };
@@ -122,7 +124,7 @@ function fields(item: CustomItem, prefix = ''): Field[] {
     case 'attention':
     case 'multi': {
       const kind = it.type === 'multi' ? 'checkbox' : 'radio';
-      const options: AnswerOption[] = (it.options ?? []).map((o) => ({ type: kind, value: o.value, option: o.label }));
+      const options: AnswerOption[] = (it.options ?? []).map((o) => ({ type: kind, value: o.value, option: o.label, ...(o.label_html ? { optionHtml: o.label_html } : {}) }));
       if (it.other) options.push({ type: kind, value: 'other', option: 'Other' });
       const choice: ChoiceField = {
         ...base,
@@ -154,7 +156,7 @@ function fields(item: CustomItem, prefix = ''): Field[] {
         saveAs: `${it.id}.${s.id}`,
         label: s.text,
         help: undefined,
-        labelHtml: undefined,
+        labelHtml: s.text_html,
         helpHtml: undefined,
         kind: 'radio' as const,
         options: likertOptions(it.points ?? 5, it.labels),

@@ -16,6 +16,9 @@ export interface AnswerOption {
   type: OptionType;
   value: string;
   option: string;
+  /** optionHtml: the option's markdown as the server rendered and sanitized it; shown
+   * instead of the plain text. */
+  optionHtml?: string;
 }
 
 interface FieldBase {
