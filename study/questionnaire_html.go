@@ -32,7 +32,7 @@ var builtinsForParticipants = sync.OnceValue(func() map[string]string {
 	for _, q := range questionnaire.Builtins() {
 		list, err := participantQuestionnaires([]questionnaire.Questionnaire{q})
 		if err != nil {
-			panic(err.Error()) // embedded definitions; rendered by TestBuiltinsForParticipants
+			panic(err.Error()) // embedded definitions; TestEveryBuiltinReachesParticipantsAsWritten renders each
 		}
 		out[q.Name] = strings.TrimSuffix(strings.TrimPrefix(list, "["), "]")
 	}

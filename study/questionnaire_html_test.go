@@ -2,6 +2,7 @@ package study
 
 import (
 	"encoding/json"
+	"html"
 	"strings"
 	"testing"
 
@@ -130,4 +131,49 @@ func TestStatementsAndOptionLabelsReachParticipantsAsSanitizedHTML(t *testing.T)
 		}
 	}
 	walk(loose)
+}
+
+// Every built-in renders for participants, and its markdown-rendered texts read exactly as
+// its plain texts did when the participant app held them: the built-ins' words contain
+// nothing markdown would change.
+func TestEveryBuiltinReachesParticipantsAsWritten(t *testing.T) {
+	t.Parallel()
+	for _, q := range questionnaire.Builtins() {
+		out, ok := BuiltinForParticipants(q.Name)
+		if !ok {
+			t.Fatalf("%s is not served", q.Name)
+		}
+		var got map[string]any
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("%s: %v", q.Name, err)
+		}
+		var check func(v any)
+		check = func(v any) {
+			switch x := v.(type) {
+			case map[string]any:
+				for k, val := range x {
+					plain, isHTML := strings.CutSuffix(k, "_html")
+					if !isHTML {
+						check(val)
+						continue
+					}
+					want, _ := x[plain].(string)
+					if k == "intro_html" {
+						want = "<p>" + want + "</p>\n"
+					}
+					if h := html.UnescapeString(val.(string)); h != want {
+						t.Errorf("%s: %s renders as %q, its text is %q", q.Name, plain, h, want)
+					}
+				}
+			case []any:
+				for _, e := range x {
+					check(e)
+				}
+			}
+		}
+		check(got)
+	}
+	if _, ok := BuiltinForParticipants("custom-msg"); ok {
+		t.Error("the end message page is served as a questionnaire")
+	}
 }
