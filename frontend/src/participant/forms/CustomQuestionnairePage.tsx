@@ -9,7 +9,7 @@ import type { FeedEntity } from '../../lib/feedTypes';
 import type { Location } from '../../lib/router';
 import { paramValue } from '../../lib/session';
 import { storage } from '../../lib/storage';
-import { chooseCards, customQuestionnaires, enginePages, type CardChoice, type CustomQuestionnaire } from './custom';
+import { carryAnswers, chooseCards, customQuestionnaires, enginePages, type CardChoice, type CustomQuestionnaire } from './custom';
 import { QuestionnairePage } from './QuestionnairePage';
 
 /** receivedQuestionnaire is the questionnaire called name that the participant received
@@ -24,13 +24,15 @@ export async function builtinQuestionnaire(name: string): Promise<CustomQuestion
   return res.data.questionnaire;
 }
 
-/** Progress is form_progress: the participant, the questionnaire's path, the page reached
- * and each cards item's cards (entity id and lure flag, in the order asked). */
+/** Progress is form_progress: the participant, the questionnaire's path, the page reached,
+ * each cards item's cards (entity id and lure flag, in the order asked) and the answers of
+ * the pages before it (by input name, for a show_if naming an earlier page's item). */
 interface Progress {
   user_id: string;
   path: string;
   page: number;
   cards: Record<string, Array<[string, boolean]>>;
+  answers: Record<string, string | string[]>;
 }
 
 // progressOf reads the stored progress when it is this participant's in this questionnaire.
@@ -38,9 +40,9 @@ function progressOf(path: string): Progress {
   const userId = storage.get('user_id') ?? '';
   const p = storage.get('form_progress') as Partial<Progress> | undefined;
   if (p && p.user_id === userId && p.path === path && typeof p.page === 'number' && p.cards && typeof p.cards === 'object') {
-    return p as Progress;
+    return { ...(p as Progress), answers: p.answers && typeof p.answers === 'object' ? p.answers : {} };
   }
-  return { user_id: userId, path, page: 0, cards: {} };
+  return { user_id: userId, path, page: 0, cards: {}, answers: {} };
 }
 
 // storedChoice turns stored card ids back into cards; undefined when one is gone.
@@ -73,7 +75,8 @@ export function CustomQuestionnairePage({ definition, location }: { definition: 
   useEffect(() => {
     storage.set('form_progress', { ...progress, page });
   }, [page]);
-  const next = () => {
+  const next = (answers: Record<string, unknown>) => {
+    progress.answers = carryAnswers(progress.answers, answers);
     setPage((p) => p + 1);
     window.scrollTo(0, 0);
   };
@@ -84,6 +87,7 @@ export function CustomQuestionnairePage({ definition, location }: { definition: 
       location={location}
       more={page < pages.length - 1 ? next : undefined}
       draftKey={`${location.path}#${page}`}
+      earlier={progress.answers}
     />
   );
 }

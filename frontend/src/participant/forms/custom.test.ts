@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FeedEntity } from '../../lib/feedTypes';
-import { attentionFailed, chooseCards, enginePages, likertOptions, type CustomItem, type CustomQuestionnaire } from './custom';
+import { attentionFailed, carryAnswers, chooseCards, enginePages, likertOptions, type CustomItem, type CustomQuestionnaire } from './custom';
 import { answersToSave } from './save';
-import { initialValues, MOVE_SLIDER, REQUIRED, validationErrors } from './schema';
+import { initialValues, MOVE_SLIDER, REQUIRED, validationErrors, type FormValues } from './schema';
 import { fieldsOf } from './types';
 
 const q: CustomQuestionnaire = {
@@ -173,5 +173,28 @@ describe('cards items', () => {
     assert.deepEqual(await validationErrors(page, v), { n: 'Enter a valid number' });
     v.n = '1';
     assert.deepEqual(answersToSave(page, v), { a2: [], n: '1', s: '50' });
+  });
+  it('asks a later page\'s show_if item by the answer given on an earlier page', async () => {
+    const [first, second] = enginePages({
+      name: 'two',
+      title: 'Two',
+      pages: [
+        { items: [{ id: 'uses', type: 'multi', text: 'Which?', options: [{ value: 'fb', label: 'FB' }, { value: 'x', label: 'X' }] }, { id: 'age', type: 'number', text: 'Age' }] },
+        { items: [{ id: 'fb_hours', type: 'number', text: 'Hours on FB?', show_if: { item: 'uses', in: ['fb'] } }] },
+      ],
+    });
+    const v1 = initialValues(first);
+    v1.uses = ['fb'];
+    v1.age = '30';
+    const earlier = carryAnswers({}, answersToSave(first, v1));
+    assert.deepEqual(earlier, { uses: ['fb'], age: '30' });
+    // With the earlier answers the question is asked (and required); without, never.
+    const withEarlier: FormValues = { ...earlier, ...initialValues(second) };
+    assert.deepEqual(await validationErrors(second, withEarlier), { fb_hours: REQUIRED });
+    withEarlier.fb_hours = '2';
+    assert.deepEqual(answersToSave(second, withEarlier), { fb_hours: '2' }, 'earlier answers are not saved again');
+    const other = { ...carryAnswers({}, { uses: ['x'] }), ...initialValues(second) };
+    assert.deepEqual(await validationErrors(second, other), {});
+    assert.deepEqual(answersToSave(second, other), {});
   });
 });

@@ -288,6 +288,18 @@ export function enginePages(q: CustomQuestionnaire, cardsFor: (it: CustomItem) =
   return pages.map((p, i) => ({ ...p, heading: pages.length > 1 ? `${heading} (page ${i + 1} of ${pages.length})` : heading }));
 }
 
+/** carryAnswers adds a page's saved answers (by field name) to the answers of the pages
+ * before it (by input name, as show_if reads them): a later page's show_if may name an
+ * item of an earlier page of the same questionnaire. */
+export function carryAnswers(earlier: Record<string, string | string[]>, answers: Record<string, unknown>): Record<string, string | string[]> {
+  const out = { ...earlier };
+  for (const [k, v] of Object.entries(answers)) {
+    if (Array.isArray(v)) out[inputName(k)] = v.map(String);
+    else if (v !== undefined && v !== null) out[inputName(k)] = String(v);
+  }
+  return out;
+}
+
 /** attentionFailed tells whether answers fail one of the page's attention checks. */
 export function attentionFailed(q: Questionnaire, answers: Record<string, unknown>): boolean {
   return q.blocks.some((b) =>
