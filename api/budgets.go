@@ -61,7 +61,7 @@ const (
 )
 
 // Answer length: the longest built-in field is the final page's comment, limited to 2,000
-// characters in the participant app (frontend/src/participant/forms/definitions/final.ts).
+// characters by its definition (questionnaire/builtins/final.json, max_length).
 // maxAnswerChars counts characters as typed (a URL-encoded %XX sequence of one character
 // counts once); maxResponse bounds the stored, encoded text (2,000 characters of three
 // UTF-8 bytes each are 18,000 once encoded).
