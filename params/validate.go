@@ -303,6 +303,7 @@ func (v *validator) condition(num int, rows map[string]Row, rejected map[string]
 	}
 	interventionFamily(&c, get)
 	socialSettings(&c, get)
+	speakSettings(&c, get)
 
 	c.Algorithm = algorithm(get("algorithm"))
 	c.Ranking = rankingSettings(c.Algorithm, get)
