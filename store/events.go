@@ -47,6 +47,10 @@ type Engagement struct {
 	// part of the event's identity: a retry from the same client may come through another
 	// path (a beacon) and still be the same event.
 	UserAgentID sql.NullInt64
+	// Text is what a participant wrote (comment, reply, post) or a reaction showed;
+	// TargetID what it is about within the card (docs/social.md). Both '' otherwise.
+	Text     string
+	TargetID string
 }
 
 // Answer kinds, as stored in answers.kind.
@@ -324,6 +328,8 @@ func insertEvent(tx *sql.Tx, q *db.Queries, stmts *multiRowStmts, ev Event, now 
 			ReceivedAt:        now,
 			AccuracyScore:     e.AccuracyScore,
 			UserAgentID:       e.UserAgentID,
+			Text:              e.Text,
+			TargetID:          e.TargetID,
 		})
 		if err != nil {
 			return 0, err
@@ -372,7 +378,7 @@ func sameEngagement(q *db.Queries, e Engagement) error {
 	if got.EntityID != e.EntityID || got.EngagementType != e.Type || got.Response != e.Response ||
 		!sameNull(got.TimeContentViewed, e.TimeContentViewed) || !sameNull(got.TimeEngagement, e.TimeEngagement) ||
 		!sameNull(got.Likes, e.Likes) || !sameNull(got.ReadLater, e.ReadLater) || !sameNull(got.Shares, e.Shares) ||
-		!sameNull(got.AccuracyScore, e.AccuracyScore) {
+		!sameNull(got.AccuracyScore, e.AccuracyScore) || got.Text != e.Text || got.TargetID != e.TargetID {
 		return fmt.Errorf("%w: participant %d, event_id %q", ErrEventConflict, e.ParticipantID, e.EventID)
 	}
 	return nil

@@ -81,6 +81,8 @@ type Engagement struct {
 	ReceivedAt        int64
 	UserAgentID       sql.NullInt64
 	AccuracyScore     sql.NullInt64
+	Text              string
+	TargetID          string
 }
 
 type Entity struct {
