@@ -2,9 +2,12 @@ package api
 
 import (
 	"database/sql"
+	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"feedlab/store"
 )
@@ -21,9 +24,23 @@ var videoEngagements = []string{"videomute_true", "videomute_false", "videopause
 // (response: the comment_id that came into view).
 var socialEngagements = []string{"comments_open", "comment_seen"}
 
+// speechEngagements are what a participant says and likes under a card (docs/social.md):
+// a comment (target_id the card's entity id), a reply (target_id the comment answered), a
+// like on a comment (target_id the comment; response 1 liked, 0 taken back). A comment's
+// and a reply's text is what they wrote.
+var speechEngagements = []string{"comment", "reply", "comment_like"}
+
 // engagementTypes are the engagement_type values write_user_engagement accepts. Dwell
 // arrives through write_batch_dwell.
-var engagementTypes = slices.Concat(buttonEngagements, videoEngagements, socialEngagements)
+var engagementTypes = slices.Concat(buttonEngagements, videoEngagements, socialEngagements, speechEngagements)
+
+// Limits of what a participant writes: MaxSpeechChars is the comment box's limit (the
+// issue's 1–1,000 characters); maxTargetID bounds a target, a seeded comment_id or an
+// event id.
+const (
+	MaxSpeechChars = 1000
+	maxTargetID    = 200
+)
 
 type engagementRequest struct {
 	participantRef
@@ -40,6 +57,9 @@ type engagementRequest struct {
 	Shares    number `json:"shares"`
 	// The card's accuracy_score counter (the button is not clickable: 0 where it is shown).
 	AccuracyScore number `json:"accuracy_score"`
+	// Text and TargetID: a comment's or reply's words and what it answers (speechEngagements).
+	Text     text `json:"text"`
+	TargetID text `json:"target_id"`
 
 	entityID int64 // EntityID parsed by validate
 }
@@ -66,6 +86,10 @@ func (req *engagementRequest) member(name []byte) any {
 		return &req.Shares
 	case "accuracy_score":
 		return &req.AccuracyScore
+	case "text":
+		return &req.Text
+	case "target_id":
+		return &req.TargetID
 	}
 	return req.participantRef.refMember(name)
 }
@@ -83,7 +107,39 @@ func (req *engagementRequest) validate() (int64, *apiError) {
 	if req.Response == "" {
 		return 0, badRequest("response is missing.")
 	}
+	if err := req.validateSpeech(); err != nil {
+		return 0, err
+	}
 	return req.entityID, nil
+}
+
+// validateSpeech checks text and target_id: required where the type says (a comment's and
+// reply's text 1 to MaxSpeechChars characters, a target for each), absent on every other
+// type, so no row carries words it should not.
+func (req *engagementRequest) validateSpeech() *apiError {
+	speech := slices.Contains(speechEngagements, req.EngagementType)
+	switch {
+	case !speech && (req.Text != "" || req.TargetID != ""):
+		return badRequest("text and target_id belong to a comment, reply or comment_like, not to %s.", req.EngagementType)
+	case !speech:
+		return nil
+	case strings.TrimSpace(string(req.TargetID)) == "":
+		return badRequest("target_id is missing: say which comment (or, for a comment, which card) this %s is about.", req.EngagementType)
+	case len(req.TargetID) > maxTargetID || !utf8.ValidString(string(req.TargetID)):
+		return badRequest("target_id is longer than %d bytes.", maxTargetID)
+	case req.EngagementType == "comment_like" && req.Text != "":
+		return badRequest("A comment_like has no text.")
+	case req.EngagementType == "comment_like":
+		return nil
+	case !utf8.ValidString(string(req.Text)):
+		return badRequest("text is not valid UTF-8.")
+	case strings.TrimSpace(string(req.Text)) == "":
+		return badRequest("text is empty: a %s holds at least one character.", req.EngagementType)
+	}
+	if n := utf8.RuneCountInString(string(req.Text)); n > MaxSpeechChars {
+		return overBudget(codeAnswerTooLong, fmt.Sprintf("The %s is %d characters long; at most %d are taken.", req.EngagementType, n, MaxSpeechChars))
+	}
+	return nil
 }
 
 // writeEngagement stores one engagement (a button toggle or a video event).
@@ -106,6 +162,8 @@ func (s *Server) writeEngagement(w http.ResponseWriter, r *http.Request) {
 		Shares:            nullInt(req.Shares),
 		AccuracyScore:     nullInt(req.AccuracyScore),
 		UserAgentID:       s.userAgent(r),
+		Text:              string(req.Text),
+		TargetID:          string(req.TargetID),
 	}}})
 }
 

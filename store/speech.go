@@ -11,6 +11,7 @@ type Speech struct {
 	EventID  string // the client's event id, which is also the comment's id
 	EntityID int64
 	Type     string // comment, reply, comment_like or post
+	Response string // a comment_like's 1 (liked) or 0 (taken back)
 	Text     string
 	TargetID string
 }
@@ -24,7 +25,7 @@ func (s *Store) ParticipantSpeech(ctx context.Context, participantID int64) ([]S
 	}
 	out := make([]Speech, len(rows))
 	for i, r := range rows {
-		out[i] = Speech{EventID: r.EventID, EntityID: r.EntityID, Type: r.EngagementType, Text: r.Text, TargetID: r.TargetID}
+		out[i] = Speech{EventID: r.EventID, EntityID: r.EntityID, Type: r.EngagementType, Response: r.Response, Text: r.Text, TargetID: r.TargetID}
 	}
 	return out, nil
 }

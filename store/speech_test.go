@@ -37,8 +37,8 @@ func TestSpeechIsStoredOnceWithItsTextAndTarget(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Speech{
-		{EventID: "c-1", EntityID: card, Type: "comment", Text: comment.Text, TargetID: "42"},
-		{EventID: "r-1", EntityID: card, Type: "reply", Text: "Thanks", TargetID: "c1"},
+		{EventID: "c-1", EntityID: card, Type: "comment", Response: "1", Text: comment.Text, TargetID: "42"},
+		{EventID: "r-1", EntityID: card, Type: "reply", Response: "1", Text: "Thanks", TargetID: "c1"},
 	}
 	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
 		t.Fatalf("speech = %+v, want %+v", got, want)

@@ -111,6 +111,9 @@ func (d *Definition) View(ctx context.Context, st *store.Store, p store.Particip
 	if err := attachComments(ctx, st, *cond, items, view.OrderData); err != nil {
 		return View{}, err
 	}
+	if err := attachSpeech(ctx, st, *cond, p, items, view.OrderData); err != nil {
+		return View{}, err
+	}
 	if len(lures) > 0 && !pending { // lures are drawn from the cards the feed does not show
 		view.LureData = lureData(lures)
 	}

@@ -184,7 +184,7 @@ func (q *Queries) InsertEngagement(ctx context.Context, arg InsertEngagementPara
 }
 
 const participantSpeech = `-- name: ParticipantSpeech :many
-SELECT event_id, entity_id, engagement_type, text, target_id
+SELECT event_id, entity_id, engagement_type, response, text, target_id
 FROM engagements
 WHERE participant_id = ? AND engagement_type IN ('comment', 'reply', 'comment_like', 'post')
 ORDER BY engagement_pk
@@ -194,6 +194,7 @@ type ParticipantSpeechRow struct {
 	EventID        string
 	EntityID       int64
 	EngagementType string
+	Response       string
 	Text           string
 	TargetID       string
 }
@@ -214,6 +215,7 @@ func (q *Queries) ParticipantSpeech(ctx context.Context, participantID int64) ([
 			&i.EventID,
 			&i.EntityID,
 			&i.EngagementType,
+			&i.Response,
 			&i.Text,
 			&i.TargetID,
 		); err != nil {

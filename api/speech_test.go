@@ -1,0 +1,95 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestParticipantsCommentReplyAndLikeAComment: in a condition with feed-button-comment and
+// comment-like, write_user_engagement takes a comment (target the card), a reply and a like
+// on a seeded comment, each stored once however often it is sent; text that is empty, too
+// long or on a type that has none is refused with a 4xx and stores nothing; a reload
+// (load_experiment again) answers the participant's own comments and likes under the card.
+func TestParticipantsCommentReplyAndLikeAComment(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	c := e.researcher()
+	r := e.call(c, http.MethodPost, "/v1/ingest_entity_set", map[string]any{"entity_set_settings": map[string]any{
+		"setname": "speak", "category": "news",
+		"covariates": []map[string]string{{"source_url": "https://example.org/a", "filename": "a.png", "retrieve_date": "2026-01-01", "entity_type": "image", "entity_url": "https://example.org/a.png"}},
+		"comments":   "comment_id\tfilename\tauthor\ttext\nc1\ta.png\tDana\tFalse.\n",
+	}}, "application/json")
+	if r.status != 200 {
+		t.Fatalf("ingest: %d %s", r.status, r.body)
+	}
+	sets := `[{"entity_set":"` + data(r)["entity_set"].(string) + `","number_to_show":1}]`
+	var rows []map[string]any
+	for _, p := range [][2]string{{"entity_sets", sets}, {"forms", "[]"}, {"comments", "collapsed"}, {"feed-button-comment", "yes"}, {"comment-like", "yes"}} {
+		rows = append(rows, map[string]any{"condition": 1, "param": p[0], "value": p[1]})
+	}
+	r = e.call(c, http.MethodPost, "/v1/spawn_experiment", map[string]any{"condition_settings": rows}, "application/json")
+	if r.status != 200 {
+		t.Fatalf("spawn: %d %s", r.status, r.body)
+	}
+	id := e.launch(data(r)["experiment_id"].(string))
+	load := func() map[string]any {
+		r := e.post("/v1/load_experiment", map[string]any{"user_id": "ann", "experiment_id": id})
+		if r.status != 200 {
+			t.Fatalf("load: %d %s", r.status, r.body)
+		}
+		return data(r)["order_data"].([]any)[0].(map[string]any)
+	}
+	card := load()
+	if _, ok := card["own_comments"]; ok {
+		t.Fatalf("a new participant has comments: %v", card)
+	}
+	entity := card["entity_id"]
+	send := func(event, typ, text, target, response string) response {
+		return e.post("/v1/write_user_engagement", map[string]any{"user_id": "ann", "experiment_id": id, "event_id": event,
+			"entity_id": entity, "engagement_type": typ, "response": response, "text": text, "target_id": target,
+			"time_content_viewed": 1, "time_engagement": 2})
+	}
+	cardID := fmt.Sprint(entity)
+	said := "It is \"false\", see\nthe agency"
+	for range 2 { // the outbox's retry of the same events is stored once
+		for _, ev := range [][5]string{{"ev-c", "comment", said, cardID, "1"}, {"ev-r", "reply", "Thanks, Dana", "c1", "1"}, {"ev-l", "comment_like", "", "c1", "1"}} {
+			if r := send(ev[0], ev[1], ev[2], ev[3], ev[4]); r.status != 200 {
+				t.Fatalf("%s: %d %s", ev[1], r.status, r.body)
+			}
+		}
+	}
+	for _, bad := range []struct {
+		typ, text, target string
+		status            int
+	}{
+		{"comment", "   ", cardID, 400},
+		{"comment", strings.Repeat("é", MaxSpeechChars+1), cardID, 413},
+		{"reply", "hi", "", 400},
+		{"comment_like", "words", "c1", 400},
+		{"likes", "words", "", 400},
+	} {
+		if r := send("bad-"+bad.typ, bad.typ, bad.text, bad.target, "1"); r.status != bad.status {
+			t.Errorf("%s %q → %d %s, want %d", bad.typ, bad.text, r.status, r.body, bad.status)
+		}
+	}
+	if n := e.usedRows(id, "ann"); n != 3 {
+		t.Errorf("%d rows stored, want the comment, the reply and the like once each", n)
+	}
+	card = load()
+	own, _ := card["own_comments"].([]any)
+	if len(own) != 2 || own[0].(map[string]any)["text"] != said || own[0].(map[string]any)["target"] != cardID ||
+		own[1].(map[string]any)["id"] != "ev-r" || own[1].(map[string]any)["target"] != "c1" {
+		t.Errorf("reloaded own comments %v", card["own_comments"])
+	}
+	if liked, _ := card["liked_comments"].([]any); len(liked) != 1 || liked[0] != "c1" {
+		t.Errorf("reloaded liked comments %v", card["liked_comments"])
+	}
+	if r := send("ev-l2", "comment_like", "", "c1", "0"); r.status != 200 {
+		t.Fatalf("unlike: %d %s", r.status, r.body)
+	}
+	if _, ok := load()["liked_comments"]; ok {
+		t.Errorf("a like taken back still shows after a reload")
+	}
+}
