@@ -27,6 +27,10 @@ export interface Engagement {
   shares?: number;
   /** the card's accuracy_score counter, when the card has that button */
   accuracy_score?: number;
+  /** what a comment, reply or post said, or a shown reaction showed (docs/social.md) */
+  text?: string;
+  /** what a comment, reply, comment_like or shown reaction is about */
+  target_id?: string;
 }
 
 /** writeEngagement queues an engagement (write_user_engagement); returns its event_id. */

@@ -10,7 +10,7 @@ import { EndContent } from '../flow/EndModal';
 import type { EndRecord } from '../flow/endFlow';
 import { loadNextBlock } from './adaptive';
 import { Card, playVideosInWindow } from './Card';
-import { commentsSpec } from './commentsSpec';
+import { commentsSpec, speakSpec } from './commentsSpec';
 import { Dialog } from './Dialog';
 import { useInfiniteScroll } from './infiniteScroll';
 import type { FeedData } from './load';
@@ -34,6 +34,7 @@ export function FeedView({ data }: { data: FeedData }) {
   const modes = useMemo(() => buttonModes(params), [params]);
   const source = useMemo(() => sourceSpec(params), [params]);
   const comments = useMemo(() => commentsSpec(params), [params]);
+  const speak = useMemo(() => speakSpec(params), [params]);
   const tracker = useMemo(() => new FeedTracker(entities), [entities]);
   const total = entities.length;
   const [current, setCurrent] = useState(0);
@@ -181,7 +182,7 @@ export function FeedView({ data }: { data: FeedData }) {
   };
   const infeedAfter = spec.type !== '' && spec.style === 'infeed' ? Math.max(0, interventionIdx) : -1;
   const cardOf = (e: FeedEntity, swipeCard: boolean) => (
-    <Card entity={e} modes={modes} tracker={tracker} register={register} source={source} swipe={swipeCard} gate={gate} comments={comments} />
+    <Card entity={e} modes={modes} tracker={tracker} register={register} source={source} swipe={swipeCard} gate={gate} comments={comments} speak={speak} />
   );
 
   const showSubmit = swipe ? current >= total - 2 : status === 'complete';

@@ -1,0 +1,107 @@
+// Participants who speak (issue 25, docs/social.md): a set with seeded comments, one tagged
+// correction; condition 1 shows every comment, condition 2 every one but the correction.
+// Both let participants comment, reply and like comments. The participant of condition 1
+// opens the thread, likes the correction, replies to it and comments on the post; a reload
+// shows what they wrote; the engagement export holds each action once with its text and
+// target, and the thread's open time.
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/appliance';
+import { cards, rowsFor } from './support/feed';
+import { createStudy, signedIn } from './support/studies';
+
+async function uploadSet(baseURL: string): Promise<string> {
+  const ctx = await signedIn(baseURL);
+  const covariates = ['cure', 'library'].map((f, i) => ({
+    source_url: `/img/accprompt-${i + 1}.svg`,
+    filename: f,
+    retrieve_date: '2026-01-02',
+    entity_type: 'image',
+    headline: f === 'cure' ? 'Miracle cure found in tap water' : 'Council opens a new library',
+  }));
+  const comments = [
+    'comment_id\tfilename\tauthor\ttext\tavatar\tlikes\ttime\treply_to\ttag',
+    'c1\tcure\tDana Reyes\tThis is false: the health agency never said so.\t\t12\t2h\t\tcorrection',
+    'c2\tcure\tSam Park\tWow, sharing this with everyone!\t\t3\t1h\t\tchatter',
+  ].join('\n');
+  const res = await ctx.post('/v1/ingest_entity_set', {
+    data: { entity_set_settings: { setname: `so${test.info().project.name.slice(0, 3)}${Date.now() % 100000}`, category: 'news', covariates, comments } },
+  });
+  const body = await res.json();
+  expect(body.success, JSON.stringify(body)).toBe('true');
+  return body.data.entity_set;
+}
+
+const cureCard = (page: Page) => cards(page).filter({ hasText: 'Miracle cure found in tap water' });
+
+test('participants speak: like, reply and comment under a post, shown at once and after a reload, exported once each', async ({ page, browser, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'one width is enough for the record; the 360 px look is screenshotted here');
+  const set = await uploadSet(baseURL!);
+  const sets = JSON.stringify([{ entity_set: set, number_to_show: 2, randomize_between_subjects: 'no' }]);
+  const speak = { 'feed-button-comment': 'yes', 'comment-like': 'yes', assignment: 'balanced-arrivals', forms: '[]', entity_sets: sets, comments: 'collapsed' };
+  const id = await createStudy(baseURL!, [
+    { ...speak, 'comments-tags': '[]' },
+    { ...speak, 'comments-tags': '["chatter"]' },
+  ]);
+  // balanced-arrivals puts the two participants in different conditions, in either order.
+  const other = await (await browser.newContext()).newPage();
+  const arrivals = [await arrive(page, id, `a-${Date.now()}`), await arrive(other, id, `b-${Date.now()}`)];
+  const withCorrection = arrivals.find((a) => a.condition === '1')!;
+  const without = arrivals.find((a) => a.condition === '2')!;
+  expect(withCorrection && without).toBeTruthy();
+
+  // Without the correction: Sam's comment only, and the box to write one.
+  const plain = cureCard(without.page).getByRole('region', { name: /Comments on post/ });
+  await plain.getByRole('button', { name: 'View 1 comment' }).click();
+  await expect(plain.getByText('Wow, sharing this with everyone!')).toBeVisible();
+  await expect(plain.getByText('Dana Reyes')).toHaveCount(0);
+
+  // With the correction: open, like Dana's comment, reply to it, comment on the post.
+  const p = withCorrection.page;
+  const thread = cureCard(p).getByRole('region', { name: /Comments on post/ });
+  await thread.getByRole('button', { name: 'View 2 comments' }).click();
+  const dana = thread.getByRole('listitem').filter({ hasText: 'This is false' });
+  await dana.getByRole('button', { name: "Like Dana Reyes's comment" }).click();
+  await expect(dana.getByRole('button', { name: "Like Dana Reyes's comment" })).toHaveAttribute('aria-pressed', 'true');
+  await expect(dana.getByLabel('13 likes')).toBeVisible();
+  await dana.getByRole('button', { name: 'Reply to Dana Reyes' }).click();
+  await thread.getByRole('textbox', { name: 'Reply to Dana Reyes' }).fill('Thanks for checking, Dana.');
+  await thread.getByRole('button', { name: 'Send' }).first().click();
+  const comment = '=1+1 I read the agency\'s statement too.';
+  await thread.getByRole('textbox', { name: 'Write a comment' }).fill(comment);
+  await thread.getByRole('button', { name: 'Send' }).click();
+  const mine = thread.getByRole('listitem').filter({ hasText: 'You' });
+  await expect(mine).toHaveCount(2);
+  await expect(mine.filter({ hasText: 'Thanks for checking, Dana.' })).toContainText('now');
+  await expect(mine.filter({ hasText: comment })).toBeVisible();
+
+  await p.setViewportSize({ width: 1280, height: 900 });
+  await cureCard(p).screenshot({ path: '/tmp/social2/thread-1280.png' });
+  await p.setViewportSize({ width: 360, height: 780 });
+  await cureCard(p).screenshot({ path: '/tmp/social2/thread-360.png' });
+  await thread.getByRole('button', { name: 'Hide comments' }).click();
+
+  const rows = await rowsFor(baseURL!, 'engagement', id, withCorrection.user, (rs) =>
+    ['comment', 'reply', 'comment_like', 'comments_open'].every((t) => rs.some((r) => r.engagement_type === t)),
+  );
+  const of = (t: string) => rows.filter((r) => r.engagement_type === t);
+  const card = of('comment')[0].entity_id;
+  expect(of('comment').map((r) => [r.text, r.target_id])).toEqual([["'" + comment, card]]);
+  expect(of('reply').map((r) => [r.text, r.target_id, r.entity_id])).toEqual([['Thanks for checking, Dana.', 'c1', card]]);
+  expect(of('comment_like').map((r) => [r.response, r.target_id])).toEqual([['1', 'c1']]);
+  expect(Number(of('comments_open')[0].response)).toBeGreaterThan(0);
+
+  // A reload shows the participant's own thread again: their comment at once, the reply and
+  // the like once the thread is open.
+  await p.reload();
+  const again = cureCard(p).getByRole('region', { name: /Comments on post/ });
+  await expect(again.getByText(comment)).toBeVisible();
+  await again.getByRole('button', { name: 'View 2 comments' }).click();
+  await expect(again.getByText('Thanks for checking, Dana.')).toBeVisible();
+  await expect(again.getByRole('button', { name: "Like Dana Reyes's comment" })).toHaveAttribute('aria-pressed', 'true');
+});
+
+async function arrive(page: Page, id: string, user: string): Promise<{ page: Page; user: string; condition: string }> {
+  await page.goto(`/?experiment_id=${id}&user_id=${user}`);
+  await expect(cureCard(page)).toBeVisible();
+  return { page, user, condition: (await page.evaluate(() => localStorage.getItem('condition'))) ?? '' };
+}
