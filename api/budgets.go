@@ -51,6 +51,8 @@ const (
 	// honestCommentLikesPerCard: likes given and taken back on one card's comments
 	// (comment-like).
 	honestCommentLikesPerCard = 20
+	// honestPosts: posts one participant writes at the top of their feed (feed-compose).
+	honestPosts = 10
 	// honestRowBytes is what one row of a short event holds in budget bytes (event id,
 	// name, response): a UUID, a checkpoint name and a time take about 70.
 	honestRowBytes = 100
@@ -136,6 +138,10 @@ func conditionBudget(s params.Study, c params.Condition) budget {
 	}
 	if c.CommentLike {
 		speech += cards * honestCommentLikesPerCard
+	}
+	if c.Compose {
+		speech += honestPosts
+		speechBytes += honestPosts * (4*MaxSpeechChars + maxTargetID)
 	}
 	clicks += speech
 	rows := checkpoints + clicks + dwells + answers

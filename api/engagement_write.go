@@ -26,9 +26,10 @@ var socialEngagements = []string{"comments_open", "comment_seen"}
 
 // speechEngagements are what a participant says and likes under a card (docs/social.md):
 // a comment (target_id the card's entity id), a reply (target_id the comment answered), a
-// like on a comment (target_id the comment; response 1 liked, 0 taken back). A comment's
-// and a reply's text is what they wrote.
-var speechEngagements = []string{"comment", "reply", "comment_like"}
+// like on a comment (target_id the comment; response 1 liked, 0 taken back), a post of
+// their own at the top of the feed (feed-compose: entity_id empty, target_id its own id,
+// the event id). A comment's, reply's and post's text is what they wrote.
+var speechEngagements = []string{"comment", "reply", "comment_like", "post"}
 
 // engagementTypes are the engagement_type values write_user_engagement accepts. Dwell
 // arrives through write_batch_dwell.
@@ -98,7 +99,16 @@ func (req *engagementRequest) header() (participantRef, text) { return req.parti
 
 func (req *engagementRequest) validate() (int64, *apiError) {
 	var err *apiError
-	if req.entityID, err = entityNumber(req.EntityID); err != nil {
+	if req.EngagementType == "post" {
+		// A post is about no card: entity 0, stored as NULL. Its target is itself.
+		if req.EntityID != "" {
+			return 0, badRequest("A post is about no card: leave entity_id empty.")
+		}
+		if req.TargetID != "" && req.TargetID != req.EventID {
+			return 0, badRequest("A post's target_id is its own event_id.")
+		}
+		req.TargetID = req.EventID
+	} else if req.entityID, err = entityNumber(req.EntityID); err != nil {
 		return 0, err
 	}
 	if !slices.Contains(engagementTypes, req.EngagementType) {

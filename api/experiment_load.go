@@ -108,6 +108,10 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		// stored yet: the page sends them and asks again (only such conditions say so).
 		body["feed_pending"] = true
 	}
+	if len(view.OwnPosts) > 0 {
+		// Only once the participant posted (feed-compose): other answers stay as they were.
+		body["own_posts"] = view.OwnPosts
+	}
 	if view.LureData != nil {
 		// Only when a questionnaire asks about lures: other studies answer as before.
 		body["lure_data"] = view.LureData

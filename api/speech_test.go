@@ -93,3 +93,51 @@ func TestParticipantsCommentReplyAndLikeAComment(t *testing.T) {
 		t.Errorf("a like taken back still shows after a reload")
 	}
 }
+
+// TestParticipantsPostAtTheTopOfTheirFeed: with feed-compose, a post (entity_id empty, its
+// target its own event id) is stored once, about no card, and a reload answers it in
+// own_posts; a post naming a card or another target is refused, and the engagement export
+// shows its entity_id empty with its text and target.
+func TestParticipantsPostAtTheTopOfTheirFeed(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	c := e.researcher()
+	id := e.spawnStudy(c, []map[string]any{
+		{"condition": 1, "param": "entity_sets", "value": `[{"entity_set":"solarflare_demo","number_to_show":2}]`},
+		{"condition": 1, "param": "feed-compose", "value": "yes"},
+	})
+	cards := e.participantLoad(id, "ann")
+	post := func(body map[string]any) response {
+		m := map[string]any{"user_id": "ann", "experiment_id": id, "engagement_type": "post", "response": "1", "time_engagement": 2}
+		for k, v := range body {
+			m[k] = v
+		}
+		return e.post("/v1/write_user_engagement", m)
+	}
+	for range 2 {
+		if r := post(map[string]any{"event_id": "p-1", "text": "Off to the library today."}); r.status != 200 {
+			t.Fatalf("post: %d %s", r.status, r.body)
+		}
+	}
+	if r := post(map[string]any{"event_id": "p-2", "text": "x", "entity_id": cards[0]}); r.status != 400 {
+		t.Errorf("a post naming a card: %d %s", r.status, r.body)
+	}
+	if r := post(map[string]any{"event_id": "p-3", "text": "x", "target_id": "c1"}); r.status != 400 {
+		t.Errorf("a post with another target: %d %s", r.status, r.body)
+	}
+	r := e.post("/v1/load_experiment", map[string]any{"user_id": "ann", "experiment_id": id})
+	posts, _ := data(r)["own_posts"].([]any)
+	if r.status != 200 || len(posts) != 1 || posts[0].(map[string]any)["id"] != "p-1" || posts[0].(map[string]any)["text"] != "Off to the library today." {
+		t.Fatalf("reload: %d own_posts %v", r.status, data(r)["own_posts"])
+	}
+	d := e.call(c, http.MethodPost, "/v1/dump_data", map[string]string{"data_type": "engagement", "experiment_id": id}, "application/json")
+	var line string
+	for _, l := range strings.Split(string(d.body), "\n") {
+		if strings.Contains(l, ",post,") {
+			line = l
+		}
+	}
+	if d.status != 200 || !strings.HasSuffix(strings.TrimSpace(line), ",Off to the library today.,p-1") || !strings.Contains(line, ",ann,,1,") {
+		t.Errorf("export post row %q (status %d)", line, d.status)
+	}
+}

@@ -77,7 +77,7 @@ func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id 
 		}
 		rec = append(rec[:0],
 			itoa(r.ReceivedAt), nullable(r.TimeEngagement), nullable(r.TimeContentViewed),
-			p.UserID, itoa(r.EntityID), itoa(p.Condition), id, r.EngagementType,
+			p.UserID, cardText(r.EntityID), itoa(p.Condition), id, r.EngagementType,
 			decoded(r.Response), nullable(r.AccuracyScore), c.Category, c.Set, c.URL, nullable(order),
 			nullable(r.Likes), nullable(r.ReadLater), nullable(r.Shares), agent,
 			timestamp(r.ReceivedAt), r.EventID, nullable(sh.ShownShares), nullable(sh.ShownLikes), nullable(sh.ShownReadLater),

@@ -2,6 +2,7 @@ package export
 
 import (
 	"slices"
+	"strconv"
 
 	"feedlab/store"
 )
@@ -15,4 +16,13 @@ func letsSpeak(ps []store.Param) bool {
 	return slices.ContainsFunc(ps, func(p store.Param) bool {
 		return slices.Contains(speechParams, p.Param) && p.Value == "yes"
 	})
+}
+
+// cardText is an engagement's entity_id as the export writes it: empty for a row about no
+// card (a participant's own post).
+func cardText(entityID int64) string {
+	if entityID == 0 {
+		return ""
+	}
+	return strconv.FormatInt(entityID, 10)
 }

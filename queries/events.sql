@@ -15,7 +15,7 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (participant_id, event_id) DO NOTHING;
 
 -- name: GetEngagementByEvent :one
-SELECT entity_id, engagement_type, response, time_content_viewed, time_engagement, likes,
+SELECT CAST(coalesce(entity_id, 0) AS INTEGER) AS entity_id, engagement_type, response, time_content_viewed, time_engagement, likes,
        read_later, shares, accuracy_score, text, target_id
 FROM engagements
 WHERE participant_id = ? AND event_id = ?;
@@ -29,7 +29,7 @@ WHERE participant_id = ? AND event_id = ?;
 -- What a participant said and liked under the cards (comments, replies, likes on comments,
 -- posts: issue 25), oldest first, for the page reloaded; read through the UNIQUE
 -- (participant_id, event_id) index.
-SELECT event_id, entity_id, engagement_type, response, text, target_id
+SELECT event_id, CAST(coalesce(entity_id, 0) AS INTEGER) AS entity_id, engagement_type, response, text, target_id
 FROM engagements
 WHERE participant_id = ? AND engagement_type IN ('comment', 'reply', 'comment_like', 'post')
 ORDER BY engagement_pk;

@@ -34,7 +34,7 @@ func insertEngagements(ctx context.Context, tx *sql.Tx, q *db.Queries, stmts *mu
 		chunk := es[start:min(len(es), start+engagementChunk)]
 		args = args[:0]
 		for _, e := range chunk {
-			args = append(args, e.EventID, e.ParticipantID, e.EntityID, e.Type, e.Response,
+			args = append(args, e.EventID, e.ParticipantID, nullableInt(cardOf(e.EntityID)), e.Type, e.Response,
 				nullableInt(e.TimeContentViewed), nullableInt(e.TimeEngagement), nullableInt(e.Likes), nullableInt(e.ReadLater), nullableInt(e.Shares),
 				now, nullableInt(e.AccuracyScore), nullableInt(e.UserAgentID), e.Text, e.TargetID)
 		}

@@ -32,8 +32,10 @@ func arrivalEventID(field string) string { return ServerEventPrefix + "arrival/"
 
 // Engagement is one engagement row: a click, a video event or one dwell.
 type Engagement struct {
-	EventID           string
-	ParticipantID     int64
+	EventID       string
+	ParticipantID int64
+	// EntityID is the card; 0 for a row about no card (a participant's own post), stored
+	// as NULL (migration 0029) and read back as 0.
 	EntityID          int64
 	Type              string
 	Response          string
@@ -317,7 +319,7 @@ func insertEvent(tx *sql.Tx, q *db.Queries, stmts *multiRowStmts, ev Event, now 
 		n, err := q.InsertEngagement(ctx, db.InsertEngagementParams{
 			EventID:           e.EventID,
 			ParticipantID:     e.ParticipantID,
-			EntityID:          e.EntityID,
+			EntityID:          cardOf(e.EntityID),
 			EngagementType:    e.Type,
 			Response:          e.Response,
 			TimeContentViewed: e.TimeContentViewed,
@@ -365,6 +367,11 @@ func insertEvent(tx *sql.Tx, q *db.Queries, stmts *multiRowStmts, ev Event, now 
 		stored += int(n)
 	}
 	return stored, nil
+}
+
+// cardOf is an engagement's entity_id as stored: NULL for 0 (about no card).
+func cardOf(entityID int64) sql.NullInt64 {
+	return sql.NullInt64{Int64: entityID, Valid: entityID != 0}
 }
 
 // sameEngagement checks that the stored row a repeated id points at is this engagement

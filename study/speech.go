@@ -18,22 +18,33 @@ type OwnComment struct {
 	Target string `json:"target"`
 }
 
+// OwnPost is a post the participant wrote at the top of their feed (feed-compose), as
+// their browser receives it again on a reload; its id is the event id the browser gave it.
+type OwnPost struct {
+	ID   string `json:"id"`
+	Text string `json:"text"`
+}
+
 // attachSpeech adds to each card of out (aligned with items) what the participant already
-// said there ("own_comments") and the seeded comments they like now ("liked_comments"), so a
-// reloaded page shows its own thread again. A condition that lets no one speak reads nothing.
-func attachSpeech(ctx context.Context, st *store.Store, cond params.Condition, p store.Participant, items []store.FeedCard, out []map[string]any) error {
-	if !cond.CommentBox && !cond.CommentLike || len(items) == 0 {
-		return nil
+// said there ("own_comments") and the seeded comments they like now ("liked_comments"), and
+// returns their own posts, oldest first, so a reloaded page shows its own thread again. A
+// condition that lets no one speak reads nothing.
+func attachSpeech(ctx context.Context, st *store.Store, cond params.Condition, p store.Participant, items []store.FeedCard, out []map[string]any) ([]OwnPost, error) {
+	if !cond.CommentBox && !cond.CommentLike && !cond.Compose {
+		return nil, nil
 	}
 	said, err := st.ParticipantSpeech(ctx, p.ParticipantID)
 	if err != nil || len(said) == 0 {
-		return err
+		return nil, err
 	}
+	var posts []OwnPost
 	own := map[int64][]OwnComment{}
 	liked := map[int64]map[string]bool{}
 	likeOrder := map[int64][]string{}
 	for _, s := range said {
 		switch s.Type {
+		case "post":
+			posts = append(posts, OwnPost{ID: s.EventID, Text: s.Text})
 		case "comment", "reply":
 			own[s.EntityID] = append(own[s.EntityID], OwnComment{ID: s.EventID, Type: s.Type, Text: s.Text, Target: s.TargetID})
 		case "comment_like":
@@ -60,5 +71,5 @@ func attachSpeech(ctx context.Context, st *store.Store, cond params.Condition, p
 			out[i]["liked_comments"] = ids
 		}
 	}
-	return nil
+	return posts, nil
 }

@@ -47,7 +47,7 @@ func (q *Queries) GetAnswerByEvent(ctx context.Context, arg GetAnswerByEventPara
 }
 
 const getEngagementByEvent = `-- name: GetEngagementByEvent :one
-SELECT entity_id, engagement_type, response, time_content_viewed, time_engagement, likes,
+SELECT CAST(coalesce(entity_id, 0) AS INTEGER) AS entity_id, engagement_type, response, time_content_viewed, time_engagement, likes,
        read_later, shares, accuracy_score, text, target_id
 FROM engagements
 WHERE participant_id = ? AND event_id = ?
@@ -142,7 +142,7 @@ ON CONFLICT (participant_id, event_id) DO NOTHING
 type InsertEngagementParams struct {
 	EventID           string
 	ParticipantID     int64
-	EntityID          int64
+	EntityID          sql.NullInt64
 	EngagementType    string
 	Response          string
 	TimeContentViewed sql.NullInt64
@@ -184,7 +184,7 @@ func (q *Queries) InsertEngagement(ctx context.Context, arg InsertEngagementPara
 }
 
 const participantSpeech = `-- name: ParticipantSpeech :many
-SELECT event_id, entity_id, engagement_type, response, text, target_id
+SELECT event_id, CAST(coalesce(entity_id, 0) AS INTEGER) AS entity_id, engagement_type, response, text, target_id
 FROM engagements
 WHERE participant_id = ? AND engagement_type IN ('comment', 'reply', 'comment_like', 'post')
 ORDER BY engagement_pk
