@@ -37,7 +37,7 @@ test('participants speak: like, reply and comment under a post, shown at once an
   test.skip(testInfo.project.name === 'phone', 'one width is enough for the record; the 360 px look is screenshotted here');
   const set = await uploadSet(baseURL!);
   const sets = JSON.stringify([{ entity_set: set, number_to_show: 2, randomize_between_subjects: 'no' }]);
-  const speak = { 'feed-button-comment': 'yes', 'comment-like': 'yes', assignment: 'balanced-arrivals', forms: '[]', entity_sets: sets, comments: 'collapsed' };
+  const speak = { 'feed-button-comment': 'yes', 'comment-like': 'yes', 'feed-compose': 'yes', assignment: 'balanced-arrivals', forms: '[]', entity_sets: sets, comments: 'collapsed' };
   const id = await createStudy(baseURL!, [
     { ...speak, 'comments-tags': '[]' },
     { ...speak, 'comments-tags': '["chatter"]' },
@@ -74,14 +74,24 @@ test('participants speak: like, reply and comment under a post, shown at once an
   await expect(mine.filter({ hasText: 'Thanks for checking, Dana.' })).toContainText('now');
   await expect(mine.filter({ hasText: comment })).toBeVisible();
 
-  await p.setViewportSize({ width: 1280, height: 900 });
-  await cureCard(p).screenshot({ path: '/tmp/social2/thread-1280.png' });
-  await p.setViewportSize({ width: 360, height: 780 });
-  await cureCard(p).screenshot({ path: '/tmp/social2/thread-360.png' });
+  // A post of their own at the top of the feed.
+  const composer = p.getByRole('region', { name: 'Write a post' });
+  await composer.getByRole('textbox', { name: "What's on your mind?" }).fill('Off to the new library today.');
+  await composer.getByRole('button', { name: 'Post' }).click();
+  const myPost = p.getByRole('article', { name: 'Your post' });
+  await expect(myPost).toContainText('Off to the new library today.');
+  await expect(myPost).toContainText('now');
+
+  for (const [width, height] of [[1280, 900], [360, 780]]) {
+    await p.setViewportSize({ width, height });
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await p.screenshot({ path: `/tmp/social2/compose-${width}.png` });
+    await cureCard(p).screenshot({ path: `/tmp/social2/thread-${width}.png` });
+  }
   await thread.getByRole('button', { name: 'Hide comments' }).click();
 
   const rows = await rowsFor(baseURL!, 'engagement', id, withCorrection.user, (rs) =>
-    ['comment', 'reply', 'comment_like', 'comments_open'].every((t) => rs.some((r) => r.engagement_type === t)),
+    ['comment', 'reply', 'comment_like', 'comments_open', 'post'].every((t) => rs.some((r) => r.engagement_type === t)),
   );
   const of = (t: string) => rows.filter((r) => r.engagement_type === t);
   const card = of('comment')[0].entity_id;
@@ -89,12 +99,14 @@ test('participants speak: like, reply and comment under a post, shown at once an
   expect(of('reply').map((r) => [r.text, r.target_id, r.entity_id])).toEqual([['Thanks for checking, Dana.', 'c1', card]]);
   expect(of('comment_like').map((r) => [r.response, r.target_id])).toEqual([['1', 'c1']]);
   expect(Number(of('comments_open')[0].response)).toBeGreaterThan(0);
+  expect(of('post').map((r) => [r.entity_id, r.text, r.target_id === r.event_id])).toEqual([['', 'Off to the new library today.', true]]);
 
   // A reload shows the participant's own thread again: their comment at once, the reply and
   // the like once the thread is open.
   await p.reload();
   const again = cureCard(p).getByRole('region', { name: /Comments on post/ });
   await expect(again.getByText(comment)).toBeVisible();
+  await expect(p.getByRole('article', { name: 'Your post' })).toContainText('Off to the new library today.');
   await again.getByRole('button', { name: 'View 2 comments' }).click();
   await expect(again.getByText('Thanks for checking, Dana.')).toBeVisible();
   await expect(again.getByRole('button', { name: "Like Dana Reyes's comment" })).toHaveAttribute('aria-pressed', 'true');

@@ -6,7 +6,8 @@
 // Where the condition lets them speak, a comment box sits under the post, a Reply and a
 // Like under each seeded comment; what they write shows at once as "You · now" and goes
 // through the outbox (comment, reply, comment_like).
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Avatar, Bubble, CommentBox, Mine } from './commentParts';
 import type { FeedEntity } from '../../lib/feedTypes';
 import { likedCommentsOf, ownCommentsOf, type CommentsSpec, type OwnComment, type SeededComment, type SpeakSpec } from './commentsSpec';
 import type { FeedTracker } from './tracker';
@@ -19,28 +20,17 @@ const WORDS = {
   view: (n: number) => `View ${n} comment${n === 1 ? '' : 's'}`,
   viewMore: (n: number) => `View ${n} more comment${n === 1 ? '' : 's'}`,
   hide: 'Hide comments',
-  seeMore: 'See more',
   likes: (n: number) => `${n} like${n === 1 ? '' : 's'}`,
   replyMarker: 'Reply',
   replyFrom: (to: string) => `Reply to ${to} from `,
-  you: 'You',
-  now: 'now',
   writeComment: 'Write a comment…',
   commentLabel: 'Write a comment',
   replyLabel: (to: string) => `Reply to ${to}`,
   replyPlaceholder: (to: string) => `Reply to ${to}…`,
-  send: 'Send',
-  cancel: 'Cancel',
   reply: 'Reply',
   like: 'Like',
   likeLabel: (author: string) => `Like ${author}'s comment`,
 };
-
-/** CLAMP_CHARS: a longer comment shows its start and "See more", as feeds do. */
-export const CLAMP_CHARS = 240;
-
-/** MAX_SPEECH_CHARS: the comment box's limit (the server's MaxSpeechChars). */
-export const MAX_SPEECH_CHARS = 1000;
 
 export interface CommentsProps {
   entity: FeedEntity;
@@ -202,100 +192,3 @@ function Comment({ c, parent, speak, liked, onLike, onReply }: CommentItemProps)
   );
 }
 
-/** Mine is a comment or reply the participant wrote, shown as "You · now". */
-function Mine({ o, reply }: { o: OwnComment; reply?: boolean }) {
-  return (
-    <li className={reply ? 'comment comment--reply comment--own' : 'comment comment--own'} data-own-id={o.id}>
-      <Avatar name={WORDS.you} />
-      <div className="comment__body">
-        <Bubble author={WORDS.you} text={o.text} />
-        <div className="comment__meta">
-          <span className="comment__time">{WORDS.now}</span>
-        </div>
-      </div>
-    </li>
-  );
-}
-
-function Avatar({ name, src }: { name: string; src?: string }) {
-  return src ? (
-    <img className="comment__avatar" src={src} alt="" width={32} height={32} loading="lazy" decoding="async" />
-  ) : (
-    <span className="comment__avatar comment__avatar--initial" aria-hidden="true">
-      {name.charAt(0).toUpperCase()}
-    </span>
-  );
-}
-
-function Bubble({ author, prefix, text }: { author: string; prefix?: string; text: string }) {
-  const [full, setFull] = useState(false);
-  const long = text.length > CLAMP_CHARS;
-  const shown = long && !full ? `${text.slice(0, CLAMP_CHARS).trimEnd()}…` : text;
-  return (
-    <div className="comment__bubble">
-      <span className="comment__author">
-        {prefix ? <span className="visually-hidden">{prefix}</span> : null}
-        {author}
-      </span>
-      <p className="comment__text">
-        {shown}
-        {long && !full ? (
-          <>
-            {' '}
-            <button type="button" className="comment__more" onClick={() => setFull(true)}>
-              {WORDS.seeMore}
-            </button>
-          </>
-        ) : null}
-      </p>
-    </div>
-  );
-}
-
-interface CommentBoxProps {
-  label: string;
-  placeholder: string;
-  autoFocus?: boolean;
-  onSend: (text: string) => void;
-  onCancel?: () => void;
-}
-
-/** CommentBox is where the participant writes: plain text, 1 to MAX_SPEECH_CHARS characters. */
-function CommentBox({ label, placeholder, autoFocus, onSend, onCancel }: CommentBoxProps) {
-  const [text, setText] = useState('');
-  const id = useId();
-  const ready = text.trim().length > 0;
-  return (
-    <form
-      className="comment-box"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!ready) return;
-        onSend(text.trim());
-        setText('');
-      }}
-    >
-      <label className="visually-hidden" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className="comment-box__input"
-        rows={1}
-        maxLength={MAX_SPEECH_CHARS}
-        placeholder={placeholder}
-        value={text}
-        autoFocus={autoFocus}
-        onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
-      />
-      <button type="submit" className="comment-box__send" disabled={!ready}>
-        {WORDS.send}
-      </button>
-      {onCancel ? (
-        <button type="button" className="comment-box__cancel" onClick={onCancel}>
-          {WORDS.cancel}
-        </button>
-      ) : null}
-    </form>
-  );
-}

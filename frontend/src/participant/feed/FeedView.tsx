@@ -26,6 +26,8 @@ import { DEMO_INTERVENTION_VIDEO, VideoIntervention } from './VideoIntervention'
 import { postToParent } from '../../lib/parent';
 
 const AccuracyPrompt = lazy(() => import('./AccuracyPrompt'));
+// The compose box and the participant's posts: their own chunk, fetched only when used.
+const Compose = lazy(() => import('./Compose'));
 
 /** FeedView is the feed itself, in the scroll or swipe layout. */
 export function FeedView({ data }: { data: FeedData }) {
@@ -35,6 +37,7 @@ export function FeedView({ data }: { data: FeedData }) {
   const source = useMemo(() => sourceSpec(params), [params]);
   const comments = useMemo(() => commentsSpec(params), [params]);
   const speak = useMemo(() => speakSpec(params), [params]);
+  const compose = (paramValue(params, 'feed-compose') ?? '').trim().toLowerCase() === 'yes';
   const tracker = useMemo(() => new FeedTracker(entities), [entities]);
   const total = entities.length;
   const [current, setCurrent] = useState(0);
@@ -226,6 +229,11 @@ export function FeedView({ data }: { data: FeedData }) {
           {swipe ? null : (
             <>
               <div ref={listRef} className="feed-list">
+                {compose || data.ownPosts ? (
+                  <Suspense fallback={null}>
+                    <Compose initial={data.ownPosts ?? []} box={compose} />
+                  </Suspense>
+                ) : null}
                 {entities.slice(0, shownCount).map((e) => (
                   <Fragment key={e.entity_id}>
                     {cardOf(e, false)}
