@@ -151,6 +151,7 @@ var EngagementTypeValues = [][2]string{
 	{"comment", "The participant wrote a comment under the card (feed-button-comment; docs/social.md); text = what they wrote (plain text, up to 1,000 characters), target_id = the card's entity_id, event_id = the comment's own id (what a reply to it or a reaction names)."},
 	{"reply", "The participant replied to a seeded comment under the card; text = what they wrote, target_id = the comment_id replied to (from the set's comments file)."},
 	{"comment_like", "The participant liked a seeded comment (comment-like); target_id = its comment_id; response 1 = liked, 0 = the like taken back."},
+	{"post", "The participant wrote a post of their own at the top of the feed (feed-compose); entity_id is empty (a post is about no card), text = what they wrote, target_id = the post's own id (its event_id, what a reaction to it names)."},
 	{"dwell", "One visit of the card in view, sent when the feed was submitted; response = its length in ms, time_content_viewed = when it began."},
 }
 
