@@ -89,6 +89,8 @@ type Study struct {
 	// Questionnaires are the researcher's own questionnaire definitions (study-wide;
 	// custom_questionnaires.go); nil when none.
 	Questionnaires []questionnaire.Questionnaire
+	// Reactions are the simulated others' rules (study-wide; reactions.go); nil for none.
+	Reactions []Reaction
 }
 
 // buttonKinds are the feed buttons, each set by the parameter feed-button-<kind>.
@@ -115,7 +117,7 @@ var paramOrder = []string{
 }
 
 // allParams is every parameter name a row may carry.
-var allParams = append(append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...), append(append([]string{paramQuestionnaires, paramFormsBefore}, socialParams...), speakParams...)...)
+var allParams = append(append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...), append(append([]string{paramQuestionnaires, paramFormsBefore}, socialParams...), append(speakParams, paramReactions)...)...)
 
 // Rows returns the study as canonical rows: title and n-conditions first (both on
 // condition 1; the title even when empty, so the file shows where to write it), then every parameter of
@@ -133,6 +135,9 @@ func (s Study) Rows() []Row {
 	speak := s.usesSpeak()
 	if len(s.Questionnaires) > 0 {
 		rows = append(rows, Row{Condition: 1, Param: paramQuestionnaires, Value: jsonText(s.Questionnaires)})
+	}
+	if len(s.Reactions) > 0 {
+		rows = append(rows, Row{Condition: 1, Param: paramReactions, Value: jsonText(s.Reactions)})
 	}
 	for _, c := range s.Conditions {
 		for _, p := range paramOrder {

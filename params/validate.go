@@ -146,6 +146,7 @@ func Validate(rows []Row, sets SetLookup) (Study, error) {
 		}
 	}
 	study.Title = v.title(byCond, top)
+	study.Reactions = v.reactions(byCond, top)
 	study.Recruitment = v.studyRecruitment(byCond, top)
 	if len(v.problems) > 0 {
 		sortProblems(v.problems)
