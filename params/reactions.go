@@ -76,7 +76,9 @@ func (d ReactionTo) Kind() string {
 }
 
 // Applies reports whether rule r covers condition c.
-func (r Reaction) Applies(c int) bool { return len(r.Conditions) == 0 || slices.Contains(r.Conditions, c) }
+func (r Reaction) Applies(c int) bool {
+	return len(r.Conditions) == 0 || slices.Contains(r.Conditions, c)
+}
 
 // reactions checks the study-wide reactions parameter: a JSON list of valid rules, the same
 // on every condition that gives it. Each problem names its rule (from 1).
