@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"feedlab/store"
+	"feedlab/study"
 )
 
 // buttonEngagements are the engagement_type values of a card's buttons: the TypeScript
@@ -29,7 +30,11 @@ var socialEngagements = []string{"comments_open", "comment_seen"}
 // like on a comment (target_id the comment; response 1 liked, 0 taken back), a post of
 // their own at the top of the feed (feed-compose: entity_id empty, target_id its own id,
 // the event id). A comment's, reply's and post's text is what they wrote.
-var speechEngagements = []string{"comment", "reply", "comment_like", "post"}
+//
+// reaction_shown is the page's record of a simulated other's reaction shown to the
+// participant: response the rule's number, text what was shown, target_id what it
+// reacted to, entity_id the card (empty for a reaction to a post).
+var speechEngagements = []string{"comment", "reply", "comment_like", "post", "reaction_shown"}
 
 // engagementTypes are the engagement_type values write_user_engagement accepts. Dwell
 // arrives through write_batch_dwell.
@@ -108,6 +113,8 @@ func (req *engagementRequest) validate() (int64, *apiError) {
 			return 0, badRequest("A post's target_id is its own event_id.")
 		}
 		req.TargetID = req.EventID
+	} else if req.EngagementType == "reaction_shown" && req.EntityID == "" {
+		// A reaction to a post is about no card either.
 	} else if req.entityID, err = entityNumber(req.EntityID); err != nil {
 		return 0, err
 	}
@@ -152,14 +159,16 @@ func (req *engagementRequest) validateSpeech() *apiError {
 	return nil
 }
 
-// writeEngagement stores one engagement (a button toggle or a video event).
+// writeEngagement stores one engagement (a button toggle, a video event, what a participant
+// said). An action simulated others may react to is answered with the reactions it drew
+// (docs/social.md), once stored: the page shows each when it is due.
 func (s *Server) writeEngagement(w http.ResponseWriter, r *http.Request) {
 	var req engagementRequest
 	target, accepted := s.readEvent(w, r, &req)
 	if !accepted {
 		return
 	}
-	s.record(w, r, req.participantRef, target, store.Event{Engagements: []store.Engagement{{
+	stored, err := s.recordEvent(r, req.participantRef, target, store.Event{Engagements: []store.Engagement{{
 		EventID:           string(req.EventID),
 		ParticipantID:     target.ParticipantID,
 		EntityID:          req.entityID,
@@ -175,6 +184,45 @@ func (s *Server) writeEngagement(w http.ResponseWriter, r *http.Request) {
 		Text:              string(req.Text),
 		TargetID:          string(req.TargetID),
 	}}})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if slices.Contains(reactedTo, req.EngagementType) {
+		drawn, err := s.reactionsTo(r, req.participantRef, target, string(req.EventID))
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if drawn != nil {
+			ok(w, map[string]any{"stored": stored, "reactions": drawn, "now": s.now().UnixMilli()})
+			return
+		}
+	}
+	okStored(w, stored)
+}
+
+// reactedTo are the engagement types a reactions rule may answer (its when).
+var reactedTo = []string{"comment", "reply", "post", "likes", "shares"}
+
+// reactionsTo are the reactions the participant's action eventID drew; nil when the study
+// has no rules or none matched (the acknowledgement is then the usual one).
+func (s *Server) reactionsTo(r *http.Request, ref participantRef, target store.EventTarget, eventID string) ([]study.Reaction, error) {
+	def, err := s.studyDefinition(r.Context(), string(ref.ExperimentID))
+	if err != nil || len(def.Study.Reactions) == 0 {
+		return nil, err
+	}
+	all, err := def.Reactions(r.Context(), s.store, target.ParticipantID, target.Condition)
+	if err != nil {
+		return nil, err
+	}
+	var drawn []study.Reaction
+	for _, x := range all {
+		if x.Action == eventID {
+			drawn = append(drawn, x)
+		}
+	}
+	return drawn, nil
 }
 
 func nullInt(n number) sql.NullInt64 { return sql.NullInt64{Int64: n.value, Valid: n.set} }

@@ -141,3 +141,68 @@ func TestParticipantsPostAtTheTopOfTheirFeed(t *testing.T) {
 		t.Errorf("export post row %q (status %d)", line, d.status)
 	}
 }
+
+// TestReactionsComeWithTheAcknowledgementAndAfterAReload: a comment matching a rule is
+// acknowledged with its reaction, due after_ms after the server stored it; the same comment
+// sent again draws the same reaction (nothing new stored); a second comment on the same
+// card draws none (once per target); load_experiment answers the same reactions with the
+// server's clock; reaction_shown is taken, for a post's reaction without a card.
+func TestReactionsComeWithTheAcknowledgementAndAfterAReload(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	c := e.researcher()
+	rules := `[{"when":"comment","on":"any","after_ms":4000,"do":{"reply":{"author":"Sam Park","text":"Good point!"}}},
+		{"when":"post","on":"post","after_ms":0,"do":{"notify":"Lee liked your post"}}]`
+	id := e.spawnStudy(c, []map[string]any{
+		{"condition": 1, "param": "entity_sets", "value": `[{"entity_set":"solarflare_demo","number_to_show":2}]`},
+		{"condition": 1, "param": "feed-button-comment", "value": "yes"},
+		{"condition": 1, "param": "feed-compose", "value": "yes"},
+		{"condition": 1, "param": "reactions", "value": rules},
+	})
+	cards := e.participantLoad(id, "ann")
+	send := func(body map[string]any) response {
+		m := map[string]any{"user_id": "ann", "experiment_id": id, "response": "1", "time_engagement": 2, "time_content_viewed": 1}
+		for k, v := range body {
+			m[k] = v
+		}
+		return e.post("/v1/write_user_engagement", m)
+	}
+	comment := map[string]any{"event_id": "c-1", "entity_id": cards[0], "engagement_type": "comment", "text": "Is this true?", "target_id": cards[0]}
+	var first []any
+	for i := range 2 {
+		r := send(comment)
+		drawn, _ := data(r)["reactions"].([]any)
+		if r.status != 200 || len(drawn) != 1 {
+			t.Fatalf("comment (send %d): %d %s", i+1, r.status, r.body)
+		}
+		if i == 0 {
+			first = drawn
+		} else if fmt.Sprint(drawn) != fmt.Sprint(first) {
+			t.Errorf("the retry drew %v, the first send %v", drawn, first)
+		}
+	}
+	x := first[0].(map[string]any)
+	if x["kind"] != "reply" || x["author"] != "Sam Park" || x["text"] != "Good point!" || x["target"] != "c-1" || x["entity_id"] != cards[0] || x["rule"] != 1.0 || x["id"] != "1.c-1" {
+		t.Errorf("reaction %v", x)
+	}
+	if r := send(map[string]any{"event_id": "c-2", "entity_id": cards[0], "engagement_type": "comment", "text": "And?", "target_id": cards[0]}); r.status != 200 || data(r)["reactions"] != nil {
+		t.Errorf("a second comment on the same card: %d %s", r.status, r.body)
+	}
+	r := send(map[string]any{"event_id": "p-1", "entity_id": "", "engagement_type": "post", "text": "Hello all"})
+	if drawn, _ := data(r)["reactions"].([]any); r.status != 200 || len(drawn) != 1 || drawn[0].(map[string]any)["kind"] != "notify" {
+		t.Fatalf("post: %d %s", r.status, r.body)
+	}
+	load := e.post("/v1/load_experiment", map[string]any{"user_id": "ann", "experiment_id": id})
+	all, _ := data(load)["reactions"].([]any)
+	if load.status != 200 || len(all) != 2 || fmt.Sprint(all[0]) != fmt.Sprint(first[0]) || data(load)["now"].(float64) < all[1].(map[string]any)["due_at"].(float64) {
+		t.Fatalf("reload: %d reactions %v now %v", load.status, all, data(load)["now"])
+	}
+	for _, shown := range []map[string]any{
+		{"event_id": "reaction.1.c-1", "entity_id": cards[0], "engagement_type": "reaction_shown", "response": "1", "text": "Good point!", "target_id": "c-1"},
+		{"event_id": "reaction.2.p-1", "entity_id": "", "engagement_type": "reaction_shown", "response": "2", "text": "Lee liked your post", "target_id": "p-1"},
+	} {
+		if r := send(shown); r.status != 200 {
+			t.Errorf("reaction_shown: %d %s", r.status, r.body)
+		}
+	}
+}

@@ -152,6 +152,7 @@ var EngagementTypeValues = [][2]string{
 	{"reply", "The participant replied to a seeded comment under the card; text = what they wrote, target_id = the comment_id replied to (from the set's comments file)."},
 	{"comment_like", "The participant liked a seeded comment (comment-like); target_id = its comment_id; response 1 = liked, 0 = the like taken back."},
 	{"post", "The participant wrote a post of their own at the top of the feed (feed-compose); entity_id is empty (a post is about no card), text = what they wrote, target_id = the post's own id (its event_id, what a reaction to it names)."},
+	{"reaction_shown", "The page showed the participant a simulated other's reaction (the study's reactions rules; docs/social.md), once per reaction: response = the rule's number in the reactions list (from 1), text = what was shown (the reply's text, the notification, or +N for a raised like count), target_id = what it reacted to (the participant's comment, reply or post id, or the card they liked or shared); entity_id = the card, empty for a reaction to a post; time_engagement = when it was due."},
 	{"dwell", "One visit of the card in view, sent when the feed was submitted; response = its length in ms, time_content_viewed = when it began."},
 }
 

@@ -27,9 +27,10 @@ WHERE participant_id = ? AND event_id = ?;
 
 -- name: ParticipantSpeech :many
 -- What a participant said and liked under the cards (comments, replies, likes on comments,
--- posts: issue 25), oldest first, for the page reloaded; read through the UNIQUE
+-- posts: issue 25) and their likes and shares of cards, oldest first, for the page reloaded
+-- and the reactions of simulated others; read through the UNIQUE
 -- (participant_id, event_id) index.
-SELECT event_id, CAST(coalesce(entity_id, 0) AS INTEGER) AS entity_id, engagement_type, response, text, target_id
+SELECT event_id, CAST(coalesce(entity_id, 0) AS INTEGER) AS entity_id, engagement_type, response, text, target_id, received_at
 FROM engagements
-WHERE participant_id = ? AND engagement_type IN ('comment', 'reply', 'comment_like', 'post')
+WHERE participant_id = ? AND engagement_type IN ('comment', 'reply', 'comment_like', 'post', 'likes', 'shares')
 ORDER BY engagement_pk;

@@ -45,8 +45,15 @@ func TestSpeechIsStoredOnceWithItsTextAndTarget(t *testing.T) {
 	want := []Speech{
 		{EventID: "c-1", EntityID: card, Type: "comment", Response: "1", Text: comment.Text, TargetID: "42"},
 		{EventID: "r-1", EntityID: card, Type: "reply", Response: "1", Text: "Thanks", TargetID: "c1"},
+		{EventID: "l-1", EntityID: card, Type: "likes", Response: "1"},
 	}
-	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+	for i := range got {
+		if got[i].ReceivedAt <= 0 {
+			t.Errorf("%s has no receive time", got[i].EventID)
+		}
+		got[i].ReceivedAt = 0
+	}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
 		t.Fatalf("speech = %+v, want %+v", got, want)
 	}
 	var rows []EngagementRow
@@ -124,7 +131,7 @@ func TestMigration0029KeepsEveryEngagementAndTakesPosts(t *testing.T) {
 		}
 	}
 	said, err := s.ParticipantSpeech(ctx, 1)
-	if err != nil || len(said) != 2 || said[1] != (Speech{EventID: "p-1", Type: "post", Response: "1", Text: "My day", TargetID: "p-1"}) {
+	if err != nil || len(said) != 2 || said[1].ReceivedAt == 0 || said[1] != (Speech{EventID: "p-1", Type: "post", Response: "1", Text: "My day", TargetID: "p-1", ReceivedAt: said[1].ReceivedAt}) {
 		t.Fatalf("speech %+v, %v", said, err)
 	}
 	if _, err := s.RecordEvent(ctx, Event{Engagements: []Engagement{{EventID: "x-1", ParticipantID: 1, EntityID: 99, Type: "likes", Response: "1"}}}); err == nil {

@@ -184,9 +184,9 @@ func (q *Queries) InsertEngagement(ctx context.Context, arg InsertEngagementPara
 }
 
 const participantSpeech = `-- name: ParticipantSpeech :many
-SELECT event_id, CAST(coalesce(entity_id, 0) AS INTEGER) AS entity_id, engagement_type, response, text, target_id
+SELECT event_id, CAST(coalesce(entity_id, 0) AS INTEGER) AS entity_id, engagement_type, response, text, target_id, received_at
 FROM engagements
-WHERE participant_id = ? AND engagement_type IN ('comment', 'reply', 'comment_like', 'post')
+WHERE participant_id = ? AND engagement_type IN ('comment', 'reply', 'comment_like', 'post', 'likes', 'shares')
 ORDER BY engagement_pk
 `
 
@@ -197,10 +197,12 @@ type ParticipantSpeechRow struct {
 	Response       string
 	Text           string
 	TargetID       string
+	ReceivedAt     int64
 }
 
 // What a participant said and liked under the cards (comments, replies, likes on comments,
-// posts: issue 25), oldest first, for the page reloaded; read through the UNIQUE
+// posts: issue 25) and their likes and shares of cards, oldest first, for the page reloaded
+// and the reactions of simulated others; read through the UNIQUE
 // (participant_id, event_id) index.
 func (q *Queries) ParticipantSpeech(ctx context.Context, participantID int64) ([]ParticipantSpeechRow, error) {
 	rows, err := q.query(ctx, q.participantSpeechStmt, participantSpeech, participantID)
@@ -218,6 +220,7 @@ func (q *Queries) ParticipantSpeech(ctx context.Context, participantID int64) ([
 			&i.Response,
 			&i.Text,
 			&i.TargetID,
+			&i.ReceivedAt,
 		); err != nil {
 			return nil, err
 		}
