@@ -113,6 +113,10 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if len(def.Study.Reactions) > 0 {
+		// The page listens for the reactions its participant's actions draw.
+		body["reacts"] = true
+	}
 	if len(reactions) > 0 {
 		// What simulated others did so far, each with its due time on the server's clock
 		// (now is that clock), so a reloaded page shows the same thread.

@@ -1,12 +1,14 @@
-// Participants who speak (issue 25, docs/social.md): a set with seeded comments, one tagged
-// correction; condition 1 shows every comment, condition 2 every one but the correction.
-// Both let participants comment, reply and like comments. The participant of condition 1
-// opens the thread, likes the correction, replies to it and comments on the post; a reload
-// shows what they wrote; the engagement export holds each action once with its text and
-// target, and the thread's open time.
+// Participants who speak and simulated others who react (issue 25, docs/social.md): a set
+// with seeded comments, one tagged correction; condition 1 shows every comment, condition 2
+// every one but the correction. Both let participants comment, reply, like comments and
+// post; scripted rules answer a comment with a reply, a reply with two likes and a post with
+// a notification. The participant of condition 1 opens the thread, likes the correction,
+// replies to it, comments and posts, and sees the reactions when due; a reload shows the
+// same thread; the engagement export holds each action and each reaction shown once with
+// its text and target, and the thread's open time.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/appliance';
-import { cards, rowsFor } from './support/feed';
+import { cards, pendingEvents, rowsFor } from './support/feed';
 import { createStudy, signedIn } from './support/studies';
 
 async function uploadSet(baseURL: string): Promise<string> {
@@ -31,6 +33,12 @@ async function uploadSet(baseURL: string): Promise<string> {
   return body.data.entity_set;
 }
 
+const REACTIONS = JSON.stringify([
+  { when: 'comment', on: 'cure', after_ms: 1500, conditions: [1], do: { reply: { author: 'Sam Park', text: 'Good point, thanks for flagging.' } } },
+  { when: 'reply', on: 'any', after_ms: 0, do: { like_count: 2 } },
+  { when: 'post', on: 'post', after_ms: 500, do: { notify: 'Lee Chen liked your post' } },
+]);
+
 const cureCard = (page: Page) => cards(page).filter({ hasText: 'Miracle cure found in tap water' });
 
 test('participants speak: like, reply and comment under a post, shown at once and after a reload, exported once each', async ({ page, browser, baseURL }, testInfo) => {
@@ -39,7 +47,7 @@ test('participants speak: like, reply and comment under a post, shown at once an
   const sets = JSON.stringify([{ entity_set: set, number_to_show: 2, randomize_between_subjects: 'no' }]);
   const speak = { 'feed-button-comment': 'yes', 'comment-like': 'yes', 'feed-compose': 'yes', assignment: 'balanced-arrivals', forms: '[]', entity_sets: sets, comments: 'collapsed' };
   const id = await createStudy(baseURL!, [
-    { ...speak, 'comments-tags': '[]' },
+    { ...speak, 'comments-tags': '[]', reactions: REACTIONS },
     { ...speak, 'comments-tags': '["chatter"]' },
   ]);
   // balanced-arrivals puts the two participants in different conditions, in either order.
@@ -69,10 +77,14 @@ test('participants speak: like, reply and comment under a post, shown at once an
   const comment = '=1+1 I read the agency\'s statement too.';
   await thread.getByRole('textbox', { name: 'Write a comment' }).fill(comment);
   await thread.getByRole('button', { name: 'Send' }).click();
-  const mine = thread.getByRole('listitem').filter({ hasText: 'You' });
+  const mine = thread.locator('[data-own-id]');
   await expect(mine).toHaveCount(2);
   await expect(mine.filter({ hasText: 'Thanks for checking, Dana.' })).toContainText('now');
   await expect(mine.filter({ hasText: comment })).toBeVisible();
+  // The simulated others: two likes on the reply at once, Sam's reply under the comment when due.
+  await expect(mine.filter({ hasText: 'Thanks for checking, Dana.' }).getByLabel('2 likes')).toBeVisible();
+  const samReply = thread.getByRole('listitem').filter({ hasText: 'Reply to You from Sam Park' });
+  await expect(samReply).toContainText('Good point, thanks for flagging.');
 
   // A post of their own at the top of the feed.
   const composer = p.getByRole('region', { name: 'Write a post' });
@@ -81,6 +93,7 @@ test('participants speak: like, reply and comment under a post, shown at once an
   const myPost = p.getByRole('article', { name: 'Your post' });
   await expect(myPost).toContainText('Off to the new library today.');
   await expect(myPost).toContainText('now');
+  await expect(p.getByRole('status').filter({ hasText: 'Lee Chen liked your post' })).toBeVisible();
 
   for (const [width, height] of [[1280, 900], [360, 780]]) {
     await p.setViewportSize({ width, height });
@@ -91,7 +104,8 @@ test('participants speak: like, reply and comment under a post, shown at once an
   await thread.getByRole('button', { name: 'Hide comments' }).click();
 
   const rows = await rowsFor(baseURL!, 'engagement', id, withCorrection.user, (rs) =>
-    ['comment', 'reply', 'comment_like', 'comments_open', 'post'].every((t) => rs.some((r) => r.engagement_type === t)),
+    ['comment', 'reply', 'comment_like', 'comments_open', 'post'].every((t) => rs.some((r) => r.engagement_type === t)) &&
+    rs.filter((r) => r.engagement_type === 'reaction_shown').length === 3,
   );
   const of = (t: string) => rows.filter((r) => r.engagement_type === t);
   const card = of('comment')[0].entity_id;
@@ -100,6 +114,14 @@ test('participants speak: like, reply and comment under a post, shown at once an
   expect(of('comment_like').map((r) => [r.response, r.target_id])).toEqual([['1', 'c1']]);
   expect(Number(of('comments_open')[0].response)).toBeGreaterThan(0);
   expect(of('post').map((r) => [r.entity_id, r.text, r.target_id === r.event_id])).toEqual([['', 'Off to the new library today.', true]]);
+  const shown = of('reaction_shown').map((r) => [r.response, r.text, r.target_id, r.entity_id]);
+  expect(shown.sort()).toEqual(
+    [
+      ['1', 'Good point, thanks for flagging.', of('comment')[0].event_id, card],
+      ['2', '+2', of('reply')[0].event_id, card],
+      ['3', 'Lee Chen liked your post', of('post')[0].event_id, ''],
+    ].sort(),
+  );
 
   // A reload shows the participant's own thread again: their comment at once, the reply and
   // the like once the thread is open.
@@ -110,6 +132,11 @@ test('participants speak: like, reply and comment under a post, shown at once an
   await again.getByRole('button', { name: 'View 2 comments' }).click();
   await expect(again.getByText('Thanks for checking, Dana.')).toBeVisible();
   await expect(again.getByRole('button', { name: "Like Dana Reyes's comment" })).toHaveAttribute('aria-pressed', 'true');
+  await expect(again.getByRole('listitem').filter({ hasText: 'Reply to You from Sam Park' })).toBeVisible();
+  // Shown again, recorded once: the page's records of the reload are the same events.
+  await expect.poll(() => pendingEvents(p)).toBe(0);
+  const after = await rowsFor(baseURL!, 'engagement', id, withCorrection.user, () => true);
+  expect(after.filter((r) => r.engagement_type === 'reaction_shown')).toHaveLength(3);
 });
 
 async function arrive(page: Page, id: string, user: string): Promise<{ page: Page; user: string; condition: string }> {

@@ -16,6 +16,9 @@ function sink(s?: EventSink): EventSink {
 
 /** Engagement is one button toggle or video event of a card. */
 export interface Engagement {
+  /** event_id, when the event's id must be the same however often it is sent (a reaction
+   * shown again after a reload); the outbox makes one otherwise */
+  event_id?: string;
   entity_id: string;
   engagement_type: string;
   response: number | string;

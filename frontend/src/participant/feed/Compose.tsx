@@ -5,7 +5,8 @@
 // when the condition lets participants post or they posted before a reload.
 import { useState } from 'react';
 import { writeEngagement } from '../../lib/events';
-import { Avatar, Bubble, CommentBox } from './commentParts';
+import { Avatar, Bubble, CommentBox, LikeCount, OthersReplies } from './commentParts';
+import { likesOf, useReactionsTo } from './reactions';
 import './comments.css';
 
 /** WORDS: every participant-facing text of the compose box and the posts, in one place for
@@ -15,6 +16,7 @@ const WORDS = {
   compose: "What's on your mind?",
   post: 'Post',
   yourPost: 'Your post',
+  replies: 'Replies to your post',
   you: 'You',
   now: 'now',
 };
@@ -47,17 +49,36 @@ export default function Compose({ initial, box }: ComposeProps) {
         </section>
       ) : null}
       {[...posts].reverse().map((p) => (
-        <article key={p.id} className="card own-post" aria-label={WORDS.yourPost} data-own-post={p.id}>
-          <div className="own-post__head">
-            <Avatar name={WORDS.you} />
-            <span className="own-post__author">{WORDS.you}</span>
-            <span className="own-post__time">· {WORDS.now}</span>
-          </div>
-          <div className="own-post__body">
-            <Bubble author="" text={p.text} />
-          </div>
-        </article>
+        <Post key={p.id} p={p} />
       ))}
     </>
+  );
+}
+
+/** Post is one of the participant's posts, with what simulated others did to it so far. */
+function Post({ p }: { p: OwnPost }) {
+  const rx = useReactionsTo(p.id);
+  const replies = rx.filter((x) => x.kind === 'reply');
+  return (
+    <article className="card own-post" aria-label={WORDS.yourPost} data-own-post={p.id}>
+      <div className="own-post__head">
+        <Avatar name={WORDS.you} />
+        <span className="own-post__author">{WORDS.you}</span>
+        <span className="own-post__time">· {WORDS.now}</span>
+      </div>
+      <div className="own-post__body">
+        <Bubble author="" text={p.text} />
+        <div className="comment__meta own-post__meta">
+          <LikeCount n={likesOf(rx)} />
+        </div>
+      </div>
+      {replies.length > 0 ? (
+        <section className="comments" aria-label={WORDS.replies}>
+          <ul className="comments__list">
+            <OthersReplies list={replies} to={WORDS.you} />
+          </ul>
+        </section>
+      ) : null}
+    </article>
   );
 }

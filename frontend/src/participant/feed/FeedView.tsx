@@ -11,6 +11,7 @@ import type { EndRecord } from '../flow/endFlow';
 import { loadNextBlock } from './adaptive';
 import { Card, playVideosInWindow } from './Card';
 import { commentsSpec, speakSpec } from './commentsSpec';
+import { reactions } from './reactions';
 import { Dialog } from './Dialog';
 import { useInfiniteScroll } from './infiniteScroll';
 import type { FeedData } from './load';
@@ -39,6 +40,10 @@ export function FeedView({ data }: { data: FeedData }) {
   const speak = useMemo(() => speakSpec(params), [params]);
   const compose = (paramValue(params, 'feed-compose') ?? '').trim().toLowerCase() === 'yes';
   const tracker = useMemo(() => new FeedTracker(entities), [entities]);
+  // Simulated others: listen for the reactions acknowledgements bring, show those so far.
+  useEffect(() => {
+    if (data.reactions) reactions().add(data.reactions.list, data.reactions.now);
+  }, [data]);
   const total = entities.length;
   const [current, setCurrent] = useState(0);
   // intervention is the pop-up open now: accprompt, a text type or default-modal (the video).

@@ -27,6 +27,11 @@ export interface LoadedExperiment {
   feed_pending?: boolean;
   /** own_posts: the posts the participant wrote at the top of their feed (feed-compose). */
   own_posts?: Array<{ id: string; text: string }>;
+  /** reacts: the study has simulated others who react; reactions: what they did so far,
+   * due on the server's clock, which read now when it answered. */
+  reacts?: boolean;
+  reactions?: unknown[];
+  now?: number;
 }
 
 /** FeedData is what the feed page shows: the cards, the condition's parameters and texts. */
@@ -41,6 +46,9 @@ export interface FeedData {
   pending?: boolean;
   /** ownPosts: the posts the participant already wrote (load_experiment's own_posts). */
   ownPosts?: Array<{ id: string; text: string }>;
+  /** reactions: the study's simulated others react (load_experiment's reacts), with what
+   * they did so far (reactions.ts reads it). */
+  reactions?: { list: unknown[]; now?: number };
 }
 
 /** StartPhase is the first screen of a loaded feed. */
@@ -102,7 +110,7 @@ export function feedData(d: LoadedExperiment): FeedData {
   } catch {
     console.error('feed: experiment_parameters is not JSON', d.experiment_parameters);
   }
-  return { experimentId: d.experiment_id, entities, params, texts: { consent: d.texts?.consent ?? '', instruct: d.texts?.instruct ?? '', ...(d.texts?.intervention ? { intervention: d.texts.intervention } : {}) }, exits: Array.isArray(d.exits) ? d.exits : [], ...(d.feed_pending === true ? { pending: true } : {}), ...(ownPosts(d).length > 0 ? { ownPosts: ownPosts(d) } : {}) };
+  return { experimentId: d.experiment_id, entities, params, texts: { consent: d.texts?.consent ?? '', instruct: d.texts?.instruct ?? '', ...(d.texts?.intervention ? { intervention: d.texts.intervention } : {}) }, exits: Array.isArray(d.exits) ? d.exits : [], ...(d.feed_pending === true ? { pending: true } : {}), ...(ownPosts(d).length > 0 ? { ownPosts: ownPosts(d) } : {}), ...(d.reacts === true ? { reactions: { list: Array.isArray(d.reactions) ? d.reactions : [], now: d.now } } : {}) };
 }
 
 /** ownPosts is load_experiment's own_posts, anything malformed left out. */
