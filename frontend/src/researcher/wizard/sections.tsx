@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useField, useFormikContext } from 'formik';
 import { renderMarkdown, type Capabilities, type MarkdownFieldName } from '../api';
-import { CheckboxGroup, MarkdownField, NumberField, RadioGroup, Section, SelectField, SliderField, TextField, type Option } from '../fields';
+import { CheckboxField, CheckboxGroup, MarkdownField, NumberField, RadioGroup, Section, SelectField, SliderField, TextField, type Option } from '../fields';
 import { groupSets, setLabel } from './model/entitySets';
 import { ScriptField } from './ScriptField';
 import { allTextMode, moveForm, setAllTextMode, toggleForm, withCondition, type FormList } from './model/state';
@@ -81,6 +81,12 @@ export function FeedTypeSection({ caps }: SectionsProps) {
           </>
         )}
       </PerCondition>
+      <TextField
+        name="params.reactions"
+        label="Simulated others' reactions (optional, every condition)"
+        multiline={6}
+        hint={`A JSON list of rules (docs/social.md), such as [{"when":"comment","on":"any","after_ms":4000,"do":{"reply":{"author":"Sam Park","text":"Good point!"}}}]. when: comment, reply, post, like or share; on: any, a card's filename or post; conditions: a list of condition numbers (absent: all); do: reply, like_count or notify; repeat: true to answer every time. Verify names each rule's problems.`}
+      />
     </Section>
   );
 }
@@ -111,6 +117,9 @@ function CommentsFields({ i }: { i: number }) {
           hint="Tags from the comments' tag column, separated by commas, such as correction. Empty shows every comment; given, untagged comments are left out."
         />
       )}
+      <CheckboxField name={`params.commentParams.${i}.box`} label="Participants can comment under each post and reply to comments" />
+      <CheckboxField name={`params.commentParams.${i}.like`} label="Participants can like comments" />
+      <CheckboxField name={`params.commentParams.${i}.compose`} label={`Participants can post ("What's on your mind?" at the top of the feed)`} />
     </>
   );
 }
