@@ -9,7 +9,7 @@ import { ScriptField } from './ScriptField';
 import { allTextMode, moveForm, setAllTextMode, toggleForm, withCondition, type FormList } from './model/state';
 import { conditionAt, ranksAllCards, setSameInEvery } from './model/state';
 import { BUTTONS, DEFAULT_ALGORITHM, ENTITY_SETS_ERROR, LOAD_SETS_ERROR, platformsWithCode, platformsWithUrl, type EntitySetInfo, type SharedGroup, type StudyText, type WizardState } from './model/types';
-import { MAX_COMMENTS_FIRST } from '../../generated/registry';
+import { MAX_COMMENTS_FIRST, REACTION_DO, REACTION_WHEN } from '../../generated/registry';
 
 /** SetsState is what the Cards section knows about the stimulus sets. */
 export interface SetsState {
@@ -85,7 +85,7 @@ export function FeedTypeSection({ caps }: SectionsProps) {
         name="params.reactions"
         label="Simulated others' reactions (optional, every condition)"
         multiline={6}
-        hint={`A JSON list of rules (docs/social.md), such as [{"when":"comment","on":"any","after_ms":4000,"do":{"reply":{"author":"Sam Park","text":"Good point!"}}}]. when: comment, reply, post, like or share; on: any, a card's filename or post; conditions: a list of condition numbers (absent: all); do: reply, like_count or notify; repeat: true to answer every time. Verify names each rule's problems.`}
+        hint={`A JSON list of rules (docs/social.md), such as [{"when":"comment","on":"any","after_ms":4000,"do":{"reply":{"author":"Sam Park","text":"Good point!"}}}]. when: ${REACTION_WHEN.join(', ')}; on: any, a card's filename or post; conditions: a list of condition numbers (absent: all); do: one of ${REACTION_DO.join(', ')}; repeat: true to answer every time. Verify names each rule's problems.`}
       />
     </Section>
   );
