@@ -85,7 +85,7 @@ export function FeedTypeSection({ caps }: SectionsProps) {
         name="params.reactions"
         label="Simulated others' reactions (optional, every condition)"
         multiline={6}
-        hint={`A JSON list of rules (docs/social.md), such as [{"when":"comment","on":"any","after_ms":4000,"do":{"reply":{"author":"Sam Park","text":"Good point!"}}}]. when: ${REACTION_WHEN.join(', ')}; on: any, a card's filename or post; conditions: a list of condition numbers (absent: all); do: one of ${REACTION_DO.join(', ')}; repeat: true to answer every time. Verify names each rule's problems.`}
+        hint={`A JSON list of rules (docs/social.md), such as [{"when": "comment", "on": "any", "after_ms": 4000, "do": {"reply": {"author": "Sam Park", "text": "Good point!"}}}]. when: ${REACTION_WHEN.join(', ')}; on: any, a card's filename or post; conditions: a list of condition numbers (absent: all); do: one of ${REACTION_DO.join(', ')}; repeat: true to answer every time. Verify names each rule's problems.`}
       />
     </Section>
   );
