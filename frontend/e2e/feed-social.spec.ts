@@ -41,7 +41,7 @@ const REACTIONS = JSON.stringify([
 
 const cureCard = (page: Page) => cards(page).filter({ hasText: 'Miracle cure found in tap water' });
 
-test('participants speak: like, reply and comment under a post, shown at once and after a reload, exported once each', async ({ page, browser, baseURL }, testInfo) => {
+test('participants speak and simulated others react: like, reply, comment, post, a scripted reply, likes and a notification, shown again after a reload, exported once each', async ({ page, browser, baseURL }, testInfo) => {
   test.skip(testInfo.project.name === 'phone', 'one width is enough for the record; the 360 px look is screenshotted here');
   const set = await uploadSet(baseURL!);
   const sets = JSON.stringify([{ entity_set: set, number_to_show: 2, randomize_between_subjects: 'no' }]);
