@@ -168,6 +168,10 @@ func (s *Server) writeEngagement(w http.ResponseWriter, r *http.Request) {
 	if !accepted {
 		return
 	}
+	if err := s.speechAllowed(r, req.participantRef, target, req.EngagementType); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	stored, err := s.recordEvent(r, req.participantRef, target, store.Event{Engagements: []store.Engagement{{
 		EventID:           string(req.EventID),
 		ParticipantID:     target.ParticipantID,
@@ -200,6 +204,36 @@ func (s *Server) writeEngagement(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	okStored(w, stored)
+}
+
+// speechAllowed refuses what the participant's condition does not offer (a comment where
+// there is no comment box, a post without feed-compose, a reaction shown in a study
+// without reactions), so the data never hold words a condition could not have produced.
+func (s *Server) speechAllowed(r *http.Request, ref participantRef, target store.EventTarget, typ string) error {
+	if !slices.Contains(speechEngagements, typ) {
+		return nil
+	}
+	def, err := s.studyDefinition(r.Context(), string(ref.ExperimentID))
+	if err != nil {
+		return err
+	}
+	c := def.Condition(int(target.Condition))
+	offered := c != nil
+	var param string
+	switch typ {
+	case "comment", "reply":
+		offered, param = offered && c.CommentBox, "feed-button-comment"
+	case "comment_like":
+		offered, param = offered && c.CommentLike, "comment-like"
+	case "post":
+		offered, param = offered && c.Compose, "feed-compose"
+	case "reaction_shown":
+		offered, param = offered && len(def.Study.Reactions) > 0, "reactions"
+	}
+	if !offered {
+		return badRequest("This participant's condition does not offer %s (%s is not set), so it is not stored.", typ, param)
+	}
+	return nil
 }
 
 // reactedTo are the engagement types a reactions rule may answer (its when).

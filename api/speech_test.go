@@ -125,6 +125,13 @@ func TestParticipantsPostAtTheTopOfTheirFeed(t *testing.T) {
 	if r := post(map[string]any{"event_id": "p-3", "text": "x", "target_id": "c1"}); r.status != 400 {
 		t.Errorf("a post with another target: %d %s", r.status, r.body)
 	}
+	// This condition has no comment box and no reactions: a comment or a reaction shown is refused.
+	for _, typ := range []string{"comment", "reaction_shown"} {
+		r := post(map[string]any{"event_id": "x-" + typ, "engagement_type": typ, "entity_id": cards[0], "text": "Hi", "target_id": cards[0]})
+		if r.status != 400 || !strings.Contains(string(r.body), "does not offer "+typ) {
+			t.Errorf("%s without its parameter: %d %s", typ, r.status, r.body)
+		}
+	}
 	r := e.post("/v1/load_experiment", map[string]any{"user_id": "ann", "experiment_id": id})
 	posts, _ := data(r)["own_posts"].([]any)
 	if r.status != 200 || len(posts) != 1 || posts[0].(map[string]any)["id"] != "p-1" || posts[0].(map[string]any)["text"] != "Off to the library today." {
