@@ -213,3 +213,36 @@ func TestReactionsComeWithTheAcknowledgementAndAfterAReload(t *testing.T) {
 		}
 	}
 }
+
+// TestACommentFloodIsRefused: a script holding a participant's ids and sending comments of
+// 1,000 four-byte characters, each under a new event id, is stopped by the bytes budget
+// (413 over_budget_bytes) after far fewer than it tried, and what it stored stays within the
+// budget.
+func TestACommentFloodIsRefused(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	c := e.researcher()
+	id := e.spawnStudy(c, []map[string]any{
+		{"condition": 1, "param": "entity_sets", "value": `[{"entity_set":"solarflare_demo","number_to_show":1}]`},
+		{"condition": 1, "param": "feed-button-comment", "value": "yes"},
+	})
+	cards := e.participantLoad(id, "flood")
+	long := strings.Repeat("😀", MaxSpeechChars)
+	var refused response
+	sent := 0
+	for i := range 300 {
+		r := e.post("/v1/write_user_engagement", map[string]any{"user_id": "flood", "experiment_id": id, "event_id": fmt.Sprintf("c-%d", i),
+			"entity_id": cards[0], "engagement_type": "comment", "response": "1", "text": long, "target_id": cards[0]})
+		if r.status != 200 {
+			refused = r
+			break
+		}
+		sent++
+	}
+	if refused.status != 413 || errorCode(refused) != codeOverBudgetBytes {
+		t.Fatalf("after %d comments: %d %s", sent, refused.status, refused.body)
+	}
+	if sent < honestSpeechPerCard {
+		t.Errorf("refused after %d comments; an honest participant writes up to %d on a card", sent, honestSpeechPerCard)
+	}
+}
