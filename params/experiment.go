@@ -48,6 +48,11 @@ func (c Condition) ExperimentParameters() []Param {
 			out = append(out, Param{Param: p, Value: c.socialValue(p)})
 		}
 	}
+	if c.speakDiffers() {
+		for _, p := range speakParams {
+			out = append(out, Param{Param: p, Value: c.speakValue(p)})
+		}
+	}
 	return out
 }
 

@@ -56,8 +56,13 @@ type Condition struct {
 	Skin                string // default or distract (the page around the feed)
 	// Comments is how a card's seeded comments show (social.go): "" (none), collapsed or
 	// first-N; CommentsTags limits them to those carrying one of the tags (nil: all).
-	Comments       string
-	CommentsTags   []string
+	Comments     string
+	CommentsTags []string
+	// CommentBox, CommentLike and Compose let participants speak (speak.go): a comment box
+	// and Reply, a like on seeded comments, a post of their own at the top of the feed.
+	CommentBox     bool
+	CommentLike    bool
+	Compose        bool
 	Algorithm      string       // one of feed.Algorithms
 	Ranking        feed.Ranking // the algorithm's settings (algorithm-* parameters); zero for random
 	CustomMsgType  string       // "", onpage or modal
@@ -84,6 +89,8 @@ type Study struct {
 	// Questionnaires are the researcher's own questionnaire definitions (study-wide;
 	// custom_questionnaires.go); nil when none.
 	Questionnaires []questionnaire.Questionnaire
+	// Reactions are the simulated others' rules (study-wide; reactions.go); nil for none.
+	Reactions []Reaction
 }
 
 // buttonKinds are the feed buttons, each set by the parameter feed-button-<kind>.
@@ -110,7 +117,7 @@ var paramOrder = []string{
 }
 
 // allParams is every parameter name a row may carry.
-var allParams = append(append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...), append([]string{paramQuestionnaires, paramFormsBefore}, socialParams...)...)
+var allParams = append(append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...), append(append([]string{paramQuestionnaires, paramFormsBefore}, socialParams...), append(speakParams, paramReactions)...)...)
 
 // Rows returns the study as canonical rows: title and n-conditions first (both on
 // condition 1; the title even when empty, so the file shows where to write it), then every parameter of
@@ -125,8 +132,12 @@ func (s Study) Rows() []Row {
 	rows = append(rows, Row{Condition: 1, Param: paramNConditions, Value: strconv.Itoa(len(s.Conditions))})
 	family := s.usesFamily()
 	social := s.usesSocial()
+	speak := s.usesSpeak()
 	if len(s.Questionnaires) > 0 {
 		rows = append(rows, Row{Condition: 1, Param: paramQuestionnaires, Value: jsonText(s.Questionnaires)})
+	}
+	if len(s.Reactions) > 0 {
+		rows = append(rows, Row{Condition: 1, Param: paramReactions, Value: jsonText(s.Reactions)})
 	}
 	for _, c := range s.Conditions {
 		for _, p := range paramOrder {
@@ -155,6 +166,12 @@ func (s Study) Rows() []Row {
 		if social {
 			for _, sp := range socialParams {
 				rows = append(rows, Row{Condition: c.Number, Param: sp, Value: c.socialValue(sp)})
+			}
+		}
+		// Participants who speak, likewise on every condition of a study that lets them.
+		if speak {
+			for _, sp := range speakParams {
+				rows = append(rows, Row{Condition: c.Number, Param: sp, Value: c.speakValue(sp)})
 			}
 		}
 		// Recruitment settings last, only those that differ from the default, so a study

@@ -146,6 +146,7 @@ func Validate(rows []Row, sets SetLookup) (Study, error) {
 		}
 	}
 	study.Title = v.title(byCond, top)
+	study.Reactions = v.reactions(byCond, top)
 	study.Recruitment = v.studyRecruitment(byCond, top)
 	if len(v.problems) > 0 {
 		sortProblems(v.problems)
@@ -303,6 +304,7 @@ func (v *validator) condition(num int, rows map[string]Row, rejected map[string]
 	}
 	interventionFamily(&c, get)
 	socialSettings(&c, get)
+	speakSettings(&c, get)
 
 	c.Algorithm = algorithm(get("algorithm"))
 	c.Ranking = rankingSettings(c.Algorithm, get)

@@ -1,6 +1,6 @@
 // Form state → parameter rows (what Create Study sends, spec §5) and plain rows → form
 // state (a params.csv checked by the server, or a study to duplicate).
-import { commentsDiffer, commentsFrom, commentsRows, normalComments } from './comments';
+import { commentsDiffer, commentsFrom, commentsRows, normalComments, speakDiffers, speakRows } from './comments';
 import { cleanQuestionnaire } from './questionnaires';
 import { derive, resizeParams, initialState, defaultCondition, conditionAt, ranksAllCards, sameInEveryFrom, withCondition } from './state';
 import {
@@ -65,11 +65,14 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
   // The study's own questionnaires once, on condition 1, only when there are any: the
   // server's rows place them so, and a study without them sends what it always did.
   if (p.questionnaires?.length) rows.push({ condition: 1, param: 'questionnaires', value: JSON.stringify(p.questionnaires.map(cleanQuestionnaire)) });
+  // The simulated others' rules likewise, as typed (the server checks and rewrites them).
+  if (blank(p.reactions).trim() !== '') rows.push({ condition: 1, param: 'reactions', value: blank(p.reactions).trim() });
   // The intervention family (style, trigger, text, skin) on every condition of a study that
   // uses it, on none of one that does not: the server writes its rows the same way.
   const family = p.interventionParams.slice(0, state.conditions).some((iv) => familyDiffers(iv));
   // Comments likewise: on every condition once any condition shows them.
   const social = (p.commentParams ?? []).slice(0, state.conditions).some(commentsDiffer);
+  const speak = (p.commentParams ?? []).slice(0, state.conditions).some(speakDiffers);
   for (let i = 0; i < state.conditions; i++) {
     const c = i + 1;
     const add = (param: string, value: unknown) => rows.push({ condition: c, param, value: blank(value) });
@@ -99,6 +102,7 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
       add('comments', mode);
       add('comments-tags', tags);
     }
+    if (speak) for (const [param, value] of speakRows(p.commentParams[i])) add(param, value);
     add('algorithm', algorithm);
     for (const [param, value] of chosenSettings(p.algorithmSettings[i], algorithm)) add(param, value);
     add('custom-msg-type', msg.type);
@@ -257,12 +261,14 @@ export function stateFromRows(rows: ParamRow[]): WizardState {
       params = { ...params, recruitment: rec };
     }
     cond.sourceParams = { line: sourceValue(get('source-line')), time: sourceValue(get('source-time')) };
-    cond.commentParams = commentsFrom(get('comments'), get('comments-tags'));
+    cond.commentParams = commentsFrom(get('comments'), get('comments-tags'), { box: get('feed-button-comment'), like: get('comment-like'), compose: get('feed-compose') });
     params = withCondition(params, i, cond);
   }
   // Study-wide: read from the first condition that gives it (the server writes it on condition 1).
   const given = byCond.find((m) => blank(m.get('questionnaires')) !== '');
   params = { ...params, questionnaires: questionnaireList(given?.get('questionnaires') ?? '') };
+  const rules = byCond.find((m) => blank(m.get('reactions')) !== '');
+  if (rules) params = { ...params, reactions: blank(rules.get('reactions')).trim() };
   params = derive(params);
   return { conditions: n, shown: true, params: { ...params, sameInEvery: sameInEveryFrom(params, n) } };
 }
@@ -314,7 +320,12 @@ export function normalize(state: WizardState): WizardState {
   }
   // The definitions as the server reads them back: plain JSON (no undefined keys).
   const questionnaires = questionnaireList(JSON.stringify((state.params.questionnaires ?? []).map(cleanQuestionnaire)));
-  return { conditions: state.conditions, shown: true, params: { ...params, questionnaires, recruitment: rec, sameInEvery: sameInEveryFrom(params, state.conditions) } };
+  const reactions = blank(state.params.reactions).trim();
+  return {
+    conditions: state.conditions,
+    shown: true,
+    params: { ...params, questionnaires, ...(reactions !== '' ? { reactions } : {}), recruitment: rec, sameInEvery: sameInEveryFrom(params, state.conditions) },
+  };
 }
 
 /** nameList keeps the strings of a parsed forms or forms-before list. */

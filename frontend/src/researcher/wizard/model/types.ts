@@ -159,8 +159,12 @@ export interface StudyParams {
   selectedSetsParsed: EntitySetEntry[][];
   /** sourceParams is each condition's source line above the posts (source-line, source-time). */
   sourceParams: SourceLine[];
-  /** commentParams is each condition's seeded comments (comments, comments-tags). */
+  /** commentParams is each condition's seeded comments (comments, comments-tags) and what its
+   * participants may say (feed-button-comment, comment-like, feed-compose). */
   commentParams: CommentsChoice[];
+  /** reactions is the study-wide simulated others' rules as typed (JSON text; docs/social.md);
+   * absent when none. */
+  reactions?: string;
   /** title is the optional study title (the parameter `title`, the same on every condition). */
   title: string;
   /** recruitment is the study-wide assignment rule and quota (absent: the defaults). */
