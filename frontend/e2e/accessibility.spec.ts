@@ -1,0 +1,228 @@
+// Accessibility (issue 24): every participant page and every researcher page, at 1280 and
+// 360 px, passes axe-core against WCAG 2.0–2.2 A and AA (e2e/support/axe.ts). Axe is slow,
+// so each test sets one study up and walks its pages in sequence, checking each as it goes;
+// a failure lists every violation of every page (soft assertions), not just the first.
+//
+// The viewport is set in the test (one run covers both widths), so the phone project skips.
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/appliance';
+import { expectNoAxeViolations } from './support/axe';
+import { cards, scrollToEnd } from './support/feed';
+import { joinStudy } from './forms-helpers';
+import { addResearcher, apiAs, signIn, spawnStudy, uniqueName } from './support/researchers';
+import { createStudy, DEMO_SET, entitySets } from './support/studies';
+
+/** Variant is one run over the pages: the page width and the participants' language. */
+interface Variant {
+  width: number;
+  height: number;
+  language: string;
+}
+
+// TODO(issue 24, Languages): once the per-condition `language` parameter lands, add
+// { width: 1280, height: 800, language: 'ar' } and { width: 360, height: 740, language: 'ar' }
+// here; participantParams below passes `language` to the study.
+const PARTICIPANT_VARIANTS: Variant[] = [
+  { width: 1280, height: 800, language: 'en' },
+  { width: 360, height: 740, language: 'en' },
+];
+
+// The researcher pages are in English only: widths alone.
+const RESEARCHER_WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+];
+
+/** participantParams is the study the participant pages are checked in: consent,
+ * instructions, every feed button, the accuracy-prompt intervention at the third card
+ * (6 cards × 50 % − 1). */
+function participantParams(language: string): Record<string, string> {
+  const params: Record<string, string> = {
+    feed: 'scroll',
+    consent: 'default',
+    instruct: 'default',
+    'feed-button-like': 'lognormal',
+    'feed-button-share': 'yes',
+    'feed-button-bookmark': 'yes',
+    'feed-button-upvote': 'yes',
+    'feed-button-downvote': 'yes',
+    'feed-button-accuracy': 'yes',
+    'intervention-type': 'accprompt-modal',
+    'intervention-perc': '50',
+    entity_sets: entitySets(6),
+    forms: '[]',
+  };
+  // The default language is the parameter left out, as a researcher's study leaves it.
+  if (language !== 'en') params.language = language;
+  return params;
+}
+
+/** CUSTOM is a researcher's own questionnaire with one item of each type but cards. */
+const CUSTOM = {
+  name: 'a11y_custom',
+  title: 'Your habits',
+  pages: [
+    {
+      intro: 'A few questions about **how** you read the news.',
+      items: [
+        { id: 'uses', type: 'single', text: 'Do you use social media?', options: [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }], other: true },
+        { id: 'apps', type: 'multi', text: 'Which apps do you use?', options: [{ value: 'fb', label: 'Facebook' }, { value: 'x', label: 'X' }], max: 2 },
+        { id: 'trust', type: 'likert', text: 'How much do you trust the news you see there?', points: 5, labels: ['Not at all', 'Completely'] },
+        {
+          id: 'views',
+          type: 'matrix',
+          text: 'How much do you agree?',
+          points: 3,
+          labels: ['Disagree', 'Neutral', 'Agree'],
+          statements: [{ id: 'fair', text: 'The media are fair.' }, { id: 'useful', text: 'Social media are useful.' }],
+        },
+        { id: 'hours', type: 'slider', text: 'Hours a day online', min: 0, max: 12, step: 1, labels: ['none', '12 hours'] },
+        { id: 'age', type: 'number', text: 'Your age', min: 18, max: 99, integer: true },
+        { id: 'city', type: 'text', text: 'Your city', required: false, max_length: 80 },
+        { id: 'why', type: 'textarea', text: 'Why do you use social media?' },
+        { id: 'check', type: 'attention', text: 'To show you read this, choose Blue.', options: [{ value: 'red', label: 'Red' }, { value: 'blue', label: 'Blue' }], expect: 'blue' },
+      ],
+    },
+  ],
+};
+
+/** BUILT_IN are the built-in questionnaires and the other /form pages, opened as previews. */
+const BUILT_IN = ['form', 'crt', 'ses', 'socialmediause', 'lean', 'imp', 'ac', 'aot', 'ccn', 'def', 'exp', 'ftg', 'final', 'custom-msg'];
+
+for (const v of PARTICIPANT_VARIANTS) {
+  test(`participant pages (${v.language}, ${v.width} px) have no axe violations`, async ({ page, baseURL }, info) => {
+    test.skip(info.project.name === 'phone', 'the test sets both widths itself');
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: v.width, height: v.height });
+    const check = (label: string) => expectNoAxeViolations(page, `${label} (${v.language}, ${v.width} px)`);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'feedlab' })).toBeVisible();
+    await check('home');
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await check('about');
+    await page.goto('/no-such-page');
+    await expect(page.getByText('There is nothing at this address.')).toBeVisible();
+    await check('not found');
+    await page.goto('/?experiment_id=fl-nosuchid&PROLIFIC_PID=p-a11y&STUDY_ID=s1');
+    await expect(page.getByRole('alert')).toBeVisible();
+    await check('error screen');
+
+    const id = await createStudy(baseURL!, [participantParams(v.language)]);
+    await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=p-a11y`);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check('consent');
+    await page.getByRole('button', { name: 'Agree and continue' }).click();
+    await expect(page.getByRole('dialog')).toContainText('newsfeed');
+    await check('instructions');
+    await page.getByRole('button', { name: 'Agree and continue' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(cards(page).first()).toBeVisible();
+    // Each count button's name holds its visible count (label in name) and its state.
+    const like = cards(page).first().getByRole('button', { name: 'Like' });
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(like).toHaveAccessibleName(`Like, ${await like.innerText()}`);
+    await expect(cards(page).first().getByRole('button', { name: 'Share, 0', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    await check('feed');
+    await cards(page).nth(3).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const prompt = page.getByRole('dialog');
+    await expect(prompt.getByRole('radio')).toHaveCount(4);
+    await check('intervention (accuracy prompt)');
+    await prompt.getByRole('radio').first().check();
+    await prompt.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await scrollToEnd(page);
+    await check('feed end');
+    await page.getByRole('button', { name: 'Click to continue' }).click();
+    await expect(page.getByRole('dialog').getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    await check('end');
+    // Back again after the end: the already-completed screen.
+    await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=p-a11y`);
+    await expect(page.getByRole('heading', { level: 1, name: 'You have already completed this study' })).toBeVisible();
+    await check('completed');
+
+    for (const name of BUILT_IN) {
+      await page.goto(`/form/${name}?preview=1`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+      await check(`questionnaire ${name}`);
+    }
+    await page.goto('/viewforms');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await check('questionnaire list');
+
+    const custom = await createStudy(baseURL!, [{ questionnaires: JSON.stringify([CUSTOM]), forms: `["${CUSTOM.name}"]`, entity_sets: entitySets(2) }]);
+    await joinStudy(page, custom);
+    await page.goto(`/form/${CUSTOM.name}`);
+    await expect(page.getByRole('heading', { level: 1, name: /Your habits/ })).toBeVisible();
+    await check('custom questionnaire');
+  });
+}
+
+/** takePart sends what a participant's browser sends (consent, a like, a dwell, an answer),
+ * so the study page has a dashboard and a participant page to show. */
+async function takePart(ctx: APIRequestContext, study: string, user: string): Promise<void> {
+  const load = await ctx.post('/v1/load_experiment', { data: { user_id: user, experiment_id: study, query_params: {} } });
+  expect(load.ok(), await load.text()).toBe(true);
+  const data = (await load.json()).data;
+  const first = (data.order_data as Array<{ entity_id: string }>)[0].entity_id;
+  const ref = { user_id: user, experiment_id: study, condition: data.condition };
+  const now = Date.now();
+  for (const [path, body] of [
+    ['/v1/write_checkpoint', { event_id: `${user}-consent`, checkpoint: 'consent-agree' }],
+    ['/v1/write_checkpoint', { event_id: `${user}-landed`, checkpoint: 'feed-landed' }],
+    ['/v1/write_user_engagement', { event_id: `${user}-like`, entity_id: first, engagement_type: 'likes', response: 'true', time_content_viewed: now - 900, time_engagement: now, likes: 1 }],
+    ['/v1/write_batch_dwell', { event_id: `${user}-dwell`, dwell_data: [{ idx: 0, entity_id: first, dwells: 1, dwellTimes: [1234], dwellsInviewTime: [now] }] }],
+    ['/v1/write_form', { event_id: `${user}-form`, form_fields: { age: '34' } }],
+  ] as const) {
+    const res = await ctx.post(path, { data: { ...ref, ...body } });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+  }
+}
+
+for (const size of RESEARCHER_WIDTHS) {
+  test(`researcher pages (${size.width} px) have no axe violations`, async ({ page, baseURL }, info) => {
+    test.skip(info.project.name === 'phone', 'the test sets both widths itself');
+    test.setTimeout(180_000);
+    await page.setViewportSize(size);
+    const check = (label: string) => expectNoAxeViolations(page, `${label} (${size.width} px)`);
+    const name = uniqueName('a11y', info);
+    addResearcher(name);
+    const ctx = await apiAs(baseURL!, name);
+    const study = await spawnStudy(ctx, { title: 'Accessible study', platform: 'prolific', 'redirect-url': 'https://app.prolific.com/submissions/complete?cc=A11Y' });
+    const user = `a11y-${size.width}`;
+    await takePart(ctx, study, user);
+
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Researcher sign-in' })).toBeVisible();
+    await check('sign in');
+    await signIn(page, name);
+    await check('my studies');
+
+    const pages: Array<[string, string, RegExp]> = [
+      ['study page', `/studies/${study}`, /Accessible study/],
+      ['participant page', `/studies/${study}/participants/${user}`, new RegExp(`Participant ${user}`)],
+      ['upload', '/upload', /Upload stimuli/],
+      ['hosted upload', '/upload-hosted', /Upload stimuli with media/],
+      ['library', '/sets', /Stimulus library/],
+      ['stimulus set', `/sets/${DEMO_SET}`, new RegExp(DEMO_SET)],
+      ['download', `/download?study=${study}`, /Download data/],
+      ['sign-ups', '/signups', /Sign-ups/],
+    ];
+    for (const [label, path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await check(label);
+    }
+
+    await page.goto('/create-study');
+    await expect(page.getByRole('heading', { level: 1, name: 'Specify study parameters' })).toBeVisible();
+    await check('wizard: conditions');
+    await page.getByLabel('How many conditions?').fill('2');
+    await page.getByRole('button', { name: 'Enter', exact: true }).click();
+    await expect(page.getByRole('group', { name: 'Feed type', exact: true })).toBeVisible();
+    await check('wizard: every section');
+  });
+}
