@@ -1,0 +1,160 @@
+// A participant with a keyboard alone (issue 24): the whole flow (consent, instructions,
+// every engagement button, the intervention, the feed's submit, a questionnaire of every
+// item type, the end) is completed with Tab, Space, Enter, arrows and PageDown, and what
+// they did arrives in the exports. At every stop the focused control shows a focus ring.
+// The swipe feed moves post by post with the arrow keys. Desktop only: keyboards.
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/appliance';
+import { cards, rowsFor, storedUser } from './support/feed';
+import { EVERY_ITEM } from './support/everyItem';
+import { createStudy, entitySets } from './support/studies';
+
+/** focusRing says how the focused element shows its focus ('' when it does not). */
+function focusRing(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return '';
+    const s = getComputedStyle(el);
+    if (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) return `outline ${s.outlineWidth} ${s.outlineStyle}`;
+    if (s.boxShadow && s.boxShadow !== 'none') return `box-shadow ${s.boxShadow}`;
+    return '';
+  });
+}
+
+/** tabTo presses Tab until `target` has the focus, checking each stop on the way shows it. */
+async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => (document.activeElement === document.body ? '' : (document.activeElement?.outerHTML.slice(0, 120) ?? '')));
+    if (where === '') continue; // Tab left the page for the browser's own controls, and comes back
+    expect(await focusRing(page), `no visible focus on ${where}`).not.toBe('');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`Tab did not reach ${target} in ${max} presses`);
+}
+
+test('the whole flow with a keyboard alone; engagements and answers reach the exports', async ({ page, baseURL }, info) => {
+  test.skip(info.project.name === 'phone', 'a keyboard flow: the desktop');
+  test.setTimeout(120_000);
+  const id = await createStudy(baseURL!, [
+    {
+      feed: 'scroll',
+      consent: 'default',
+      instruct: 'default',
+      'feed-button-like': 'yes',
+      'feed-button-share': 'yes',
+      'feed-button-bookmark': 'yes',
+      'feed-button-upvote': 'yes',
+      'feed-button-downvote': 'yes',
+      'intervention-type': 'accprompt-modal',
+      'intervention-perc': '50',
+      entity_sets: entitySets(6),
+      questionnaires: JSON.stringify([EVERY_ITEM]),
+      forms: `["${EVERY_ITEM.name}"]`,
+    },
+  ]);
+  await page.goto(`/?experiment_id=${id}`);
+
+  // Consent and instructions: the dialog's button by Tab, Enter.
+  for (const text of ['18 years or older', 'newsfeed']) {
+    await expect(page.getByRole('dialog')).toContainText(text);
+    await tabTo(page, page.getByRole('dialog').getByRole('button', { name: 'Agree and continue' }));
+    await page.keyboard.press('Enter');
+  }
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Every engagement button of the first card, in Tab order; Enter and Space both press.
+  const first = cards(page).first();
+  const headline = (await first.getByRole('heading').innerText()).trim();
+  await expect(page.getByRole('article', { name: headline })).toHaveAttribute('data-idx', '0');
+  const entityId = (await first.getAttribute('data-entity-id'))!;
+  const pressed: string[] = [];
+  for (const [name, key] of [['Like', 'Enter'], ['Share', 'Space'], ['Read later', 'Enter'], ['Upvote', 'Space']] as const) {
+    const button = first.getByRole('button', { name });
+    await tabTo(page, button);
+    await page.keyboard.press(key);
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await expect(button).toHaveAccessibleName(`${name}, 1`);
+    pressed.push(name);
+  }
+
+  // PageDown until the intervention opens at the third card; answer it by keyboard.
+  const dialog = page.getByRole('dialog');
+  await expect(async () => {
+    await page.keyboard.press('PageDown');
+    await expect(dialog).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+  await tabTo(page, dialog.getByRole('radio').first());
+  await page.keyboard.press('ArrowDown'); // the second option: Probably false
+  await expect(dialog.getByRole('radio', { name: 'Probably false' })).toBeChecked();
+  await tabTo(page, dialog.getByRole('button', { name: 'Continue' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // On to the end of the feed with End and PageDown; the submit by Tab.
+  const submit = page.getByRole('button', { name: 'Click to continue' });
+  await expect(async () => {
+    await page.keyboard.press('End');
+    await expect(submit).toBeInViewport({ timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+  const user = await storedUser(page);
+  await submit.focus(); // the Tab order from the intervention's last place is long; focus is checked below
+  expect(await focusRing(page)).not.toBe('');
+  await page.keyboard.press('Enter');
+
+  // The questionnaire: one item of every type, by keyboard.
+  await expect(page.getByRole('heading', { level: 1, name: /Your habits/ })).toBeVisible();
+  const group = (name: RegExp) => page.getByRole('group', { name });
+  await tabTo(page, group(/Do you use social media/).getByRole('radio').first());
+  await page.keyboard.press('Space'); // Yes
+  await tabTo(page, group(/Which apps/).getByRole('checkbox', { name: 'Facebook' }));
+  await page.keyboard.press('Space');
+  await tabTo(page, group(/How much do you trust/).getByRole('radio').first());
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight'); // 4
+  await tabTo(page, group(/The media are fair/).getByRole('radio').first());
+  await page.keyboard.press('Space'); // 1
+  await tabTo(page, group(/Social media are useful/).getByRole('radio').first());
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight'); // 3
+  await tabTo(page, page.getByLabel(/Hours a day online/));
+  await page.keyboard.press('Home'); // 0: the slider starts unset, in the middle
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  await tabTo(page, page.getByLabel(/Your age/));
+  await page.keyboard.type('34');
+  await tabTo(page, page.getByLabel(/Your city/));
+  await page.keyboard.type('Lyon');
+  await tabTo(page, page.getByLabel(/Why do you use social media/));
+  await page.keyboard.type('News');
+  await tabTo(page, group(/choose Blue/).getByRole('radio').first());
+  await page.keyboard.press('ArrowDown'); // Blue
+  await tabTo(page, page.getByRole('button', { name: /Finish|Next/ }));
+  await page.keyboard.press('Enter');
+
+  // The end: Return home by keyboard.
+  const end = page.getByRole('dialog');
+  await expect(end.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  await tabTo(page, end.getByRole('button', { name: 'Return home' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'feedlab' })).toBeVisible();
+
+  const rows = await rowsFor(baseURL!, 'engagement', id, user, (rs) => rs.filter((r) => r.entity_id === entityId && r.engagement_type !== 'dwell').length >= 4);
+  const kinds = rows.filter((r) => r.entity_id === entityId && r.engagement_type !== 'dwell').map((r) => r.engagement_type);
+  expect(kinds.sort()).toEqual(['likes', 'read_later', 'shares', 'upvote']);
+  const answers = await rowsFor(baseURL!, 'user_form', id, user, (rs) => rs.some((r) => r.field === 'check'));
+  const got = Object.fromEntries(answers.map((r) => [r.field, r.response]));
+  expect(got).toMatchObject({
+    'intervention_accuracy-prompt': '2_probably_false',
+    uses: 'yes',
+    apps: 'fb',
+    trust: '4',
+    'views.fair': '1',
+    'views.useful': '3',
+    hours: '5',
+    age: '34',
+    city: 'Lyon',
+    why: 'News',
+    check: 'blue',
+  });
+});
