@@ -158,3 +158,82 @@ test('the whole flow with a keyboard alone; engagements and answers reach the ex
     check: 'blue',
   });
 });
+
+test('the swipe feed moves post by post with the arrow keys, to the submit and the end', async ({ page, baseURL }, info) => {
+  test.skip(info.project.name === 'phone', 'a keyboard flow: the desktop');
+  const id = await createStudy(baseURL!, [{ feed: 'swipe', 'feed-button-like': 'yes', forms: '[]' }]);
+  await page.goto(`/?experiment_id=${id}`);
+  await expect(cards(page)).toHaveCount(10);
+  const swiper = page.getByRole('region', { name: 'Posts: swipe or scroll for the next post' });
+  await tabTo(page, swiper);
+  const submit = page.getByRole('button', { name: 'Click to continue' });
+  // Each ArrowDown brings the next post into the view, whole: the swiper comes to rest at the
+  // post's slide before the next key (a key pressed mid-scroll would be taken into it).
+  const at = async (i: number) => {
+    await expect
+      .poll(() =>
+        cards(page)
+          .nth(i)
+          .evaluate((card) => Math.abs(card.closest('.swipe__slide')!.getBoundingClientRect().top - card.closest('.swipe')!.getBoundingClientRect().top)),
+      )
+      .toBeLessThanOrEqual(1);
+    await expect(cards(page).nth(i)).toBeInViewport({ ratio: 0.99 });
+  };
+  for (let i = 1; i < 9; i++) {
+    await page.keyboard.press('ArrowDown');
+    await at(i);
+  }
+  await expect(submit).toBeVisible();
+  await page.keyboard.press('ArrowUp');
+  await at(7);
+  await page.keyboard.press('ArrowDown');
+  await at(8);
+  const user = await storedUser(page);
+  const like = cards(page).nth(8).getByRole('button', { name: 'Like' });
+  await tabTo(page, like);
+  await page.keyboard.press('Space');
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await tabTo(page, submit);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  const rows = await rowsFor(baseURL!, 'engagement', id, user, (rs) => rs.some((r) => r.engagement_type === 'likes') && rs.filter((r) => r.engagement_type === 'dwell').length >= 10);
+  expect(rows.filter((r) => r.engagement_type === 'likes')).toHaveLength(1);
+});
+
+test('reduced motion stops every animation; 320 px and 200 % zoom reflow with nothing cut off', async ({ page, baseURL }, info) => {
+  test.skip(info.project.name === 'phone', 'the test sets its widths itself');
+  const id = await createStudy(baseURL!, [{ skin: 'distract', 'feed-button-like': 'yes', 'feed-button-share': 'yes', 'feed-button-bookmark': 'yes', 'feed-button-upvote': 'yes', 'feed-button-downvote': 'yes', 'feed-button-accuracy': 'yes', forms: '[]' }]);
+  // Motion first, at a laptop's width (the distract skin's ticker and badges move).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`/?experiment_id=${id}`);
+  await expect(cards(page).first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBeGreaterThan(0);
+
+  // 320 CSS px, and 1280 px at 200 % zoom (640 CSS px): no sideways scroll, and the card's
+  // headline, buttons and the submit lie whole inside the window's width.
+  for (const width of [320, 640]) {
+    await page.setViewportSize({ width, height: 640 });
+    await page.goto(`/?experiment_id=${id}`);
+    const first = cards(page).first();
+    await expect(first).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    const inside = async (what: string, el: Locator) => {
+      const box = (await el.boundingBox())!;
+      expect(box.x, `${what} at ${width} px`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${what} at ${width} px`).toBeLessThanOrEqual(width);
+    };
+    await inside('headline', first.getByRole('heading'));
+    for (const b of await first.getByRole('button').all()) await inside(`button ${await b.getAttribute('title')}`, b);
+    await first.getByRole('button', { name: 'Like' }).focus();
+    await page.screenshot({ path: `/tmp/a11y-shots/feed-focus-${width}.png` });
+    await page.keyboard.press('End');
+    const submit = page.getByRole('button', { name: 'Click to continue' });
+    await expect(async () => {
+      await page.keyboard.press('End');
+      await expect(submit).toBeInViewport({ timeout: 500 });
+    }).toPass({ timeout: 20_000 });
+    await inside('submit', submit);
+  }
+});
