@@ -5,7 +5,7 @@
 // The swipe feed moves post by post with the arrow keys. Desktop only: keyboards.
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './support/appliance';
-import { cards, rowsFor, storedUser } from './support/feed';
+import { cards, inViewSince, readFor, rowsFor, storedUser } from './support/feed';
 import { EVERY_ITEM } from './support/everyItem';
 import { createStudy, entitySets } from './support/studies';
 
@@ -235,5 +235,80 @@ test('reduced motion stops every animation; 320 px and 200 % zoom reflow with no
       await expect(submit).toBeInViewport({ timeout: 500 });
     }).toPass({ timeout: 20_000 });
     await inside('submit', submit);
+  }
+});
+
+test('dwell stays exact when the participant scrolls by keyboard (PageDown, Tab, arrows)', async ({ page, baseURL }, info) => {
+  test.skip(info.project.name === 'phone', 'a keyboard flow: the desktop');
+  test.setTimeout(90_000);
+  const id = await createStudy(baseURL!, [{ 'feed-button-like': 'yes', forms: '[]' }]);
+  // The page's clock is Playwright's (as in feed-dwell.spec.ts): each pause of reading passes
+  // at once and the clock stands still while the keys move the card out of view.
+  await page.clock.install();
+  await page.goto(`/?experiment_id=${id}`);
+  await expect(cards(page).first()).toBeVisible();
+  const user = await storedUser(page);
+  await page.locator('body').focus();
+
+  /** settle waits until the page stops moving (a key's smooth scroll has landed) and the
+   * images shown so far have loaded (one arriving later would move the cards). */
+  const settle = async () => {
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('article[data-idx] img'))
+        .filter((i) => i.getBoundingClientRect().top < window.innerHeight)
+        .every((i) => i.complete),
+      undefined,
+      { polling: 50 },
+    );
+    let y = -1;
+    await expect.poll(async () => {
+      // Read between polls, not by animation frames: the page's frames stand still with its clock.
+      const now = await page.evaluate(() => window.scrollY);
+      const still = now === y;
+      y = now;
+      return still;
+    }).toBe(true);
+  };
+  /** inView is the card's latest intersection event's state. */
+  const inView = (entityId: string) =>
+    page.evaluate((eid) => {
+      const events = JSON.parse(localStorage.getItem('intersect_events') ?? '[]') as Array<{ entity_id: string; inview: boolean }>;
+      return events.filter((e) => e.entity_id === eid).at(-1)?.inview ?? false;
+    }, entityId);
+  /** pressUntil presses key until the card's in-view state is `want`. */
+  const pressUntil = async (key: string, entityId: string, want: boolean) => {
+    for (let i = 0; i < 80; i++) {
+      if ((await inView(entityId)) === want) return;
+      await page.keyboard.press(key);
+      await settle();
+    }
+    throw new Error(`${key} did not bring card ${entityId} ${want ? 'into' : 'out of'} view`);
+  };
+
+  const measured: Array<{ key: string; entityId: string; expected: number; before: number }> = [];
+  for (const [idx, key, pause] of [[2, 'PageDown', 1200], [4, 'Tab', 900], [6, 'ArrowDown', 1500]] as const) {
+    const card = cards(page).nth(idx);
+    await expect(card).toBeAttached({ timeout: 10_000 });
+    const entityId = (await card.getAttribute('data-entity-id'))!;
+    await pressUntil(key, entityId, true);
+    const since = await inViewSince(page, entityId);
+    const before = await page.evaluate((eid) => (JSON.parse(localStorage.getItem('entities_engage') ?? '{}')[eid]?.dwells ?? 0) as number, entityId);
+    await readFor(page, pause);
+    await pressUntil(key, entityId, false);
+    const leftAt = await page.evaluate(() => Date.now());
+    await page.clock.resume();
+    expect(leftAt - since).toBeGreaterThanOrEqual(pause);
+    measured.push({ key, entityId, expected: leftAt - since, before });
+  }
+
+  // The participant leaves (the tab hidden): the feed sends its dwells.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  for (const m of measured) {
+    const rows = await rowsFor(baseURL!, 'engagement', id, user, (rs) => rs.filter((r) => r.engagement_type === 'dwell' && r.entity_id === m.entityId).length > m.before);
+    const dwell = Number(rows.filter((r) => r.engagement_type === 'dwell' && r.entity_id === m.entityId)[m.before].response);
+    expect(Math.abs(dwell - m.expected), `${m.key}: dwell ${dwell} ms, in view ${m.expected} ms`).toBeLessThan(20);
   }
 });
