@@ -115,6 +115,18 @@ for (const v of PARTICIPANT_VARIANTS) {
     await expect(page.getByRole('heading', { level: 1, name: 'You have already completed this study' })).toBeVisible();
     await check('completed');
 
+    // The swipe layout, with the literacy tip shown in the feed as a post.
+    const swipe = await createStudy(baseURL!, [
+      { ...participantParams(v.language), feed: 'swipe', consent: '', instruct: '', 'intervention-type': 'literacytip', 'intervention-style': 'infeed', 'intervention-perc': '20' },
+    ]);
+    await page.goto(`/?experiment_id=${swipe}`);
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page.locator('article[data-intervention="literacytip"]')).toBeAttached();
+    await check('swipe feed');
+    await page.getByRole('region', { name: /^Posts/ }).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(page.getByRole('button', { name: 'Click to continue' })).toBeVisible();
+    await check('swipe feed end, in-feed intervention passed');
+
     for (const name of BUILT_IN) {
       await page.goto(`/form/${name}?preview=1`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
