@@ -199,6 +199,19 @@ for (const size of RESEARCHER_WIDTHS) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await check(label);
+      if (label === 'study page') {
+        // Its dialogs: sharing and the confirmation before a pause.
+        await page.getByRole('region', { name: 'Sharing' }).getByRole('button', { name: 'Share' }).click();
+        await expect(page.getByRole('dialog', { name: 'Share study' })).toBeVisible();
+        await check('share dialog');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        await page.getByRole('button', { name: 'Pause' }).click();
+        await expect(page.getByRole('dialog', { name: 'Pause this study?' })).toBeVisible();
+        await check('pause dialog');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      }
     }
 
     await page.goto('/create-study');
@@ -208,5 +221,16 @@ for (const size of RESEARCHER_WIDTHS) {
     await page.getByRole('button', { name: 'Enter', exact: true }).click();
     await expect(page.getByRole('group', { name: 'Feed type', exact: true })).toBeVisible();
     await check('wizard: every section');
+    // The questionnaire builder with items of several types.
+    const qs = page.getByRole('group', { name: 'Questionnaires', exact: true });
+    await qs.getByRole('button', { name: 'Add questionnaire' }).click();
+    await qs.getByRole('group', { name: 'Questionnaire questionnaire' }).getByLabel('Name', { exact: true }).fill('habits');
+    const page1 = qs.getByRole('group', { name: 'Questionnaire habits' }).getByRole('group', { name: 'Page 1' });
+    for (const type of ['Likert scale', 'Matrix (statements on one scale)', 'Slider']) {
+      await page1.getByLabel('Type of the new item on page 1').selectOption({ label: type });
+      await page1.getByRole('button', { name: 'Add item to page 1' }).click();
+    }
+    await expect(page1.getByRole('group', { name: /^Item / })).toHaveCount(4);
+    await check('wizard: questionnaire builder');
   });
 }
