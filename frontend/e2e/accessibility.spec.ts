@@ -10,7 +10,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { cards, scrollToEnd } from './support/feed';
 import { joinStudy } from './forms-helpers';
 import { addResearcher, apiAs, signIn, spawnStudy, uniqueName } from './support/researchers';
-import { createStudy, DEMO_SET, entitySets } from './support/studies';
+import { createStudy, DEMO_SET, entitySets, signedIn } from './support/studies';
 import { EVERY_ITEM as CUSTOM } from './support/everyItem';
 
 /** Variant is one run over the pages: the page width and the participants' language. */
@@ -127,6 +127,15 @@ for (const v of PARTICIPANT_VARIANTS) {
     await expect(page.getByRole('button', { name: 'Click to continue' })).toBeVisible();
     await check('swipe feed end, in-feed intervention passed');
 
+    // Seeded comments under the posts, one shown and the rest opened.
+    const commented = await createStudy(baseURL!, [{ forms: '[]', entity_sets: await setWithComments(baseURL!), comments: 'first-1', 'feed-button-like': 'yes' }]);
+    await page.goto(`/?experiment_id=${commented}`);
+    await expect(page.getByText('Is there a source for this?')).toBeVisible();
+    await check('feed with comments');
+    await page.getByRole('button', { name: 'View 2 more comments' }).click();
+    await expect(page.getByText('Thanks for checking.')).toBeVisible();
+    await check('feed with a comment thread open');
+
     for (const name of BUILT_IN) {
       await page.goto(`/form/${name}?preview=1`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -143,6 +152,31 @@ for (const v of PARTICIPANT_VARIANTS) {
     await expect(page.getByRole('heading', { level: 1, name: /Your habits/ })).toBeVisible();
     await check('custom questionnaire');
   });
+}
+
+/** setWithComments uploads a two-card set whose first card has a thread of three seeded
+ * comments (one a reply) and returns the entity_sets value for it. */
+async function setWithComments(baseURL: string): Promise<string> {
+  const ctx = await signedIn(baseURL);
+  const covariates = ['talk', 'quiet'].map((f, i) => ({
+    source_url: `/img/accprompt-${i + 1}.svg`,
+    filename: f,
+    retrieve_date: '2026-01-02',
+    entity_type: 'image',
+    headline: f === 'talk' ? 'Miracle cure found in tap water' : 'Council opens a new library',
+  }));
+  const comments = [
+    'comment_id\tfilename\tauthor\ttext\tavatar\tlikes\ttime\treply_to\ttag',
+    'c1\ttalk\tDana Reyes\tIs there a source for this?\t\t12\t2h\t\t',
+    'c2\ttalk\tSam Park\tWow, sharing this with everyone!\t\t3\t1h\t\t',
+    'r1\ttalk\tLee Chen\tThanks for checking.\t\t1\t45m\tc1\t',
+  ].join('\n');
+  const res = await ctx.post('/v1/ingest_entity_set', {
+    data: { entity_set_settings: { setname: `a11y${Date.now() % 1000000}`, category: 'news', covariates, comments } },
+  });
+  const body = await res.json();
+  expect(body.success, JSON.stringify(body)).toBe('true');
+  return JSON.stringify([{ entity_set: body.data.entity_set, number_to_show: 2, randomize_between_subjects: 'no' }]);
 }
 
 /** takePart sends what a participant's browser sends (consent, a like, a dwell, an answer),
