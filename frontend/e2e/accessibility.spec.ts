@@ -13,6 +13,10 @@ import { addResearcher, apiAs, signIn, spawnStudy, uniqueName } from './support/
 import { createStudy, DEMO_SET, entitySets, signedIn } from './support/studies';
 import { EVERY_ITEM as CUSTOM } from './support/everyItem';
 
+// Four long tests, each with its own study and researcher: let the workers share them, so
+// this file does not hold one worker for the whole three minutes.
+test.describe.configure({ mode: 'parallel' });
+
 /** Variant is one run over the pages: the page width and the participants' language. */
 interface Variant {
   width: number;
