@@ -16,7 +16,8 @@ export function Header({ label = 'feedlab', children }: { label?: string; childr
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <a className="site-header__home" href="/" aria-label="feedlab home">
+      {/* The name holds the visible label (WCAG's label in name): "feedlab · researcher home". */}
+      <a className="site-header__home" href="/" aria-label={`${label} home`}>
         <FeedIcon size={26} />
         <span>{label}</span>
       </a>

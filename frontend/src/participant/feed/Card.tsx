@@ -116,7 +116,9 @@ export function Card({ entity, modes, tracker, register, swipe, source, gate, co
                 type="button"
                 className={`engage engage--${b.type}${isOn ? ' engage--on' : ''}`}
                 title={b.label}
-                aria-label={b.label}
+                // The visible count is part of the name ("Like, 359"): WCAG's label in name,
+                // so a voice-control user saying what they see reaches the button.
+                aria-label={count !== null ? `${b.label}, ${count}` : b.label}
                 aria-pressed={clickable ? isOn : undefined}
                 aria-disabled={clickable ? undefined : 'true'}
                 data-engagement={b.type}
