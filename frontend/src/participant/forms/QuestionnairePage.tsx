@@ -21,6 +21,7 @@ import { answersToSave } from './save';
 import { ShownCard } from './ShownCard';
 import type { FormValues } from './schema';
 import type { Questionnaire } from './types';
+import { t } from '../i18n';
 
 /** QuestionnairePageProps: the page's definition; for a page of a custom questionnaire that
  * has more pages, more (called once this page's answers are queued) and a draft key of
@@ -120,7 +121,7 @@ export function QuestionnairePage({ definition, location, more, draftKey }: Ques
         <h1>{definition.heading}</h1>
         {preview && (
           <p className="questionnaire__preview" role="note">
-            Preview: answers on this page are not saved.
+            {t('form.previewNotSaved')}
           </p>
         )}
         {definition.introHtml ? (
@@ -132,7 +133,7 @@ export function QuestionnairePage({ definition, location, more, draftKey }: Ques
         <QuestionnaireForm
           definition={definition}
           blocks={blocks}
-          submitLabel={last ? 'Finish' : 'Next'}
+          submitLabel={last ? t('form.finish') : t('form.next')}
           onSubmit={onSubmit}
           busy={saving || ended !== null}
           initial={initial}
@@ -140,7 +141,7 @@ export function QuestionnairePage({ definition, location, more, draftKey }: Ques
         />
         {previewChecked && (
           <p role="status" className="questionnaire__preview">
-            Preview: these answers are valid. Nothing was saved.
+            {t('form.previewValid')}
           </p>
         )}
       </main>
