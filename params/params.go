@@ -71,6 +71,9 @@ type Condition struct {
 	CompletionCode string       // mturk only; "" means generated per participant
 	Quota          int          // completed participants wanted in this condition; 0 = no quota
 	Exits          Exits        // redirect URLs of the platforms' other exits (recruitment.go)
+	// Language is the participant interface's language (languages.go): a canonical BCP 47
+	// tag, "" for the default (English).
+	Language string
 }
 
 // Study is a checked study definition: conditions 1..N in order.
@@ -84,6 +87,9 @@ type Study struct {
 	// Questionnaires are the researcher's own questionnaire definitions (study-wide;
 	// custom_questionnaires.go); nil when none.
 	Questionnaires []questionnaire.Questionnaire
+	// Translations are the study's own interface texts, language → key → text
+	// (study-wide; languages.go); nil when none.
+	Translations map[string]map[string]string
 }
 
 // buttonKinds are the feed buttons, each set by the parameter feed-button-<kind>.
@@ -110,7 +116,7 @@ var paramOrder = []string{
 }
 
 // allParams is every parameter name a row may carry.
-var allParams = append(append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...), append([]string{paramQuestionnaires, paramFormsBefore}, socialParams...)...)
+var allParams = append(append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...), append(append([]string{paramQuestionnaires, paramFormsBefore}, socialParams...), paramLanguage, paramTranslations)...)
 
 // Rows returns the study as canonical rows: title and n-conditions first (both on
 // condition 1; the title even when empty, so the file shows where to write it), then every parameter of
@@ -128,6 +134,10 @@ func (s Study) Rows() []Row {
 	if len(s.Questionnaires) > 0 {
 		rows = append(rows, Row{Condition: 1, Param: paramQuestionnaires, Value: jsonText(s.Questionnaires)})
 	}
+	if len(s.Translations) > 0 {
+		rows = append(rows, Row{Condition: 1, Param: paramTranslations, Value: jsonText(s.Translations)})
+	}
+	languages := s.usesLanguage()
 	for _, c := range s.Conditions {
 		for _, p := range paramOrder {
 			rows = append(rows, Row{Condition: c.Number, Param: p, Value: c.value(p)})
@@ -156,6 +166,10 @@ func (s Study) Rows() []Row {
 			for _, sp := range socialParams {
 				rows = append(rows, Row{Condition: c.Number, Param: sp, Value: c.socialValue(sp)})
 			}
+		}
+		// The language, on every condition of a study where some condition sets one.
+		if languages {
+			rows = append(rows, Row{Condition: c.Number, Param: paramLanguage, Value: c.LanguageTag()})
 		}
 		// Recruitment settings last, only those that differ from the default, so a study
 		// without them has the same rows as before they existed.
