@@ -1,6 +1,7 @@
 // Form state → parameter rows (what Create Study sends, spec §5) and plain rows → form
 // state (a params.csv checked by the server, or a study to duplicate).
 import { commentsDiffer, commentsFrom, commentsRows, normalComments } from './comments';
+import { cleanTranslations, languageValue, translationsFrom } from './translations';
 import { cleanQuestionnaire } from './questionnaires';
 import { derive, resizeParams, initialState, defaultCondition, conditionAt, ranksAllCards, sameInEveryFrom, withCondition } from './state';
 import {
@@ -65,6 +66,11 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
   // The study's own questionnaires once, on condition 1, only when there are any: the
   // server's rows place them so, and a study without them sends what it always did.
   if (p.questionnaires?.length) rows.push({ condition: 1, param: 'questionnaires', value: JSON.stringify(p.questionnaires.map(cleanQuestionnaire)) });
+  // The study's own interface texts likewise, once, only when there are any.
+  const own = cleanTranslations(p.translations);
+  if (Object.keys(own).length > 0) rows.push({ condition: 1, param: 'translations', value: JSON.stringify(own) });
+  // The language on every condition of a study where some condition sets one, as the server writes it.
+  const languages = (p.languageParams ?? []).slice(0, state.conditions).some((l) => languageValue(l) !== 'en');
   // The intervention family (style, trigger, text, skin) on every condition of a study that
   // uses it, on none of one that does not: the server writes its rows the same way.
   const family = p.interventionParams.slice(0, state.conditions).some((iv) => familyDiffers(iv));
@@ -99,6 +105,7 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
       add('comments', mode);
       add('comments-tags', tags);
     }
+    if (languages) add('language', languageValue(p.languageParams[i]));
     add('algorithm', algorithm);
     for (const [param, value] of chosenSettings(p.algorithmSettings[i], algorithm)) add(param, value);
     add('custom-msg-type', msg.type);
@@ -258,11 +265,14 @@ export function stateFromRows(rows: ParamRow[]): WizardState {
     }
     cond.sourceParams = { line: sourceValue(get('source-line')), time: sourceValue(get('source-time')) };
     cond.commentParams = commentsFrom(get('comments'), get('comments-tags'));
+    cond.languageParams = languageValue(get('language')) === 'en' ? '' : get('language').trim();
     params = withCondition(params, i, cond);
   }
   // Study-wide: read from the first condition that gives it (the server writes it on condition 1).
   const given = byCond.find((m) => blank(m.get('questionnaires')) !== '');
   params = { ...params, questionnaires: questionnaireList(given?.get('questionnaires') ?? '') };
+  const texts = byCond.find((m) => blank(m.get('translations')) !== '');
+  params = { ...params, translations: translationsFrom(texts?.get('translations') ?? '') };
   params = derive(params);
   return { conditions: n, shown: true, params: { ...params, sameInEvery: sameInEveryFrom(params, n) } };
 }
@@ -305,6 +315,7 @@ export function normalize(state: WizardState): WizardState {
       algorithmSettings: settingsOf(c.algorithmSettings, c.algorithmParams || DEFAULT_ALGORITHM),
       sourceParams: { line: sourceValue(c.sourceParams?.line ?? ''), time: sourceValue(c.sourceParams?.time ?? '') },
       commentParams: normalComments(c.commentParams),
+      languageParams: languageValue(c.languageParams) === 'en' ? '' : c.languageParams.trim(),
     });
   }
   const rec: Recruitment = {};
@@ -314,7 +325,7 @@ export function normalize(state: WizardState): WizardState {
   }
   // The definitions as the server reads them back: plain JSON (no undefined keys).
   const questionnaires = questionnaireList(JSON.stringify((state.params.questionnaires ?? []).map(cleanQuestionnaire)));
-  return { conditions: state.conditions, shown: true, params: { ...params, questionnaires, recruitment: rec, sameInEvery: sameInEveryFrom(params, state.conditions) } };
+  return { conditions: state.conditions, shown: true, params: { ...params, questionnaires, translations: cleanTranslations(state.params.translations), recruitment: rec, sameInEvery: sameInEveryFrom(params, state.conditions) } };
 }
 
 /** nameList keeps the strings of a parsed forms or forms-before list. */
