@@ -4,7 +4,9 @@
 import { expect, test } from './support/appliance';
 import { cards, scrollToEnd } from './support/feed';
 import { choose } from './forms-helpers';
-import { createStudy, signedIn } from './support/studies';
+import { readFileSync } from 'node:fs';
+import { createStudy } from './support/studies';
+import { condition, openWizard, section, setConditions } from './support/wizard';
 
 test('a Spanish study, taken end to end by its Spanish labels, shows the study its own text where it overrides one', async ({ page, baseURL }, testInfo) => {
   test.skip(testInfo.project.name === 'phone', 'the words do not depend on the width; the Arabic story runs on the phone');
@@ -90,17 +92,30 @@ test('an Arabic study is laid out right to left: buttons, side columns and toast
   expect(button!.x + button!.width / 2).toBeGreaterThan(box!.x + box!.width / 2);
 });
 
-test('Verify names the texts a study language reads in English', async ({ baseURL }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'an API call; no page');
-  const ctx = await signedIn(baseURL!);
-  const rows = [
-    { condition: 1, param: 'entity_sets', value: JSON.stringify([{ entity_set: 'solarflare_demo', number_to_show: 5, randomize_between_subjects: 'yes' }]) },
-    { condition: 1, param: 'language', value: 'it' },
-  ];
-  const res = await ctx.post('/v1/check_parameters', { data: { condition_settings: rows } });
-  const body = await res.json();
-  expect(body.success).toBe('true');
-  const warning = (body.data.warnings as Array<{ param: string; message: string }>).find((w) => w.param === 'language');
-  expect(warning?.message).toContain('show in English to it participants');
-  expect(warning?.message).toContain('button.like');
+test('in the wizard: a language per condition, its texts as a table imported from a CSV, and Verify naming those still in English', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'a researcher page; the participant stories run on the phone');
+  await openWizard(page, 'languages-wizard', 'languages wizard password');
+  await setConditions(page, 1);
+  await condition(page, 'Cards', 1).getByRole('checkbox', { name: /solarflare_demo/ }).check();
+  await condition(page, 'Feed type', 1).getByLabel('Participant interface language (optional)').fill('it');
+  const texts = section(page, 'Feed type');
+  // Every interface text but two, from a spreadsheet; then one typed in the table.
+  const csv = ['key,language,text', 'button.like,it,Mi piace', 'button.share,it,"Condividi, ora"', 'nope,it,x'].join('\n');
+  await texts.getByLabel('Import texts (CSV: key,language,text)').setInputFiles({ name: 'testi.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(texts.getByText('2 texts imported from testi.csv.')).toBeVisible();
+  await expect(texts.getByText('Line 4: unknown key "nope".')).toBeVisible();
+  await texts.getByText(/^Texts in it/).click();
+  await expect(texts.getByRole('textbox', { name: 'button.like in it' })).toHaveValue('Mi piace');
+  await texts.getByRole('textbox', { name: 'feed.submit in it' }).fill('Continua');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Verify parameters' }).click();
+  const rows = readFileSync((await (await download).path())!, 'utf8');
+  expect(rows).toContain('1,language,it');
+  expect(rows).toContain('"{""it"":{""button.like"":""Mi piace"",""button.share"":""Condividi, ora"",""feed.submit"":""Continua""}}"');
+  // The warning names texts still in English, not the three written.
+  const warning = page.getByText(/interface texts show in English to it participants/);
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText('button.downvote');
+  await expect(warning).not.toContainText('button.like,');
 });
