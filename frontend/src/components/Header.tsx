@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '../participant/i18n';
 import { FeedIcon } from './icons';
 
 /** HEADER_COLOUR is the spec's default header bar colour. */
@@ -14,9 +15,9 @@ export function Header({ label = 'feedlab', children }: { label?: string; childr
   return (
     <header className="site-header" style={{ backgroundColor: HEADER_COLOUR }}>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('feed.skipToContent')}
       </a>
-      <a className="site-header__home" href="/" aria-label="feedlab home">
+      <a className="site-header__home" href="/" aria-label={t('feed.home', { name: 'feedlab' })}>
         <FeedIcon size={26} />
         <span>{label}</span>
       </a>
