@@ -187,3 +187,24 @@ func TestVerifyNamesTheTextsThatFallBackToEnglish(t *testing.T) {
 		t.Errorf("Swahili warning %q", m)
 	}
 }
+
+// TestVerifyWarnsOfBuiltInEnglishTextsInAnotherLanguage: the built-in consent, instructions
+// and intervention texts are English; a Spanish condition using them is warned.
+func TestVerifyWarnsOfBuiltInEnglishTextsInAnotherLanguage(t *testing.T) {
+	t.Parallel()
+	rows := []Row{
+		minimal(1), {Condition: 1, Param: "language", Value: "es"}, {Condition: 1, Param: "consent", Value: "default"}, {Condition: 1, Param: "intervention-type", Value: "literacytip"},
+		minimal(2), {Condition: 2, Param: "language", Value: "es"}, {Condition: 2, Param: "consent", Value: "Acepto"}, {Condition: 2, Param: "intervention-type", Value: "literacytip"}, {Condition: 2, Param: "intervention-text", Value: "Consejos"},
+		minimal(3), {Condition: 3, Param: "consent", Value: "default"},
+	}
+	mustValidate(t, rows)
+	var got []string
+	for _, w := range Warnings(rows) {
+		if strings.Contains(w.Message, "which is in English") {
+			got = append(got, string(rune('0'+w.Condition))+" "+w.Param)
+		}
+	}
+	if want := []string{"1 consent", "1 intervention-type"}; !slices.Equal(got, want) {
+		t.Errorf("warned of %v, want %v (the written texts and the English condition are fine)", got, want)
+	}
+}
