@@ -118,4 +118,8 @@ test('in the wizard: a language per condition, its texts as a table imported fro
   await expect(warning).toBeVisible();
   await expect(warning).toContainText('button.downvote');
   await expect(warning).not.toContainText('button.like,');
+  // A language with built-in texts shows them in its empty cells.
+  await condition(page, 'Feed type', 1).getByLabel('Participant interface language (optional)').fill('es');
+  await texts.getByText(/^Texts in es/).click();
+  await expect(texts.getByRole('textbox', { name: 'button.like in es' })).toHaveAttribute('placeholder', 'Me gusta');
 });

@@ -84,6 +84,19 @@ export function language(): string {
 const loaded = new Map<string, Catalogue>([['en', {}]]);
 
 /**
+ * builtInTexts is the built-in catalogue a language uses (its own texts only; {} for a
+ * language that falls back to English), fetched on first use. The wizard shows them.
+ */
+export async function builtInTexts(tag: string): Promise<Catalogue> {
+  const builtIn = builtInFor(tag.trim() || 'en');
+  const cached = loaded.get(builtIn);
+  if (cached) return cached;
+  const catalogue = (await LOADERS[builtIn]()).default;
+  loaded.set(builtIn, catalogue);
+  return catalogue;
+}
+
+/**
  * setLanguage switches the interface to tag, loading its catalogue first, with the
  * study's own texts for it (own: key → text) over the built-in ones. <html lang> and dir
  * follow. An unknown language is allowed: its strings fall back to English one by one.

@@ -3,7 +3,8 @@
 // (key, English, this study's text), and the same texts as a key,language,text spreadsheet
 // to export and import. Empty cells use the built-in text (English where feedlab has none).
 import { useFormikContext } from 'formik';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { builtInTexts, type Catalogue } from '../../participant/i18n';
 import { saveText } from '../api';
 import { FileField } from '../fields';
 import { englishText, languageValue, MESSAGE_KEYS, parseTranslationsCSV, translationsCSV } from './model/translations';
@@ -16,6 +17,8 @@ export function TranslationsTable() {
   const { values, setFieldValue } = useFormikContext<WizardState>();
   const [problems, setProblems] = useState<string[]>([]);
   const [imported, setImported] = useState('');
+  // Each language's built-in texts, shown in its empty cells (what participants read then).
+  const [builtIn, setBuiltIn] = useState<Record<string, Catalogue>>({});
   const translations: Translations = values.params.translations ?? {};
   const languages = [
     ...new Set([
@@ -23,6 +26,22 @@ export function TranslationsTable() {
       ...Object.keys(translations),
     ]),
   ];
+  const wanted = languages.join(' ');
+  useEffect(() => {
+    let stopped = false;
+    for (const lang of languages) {
+      if (builtIn[lang]) continue;
+      builtInTexts(lang).then(
+        (cat) => {
+          if (!stopped) setBuiltIn((prev) => ({ ...prev, [lang]: cat }));
+        },
+        () => undefined, // no placeholder: the English column says what shows
+      );
+    }
+    return () => {
+      stopped = true;
+    };
+  }, [wanted]);
   // The whole object is set at once: the keys hold dots, which a Formik path would split.
   const setText = (lang: string, key: string, text: string) =>
     void setFieldValue('params.translations', { ...translations, [lang]: { ...(translations[lang] ?? {}), [key]: text } });
@@ -45,8 +64,9 @@ export function TranslationsTable() {
     <div className="wizard-translations">
       <h3>The participant interface's texts</h3>
       <p className="muted">
-        Buttons, messages and the questionnaires' buttons in each condition's language. Leave a cell empty for the built-in text; a language feedlab has no texts for
-        shows English there (Verify names them). As a spreadsheet: the columns key, language, text.
+        Buttons, messages and the questionnaires' buttons in each condition's language. Leave a cell empty for the built-in text (shown
+        in grey in the cell); a language feedlab has no texts for shows English there (Verify names them). As a spreadsheet: the
+        columns key, language, text.
       </p>
       <div className="wizard-translations__actions">
         <button type="button" className="button button--secondary" onClick={() => saveText(TRANSLATIONS_FILENAME, translationsCSV(translations))}>
@@ -90,6 +110,7 @@ export function TranslationsTable() {
                       type="text"
                       aria-label={`${key} in ${lang}`}
                       dir="auto"
+                      placeholder={(builtIn[lang] as Record<string, string> | undefined)?.[key] ?? ''}
                       value={translations[lang]?.[key] ?? ''}
                       onChange={(e) => setText(lang, key, e.currentTarget.value)}
                     />
