@@ -62,7 +62,7 @@ func (s *Server) charge(r *http.Request, ref participantRef, target store.EventT
 		if tooLong(e.Response) {
 			return budgetShare{}, refuse(codeAnswerTooLong, fmt.Sprintf("The response is longer than %d characters.", maxAnswerChars))
 		}
-		bytes += int64(len(e.EventID) + len(e.Type) + len(e.Response))
+		bytes += int64(len(e.EventID) + len(e.Type) + len(e.Response) + len(e.Text) + len(e.TargetID))
 	}
 	for i := range ev.Answers {
 		a := &ev.Answers[i]

@@ -45,6 +45,14 @@ const (
 	honestFieldsPerForm = 20
 	// honestPageSends: a questionnaire page may be sent again (back button, reload).
 	honestPageSends = 2
+	// honestSpeechPerCard: comments and replies one participant writes under one card
+	// (feed-button-comment); a thread of five by one person is already a lot.
+	honestSpeechPerCard = 5
+	// honestCommentLikesPerCard: likes given and taken back on one card's comments
+	// (comment-like).
+	honestCommentLikesPerCard = 20
+	// honestPosts: posts one participant writes at the top of their feed (feed-compose).
+	honestPosts = 10
 	// honestRowBytes is what one row of a short event holds in budget bytes (event id,
 	// name, response): a UUID, a checkpoint name and a time take about 70.
 	honestRowBytes = 100
@@ -61,7 +69,7 @@ const (
 )
 
 // Answer length: the longest built-in field is the final page's comment, limited to 2,000
-// characters in the participant app (frontend/src/participant/forms/definitions/final.ts).
+// characters by its definition (questionnaire/builtins/final.json, max_length).
 // maxAnswerChars counts characters as typed (a URL-encoded %XX sequence of one character
 // counts once); maxResponse bounds the stored, encoded text (2,000 characters of three
 // UTF-8 bytes each are 18,000 once encoded).
@@ -121,6 +129,21 @@ func conditionBudget(s params.Study, c params.Condition) budget {
 	clicks := cards*buttons*honestTogglesPerButton + cards*honestVideoEvents
 	dwells := cards * honestVisitsPerCard
 	answers := honestPageSends * (fields + cards) // the pages, and the accuracy prompt on each card
+	// What a participant may say (feed-button-comment) and like (comment-like): so many
+	// comments a card, each up to MaxSpeechChars characters of up to four bytes.
+	var speech, speechBytes int64
+	if c.CommentBox {
+		speech += cards * honestSpeechPerCard
+		speechBytes += cards * honestSpeechPerCard * (4*MaxSpeechChars + maxTargetID)
+	}
+	if c.CommentLike {
+		speech += cards * honestCommentLikesPerCard
+	}
+	if c.Compose {
+		speech += honestPosts
+		speechBytes += honestPosts * (4*MaxSpeechChars + maxTargetID)
+	}
+	clicks += speech
 	rows := checkpoints + clicks + dwells + answers
 	// The dwell batch after each tab switch and at submit, the pages, and load_block at
 	// most once a card (an adaptive feed's blocks).
@@ -128,7 +151,7 @@ func conditionBudget(s params.Study, c params.Condition) budget {
 	burst := int(burstMargin * requests)
 	return budget{
 		rows:          budgetMargin * rows,
-		bytes:         budgetMargin * (rows*honestRowBytes + honestPageSends*textFields*maxResponse),
+		bytes:         budgetMargin * (rows*honestRowBytes + honestPageSends*textFields*maxResponse + speechBytes),
 		visitsPerCard: budgetMargin * honestVisitsPerCard,
 		burst:         burst,
 		rate:          limit.NewRate(requestsPerMinute, burst),

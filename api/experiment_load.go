@@ -108,6 +108,25 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		// stored yet: the page sends them and asks again (only such conditions say so).
 		body["feed_pending"] = true
 	}
+	reactions, err := def.Reactions(ctx, s.store, p.ParticipantID, p.Condition)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if len(def.Study.Reactions) > 0 {
+		// The page listens for the reactions its participant's actions draw.
+		body["reacts"] = true
+	}
+	if len(reactions) > 0 {
+		// What simulated others did so far, each with its due time on the server's clock
+		// (now is that clock), so a reloaded page shows the same thread.
+		body["reactions"] = reactions
+		body["now"] = s.now().UnixMilli()
+	}
+	if len(view.OwnPosts) > 0 {
+		// Only once the participant posted (feed-compose): other answers stay as they were.
+		body["own_posts"] = view.OwnPosts
+	}
 	if view.LureData != nil {
 		// Only when a questionnaire asks about lures: other studies answer as before.
 		body["lure_data"] = view.LureData

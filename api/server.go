@@ -204,6 +204,7 @@ func (s *Server) router() *mux.Router {
 	v1.HandleFunc("/load_block", s.loadBlock).Methods(http.MethodPost)
 	v1.HandleFunc("/analytics", s.analytics).Methods(http.MethodGet, http.MethodPost)
 	v1.HandleFunc("/signup", s.signup).Methods(http.MethodPost)
+	v1.HandleFunc("/questionnaires/{name}", s.questionnaireShow).Methods(http.MethodGet)
 
 	// Researcher sign-in.
 	v1.HandleFunc("/auth/setup", s.authSetup).Methods(http.MethodPost)

@@ -321,9 +321,10 @@ func TestReplicateEmptiedDestinationIsRebuilt(t *testing.T) {
 	snapshots := filepath.Join(dest, "db", "ltx", "9")
 	hasSnapshot := func() bool { e, _ := os.ReadDir(snapshots); return len(e) > 0 }
 	waitFor(t, 20*time.Second, "the first snapshot", hasSnapshot)
-	if err := os.RemoveAll(dest); err != nil {
-		t.Fatal(err)
-	}
+	// Litestream keeps writing into the folder while it is removed, so a removal can meet
+	// a file created behind it ("directory not empty"); the person cleaning the bucket
+	// would simply try again.
+	waitFor(t, 10*time.Second, "the destination removed", func() bool { return os.RemoveAll(dest) == nil })
 	_, ents := loadParticipant(t, c.base, demo.ExperimentID, "after-wipe", nil)
 	e := &engagementSender{base: c.base, experimentID: demo.ExperimentID, user: "after-wipe", entities: ents,
 		client: &http.Client{Timeout: 20 * time.Second}}

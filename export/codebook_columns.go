@@ -82,6 +82,9 @@ var typeDocs = map[string]map[string]ColumnDoc{
 		"likes":           {tBit, "", oClient, "Whether the card's like button was on after the event (empty for events that do not carry it)."},
 		"read_later":      {tBit, "", oClient, "Whether the card's read-later button was on after the event (empty when not carried)."},
 		"shares":          {tBit, "", oClient, "Whether the card's share button was on after the event (empty when not carried)."},
+		// Only in a study whose participants may speak (SpeechColumns).
+		"text":      {tText, "", oClient, "What the participant wrote (comment, reply, post) or what a simulated other's reaction showed them (reaction_shown), as plain text; a cell a spreadsheet would run as a formula is neutralised like every cell unless Raw values were asked for. Empty on every other row."},
+		"target_id": {tText, "", oClient, "What the row is about within the card: for a comment the card's entity_id, for a reply or comment_like the seeded comment_id, for a reaction_shown the participant's comment or post it answered. Empty on every other row."},
 	},
 	TypeUserForm: {
 		"time_stamp": {tInt, uEpoch, oServer, "When the server received the row (the original platform's type; time_stamp_iso has it as text)."},
@@ -145,6 +148,11 @@ var EngagementTypeValues = [][2]string{
 	{"videopause_false", "The participant played the video; response 1."},
 	{"comments_open", "The card's seeded comment thread was open (docs/social.md): one row per stretch it stayed open and in view, sent when it closed, the card left view, the page went away or the feed was submitted; response = its length in ms (on the feed's clock, which stops while the tab is hidden)."},
 	{"comment_seen", "A seeded comment came into view (half of it on screen) for the first time; response = its comment_id from the set's comments file. Sent once per card and comment."},
+	{"comment", "The participant wrote a comment under the card (feed-button-comment; docs/social.md); text = what they wrote (plain text, up to 1,000 characters), target_id = the card's entity_id, event_id = the comment's own id (what a reply to it or a reaction names)."},
+	{"reply", "The participant replied to a seeded comment under the card; text = what they wrote, target_id = the comment_id replied to (from the set's comments file)."},
+	{"comment_like", "The participant liked a seeded comment (comment-like); target_id = its comment_id; response 1 = liked, 0 = the like taken back."},
+	{"post", "The participant wrote a post of their own at the top of the feed (feed-compose); entity_id is empty (a post is about no card), text = what they wrote, target_id = the post's own id (its event_id, what a reaction to it names)."},
+	{"reaction_shown", "The page showed the participant a simulated other's reaction (the study's reactions rules; docs/social.md), once per reaction: response = the rule's number in the reactions list (from 1), text = what was shown (the reply's text, the notification, or +N for a raised like count), target_id = what it reacted to (the participant's comment, reply or post id, or the card they liked or shared); entity_id = the card, empty for a reaction to a post; time_engagement = when it was due."},
 	{"dwell", "One visit of the card in view, sent when the feed was submitted; response = its length in ms, time_content_viewed = when it began."},
 }
 

@@ -79,6 +79,9 @@ func customForm(q cq.Questionnaire) Questionnaire {
 	out := Questionnaire{Name: q.Name, Title: q.Title, Custom: true}
 	var add func(prefix, cards string, it cq.Item)
 	add = func(prefix, cards string, it cq.Item) {
+		if !it.IsSaved() {
+			return // asked, never stored: no column, no codebook line
+		}
 		f := QField{Name: prefix + it.ID, Kind: it.Type, Question: it.Text, Required: it.IsRequired(), ShowIf: showIfText(it.ShowIf), Cards: cards}
 		switch it.Type {
 		case cq.Single, cq.Multi, cq.Attention:
@@ -155,11 +158,17 @@ func scaleText(points int, labels []string) string {
 
 func rangeText(it cq.Item) string {
 	var parts []string
-	if it.Min != nil {
+	switch {
+	case it.Min != nil && it.MinExclusive:
+		parts = append(parts, "above "+num(*it.Min))
+	case it.Min != nil:
 		parts = append(parts, "from "+num(*it.Min))
 	}
 	if it.Max != nil {
 		parts = append(parts, "to "+num(*it.Max))
+	}
+	if it.Unit != "" {
+		parts = append(parts, "unit "+it.Unit)
 	}
 	if it.Step != nil {
 		parts = append(parts, "step "+num(*it.Step))

@@ -83,3 +83,44 @@ func TestCodebookListsEveryCustomItem(t *testing.T) {
 		}
 	}
 }
+
+// The keys the built-ins brought into the format reach a study's own codebook: an item
+// asked but not stored (save false) has no line, a number above its min says so, a
+// slider's unit is named.
+func TestCodebookReadsTheBuiltinsKeysOfACustomQuestionnaire(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	st, err := store.Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	def := `[{"name":"mine","title":"Mine","heading":"About you","pages":[{"items":[
+{"id":"decoy","type":"single","text":"Decoy","save":false,"options":[{"value":"a","label":"A"},{"value":"b","label":"B"}]},
+{"id":"kids","type":"number","text":"How many children?","min":0,"min_exclusive":true,"integer":true,"invalid":"Enter a whole number above 0"},
+{"id":"share","type":"slider","text":"Share","min":0,"max":100,"unit":"%"}]}]}]`
+	id, err := st.CreateStudy(ctx, store.NewStudy{NConditions: 1, Params: []store.Param{
+		{Condition: 1, Param: "questionnaires", Value: def},
+		{Condition: 1, Param: "forms", Value: `["mine"]`},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cb, err := NewCodebook(ctx, st, TypeUserForm, id, Options{}, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := cb.WriteMarkdown(&b); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	if strings.Contains(md, "| decoy |") {
+		t.Errorf("an item with save false is listed:\n%s", md)
+	}
+	for _, want := range []string{"| kids | number, required | How many children? | above 0 |", "| share | slider, required | Share | from 0, to 100, unit %,"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("codebook lacks %q:\n%s", want, md)
+		}
+	}
+}

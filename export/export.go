@@ -119,7 +119,7 @@ func dispatch(ctx context.Context, st *store.Store, rw recordWriter, cw *csv.Wri
 		}
 		switch typ {
 		case TypeEngagement:
-			err = writeEngagements(ctx, st, rw, id, newParamColumns(ps), opts.IncludeTest)
+			err = writeEngagements(ctx, st, rw, id, newParamColumns(ps), letsSpeak(ps), opts.IncludeTest)
 		case TypeUserForm:
 			err = writeAnswers(ctx, st, rw, id, newParamColumns(ps), asksAboutCards(ps), opts.IncludeTest)
 		case TypeEntityInfo:

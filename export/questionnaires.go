@@ -5,56 +5,90 @@ import (
 	"slices"
 	"sync"
 
-	"feedlab/frontend"
+	cq "feedlab/questionnaire"
 	"feedlab/store"
 )
 
-// Questionnaire is one questionnaire page as the participant app defines it
-// (frontend/questionnaires.json, generated from the TypeScript definitions).
+// Questionnaire is one questionnaire as the codebooks and the participants export list
+// it: a built-in (package questionnaire's builtins/, in the shape the codebooks have always
+// written) or, Custom, one of the study's own.
 type Questionnaire struct {
-	Name    string   `json:"name"`
-	Title   string   `json:"title"`
-	Fields  []QField `json:"fields"`
-	Discard []string `json:"discard"`
+	Name    string
+	Title   string
+	Fields  []QField
+	Discard []string // asked but not stored (an item with save false)
 	// Custom: one of the study's own questionnaires (custom_questionnaires.go).
-	Custom bool `json:"-"`
+	Custom bool
 }
 
 // QField is one question: its answer field name, kind, text and options.
 type QField struct {
-	Name     string    `json:"name"`
-	Kind     string    `json:"kind"` // radio, checkbox, number, text, slider
-	Question string    `json:"question"`
-	Required bool      `json:"required"`
-	Options  []QOption `json:"options"`
-	Format   string    `json:"format"` // number fields: integer or decimal
-	Min      *float64  `json:"min"`
-	Max      *float64  `json:"max"`
-	Step     *float64  `json:"step"`
-	Unit     string    `json:"unit"`
+	Name     string
+	Kind     string // built-ins: radio, checkbox, number, text, slider
+	Question string
+	Required bool
+	Options  []QOption
+	Format   string // number fields: integer or decimal
+	Min      *float64
+	Max      *float64
+	Step     *float64
+	Unit     string
 	// A custom questionnaire's field also says its scale or range, when it is shown and,
 	// for a cards item's question, how the cards were chosen.
-	Scale  string `json:"-"`
-	ShowIf string `json:"-"`
-	Cards  string `json:"-"`
+	Scale  string
+	ShowIf string
+	Cards  string
 }
 
 // QOption is one choice: the value saved and the text the participant reads.
 type QOption struct {
-	Value string `json:"value"`
-	Text  string `json:"text"`
+	Value string
+	Text  string
 }
 
-// Questionnaires returns every questionnaire definition, in the participant app's order.
+// Questionnaires returns every built-in questionnaire, in the wizard's order.
 var Questionnaires = sync.OnceValue(func() []Questionnaire {
-	var f struct {
-		Questionnaires []Questionnaire `json:"questionnaires"`
+	var out []Questionnaire
+	for _, q := range cq.Builtins() {
+		out = append(out, builtinForm(q))
 	}
-	if err := json.Unmarshal(frontend.QuestionnairesJSON, &f); err != nil {
-		panic("export: frontend/questionnaires.json: " + err.Error()) // embedded; a test reads it
-	}
-	return f.Questionnaires
+	return out
 })
+
+// builtinKinds are the built-ins' kinds of question as their codebooks name them.
+var builtinKinds = map[string]string{cq.Single: "radio", cq.Multi: "checkbox", cq.Number: "number", cq.Slider: "slider", cq.Text: "text", cq.Textarea: "text"}
+
+// builtinForm is a built-in as its codebook lists it: one question per item, every item
+// (those not stored are in Discard).
+func builtinForm(q cq.Questionnaire) Questionnaire {
+	out := Questionnaire{Name: q.Name, Title: q.Title}
+	for _, p := range q.Pages {
+		for _, it := range p.Items {
+			f := QField{Name: it.ID, Kind: builtinKinds[it.Type], Question: it.Text, Required: it.IsRequired()}
+			if f.Kind == "" {
+				panic("export: built-in " + q.Name + " has a " + it.Type + " item") // builtins/ is ours; TestBuiltinQuestionnaireExportsStayTheSame covers every one
+			}
+			for _, o := range it.Options {
+				f.Options = append(f.Options, QOption{Value: o.Value, Text: o.Label})
+			}
+			switch it.Type {
+			case cq.Number:
+				f.Format = "decimal"
+				if it.Integer {
+					f.Format = "integer"
+				}
+				f.Min, f.Max = it.Min, it.Max
+			case cq.Slider:
+				f.Min, f.Max, f.Step, f.Unit = it.Min, it.Max, it.Step, it.Unit
+			}
+			out.Fields = append(out.Fields, f)
+			if !it.IsSaved() {
+				out.Discard = append(out.Discard, it.ID)
+			}
+		}
+	}
+	return out
+}
 
 // saved reports whether a field's answer is written (not discarded by its page).
 func (q Questionnaire) saved(field string) bool {

@@ -27,7 +27,13 @@ var EngagementColumns = []string{
 	"study_version", "is_test",
 }
 
-func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns, includeTest bool) error {
+// SpeechColumns end the engagement export of a study whose participants may speak
+// (feed-button-comment, comment-like, feed-compose; docs/social.md): what a comment, reply
+// or post said or a reaction showed, and what it is about. A study without them has no
+// such columns, so its file is what it was before they existed.
+var SpeechColumns = []string{"text", "target_id"}
+
+func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id string, pc paramColumns, speech, includeTest bool) error {
 	// Participants, cards and the inventory are loaded once and looked up per row (joining
 	// them in SQL on every page cost more than the rest of the export); user agents are
 	// read once per distinct id.
@@ -44,10 +50,14 @@ func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id 
 		return err
 	}
 	agents := st.UserAgentNames()
-	if err := cw.Write(append(slices.Clone(EngagementColumns), pc.names...)); err != nil {
+	header := append(slices.Clone(EngagementColumns), pc.names...)
+	if speech {
+		header = append(header, SpeechColumns...)
+	}
+	if err := cw.Write(header); err != nil {
 		return err
 	}
-	rec := make([]string, 0, len(EngagementColumns)+len(pc.names))
+	rec := make([]string, 0, len(header))
 	return st.EachEngagement(ctx, id, func(r store.EngagementRow) error {
 		p, c := participants[r.ParticipantID], cards[r.EntityID]
 		if p.IsTest != 0 && !includeTest {
@@ -67,13 +77,17 @@ func writeEngagements(ctx context.Context, st *store.Store, cw recordWriter, id 
 		}
 		rec = append(rec[:0],
 			itoa(r.ReceivedAt), nullable(r.TimeEngagement), nullable(r.TimeContentViewed),
-			p.UserID, itoa(r.EntityID), itoa(p.Condition), id, r.EngagementType,
+			p.UserID, cardText(r.EntityID), itoa(p.Condition), id, r.EngagementType,
 			decoded(r.Response), nullable(r.AccuracyScore), c.Category, c.Set, c.URL, nullable(order),
 			nullable(r.Likes), nullable(r.ReadLater), nullable(r.Shares), agent,
 			timestamp(r.ReceivedAt), r.EventID, nullable(sh.ShownShares), nullable(sh.ShownLikes), nullable(sh.ShownReadLater),
 			nullable(sh.ShownUpvote), nullable(sh.ShownDownvote), itoa(p.StudyVersion), itoa(p.IsTest),
 		)
-		return cw.Write(append(rec, pc.row(p.Condition)...))
+		rec = append(rec, pc.row(p.Condition)...)
+		if speech {
+			rec = append(rec, r.Text, r.TargetID)
+		}
+		return cw.Write(rec)
 	})
 }
 

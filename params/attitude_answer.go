@@ -43,6 +43,10 @@ func (v *validator) attitudeAnswer(f field, c *Condition) {
 		f.fail("questionnaire %s has no item %s (its items: %s)", quote(name), quote(id), strings.Join(itemIDs(q), ", "))
 		return
 	}
+	if !it.IsSaved() {
+		f.fail("item %s of questionnaire %s is asked but never stored (save false); an attitude needs a stored answer", quote(id), quote(name))
+		return
+	}
 	switch it.Type {
 	case questionnaire.Likert:
 		c.Ranking.AttitudeMidpoint = float64(it.Points+1) / 2

@@ -13,7 +13,8 @@ const viewsQ = `{"name":"views","title":"Your views","pages":[{"items":[
 {"id":"side","type":"single","text":"Which side?","options":[{"value":"-1","label":"Left"},{"value":"0","label":"Neither"},{"value":"1","label":"Right"}]},
 {"id":"party","type":"single","text":"Which party?","options":[{"value":"left","label":"Left"},{"value":"right","label":"Right"}]},
 {"id":"feeling","type":"slider","text":"How warm?","min":-50,"max":50},
-{"id":"city","type":"text","text":"Your city"}]}]}`
+{"id":"city","type":"text","text":"Your city"},
+{"id":"decoy","type":"likert","text":"A distractor","points":5,"save":false}]}]}`
 
 func attitudeRows(param, formsBefore string) []Row {
 	return []Row{
@@ -42,7 +43,8 @@ func TestAttitudeFromAnAnswerIsChecked(t *testing.T) {
 	for _, c := range []struct{ param, formsBefore, want string }{
 		{"answer:views.ideology", `[]`, `algorithm-attitude-param: the attitude comes from questionnaire "views", which is not in this condition's forms-before`},
 		{"answer:views", `["views"]`, `"answer:views" must name a questionnaire answer as answer:<questionnaire>.<item>`},
-		{"answer:views.idealogy", `["views"]`, `questionnaire "views" has no item "idealogy" (its items: ideology, side, party, feeling, city)`},
+		{"answer:views.idealogy", `["views"]`, `questionnaire "views" has no item "idealogy" (its items: ideology, side, party, feeling, city, decoy)`},
+		{"answer:views.decoy", `["views"]`, `item "decoy" of questionnaire "views" is asked but never stored (save false)`},
 		{"answer:views.party", `["views"]`, `item "party" of questionnaire "views" has the option value "left", which is not a number`},
 		{"answer:views.city", `["views"]`, `item "city" of questionnaire "views" is a text item; an attitude comes from a single (with numeric option values), likert, number or slider item`},
 		{"answer:ses.ses_1", `["views"]`, `questionnaire "ses", which is not in this condition's forms-before`},

@@ -48,6 +48,11 @@ func (c Condition) ExperimentParameters() []Param {
 			out = append(out, Param{Param: p, Value: c.socialValue(p)})
 		}
 	}
+	if c.speakDiffers() {
+		for _, p := range speakParams {
+			out = append(out, Param{Param: p, Value: c.speakValue(p)})
+		}
+	}
 	// The language only where it is not English, likewise.
 	if c.Language != "" {
 		out = append(out, Param{Param: paramLanguage, Value: c.Language})

@@ -56,8 +56,13 @@ type Condition struct {
 	Skin                string // default or distract (the page around the feed)
 	// Comments is how a card's seeded comments show (social.go): "" (none), collapsed or
 	// first-N; CommentsTags limits them to those carrying one of the tags (nil: all).
-	Comments       string
-	CommentsTags   []string
+	Comments     string
+	CommentsTags []string
+	// CommentBox, CommentLike and Compose let participants speak (speak.go): a comment box
+	// and Reply, a like on seeded comments, a post of their own at the top of the feed.
+	CommentBox     bool
+	CommentLike    bool
+	Compose        bool
 	Algorithm      string       // one of feed.Algorithms
 	Ranking        feed.Ranking // the algorithm's settings (algorithm-* parameters); zero for random
 	CustomMsgType  string       // "", onpage or modal
@@ -87,6 +92,8 @@ type Study struct {
 	// Questionnaires are the researcher's own questionnaire definitions (study-wide;
 	// custom_questionnaires.go); nil when none.
 	Questionnaires []questionnaire.Questionnaire
+	// Reactions are the simulated others' rules (study-wide; reactions.go); nil for none.
+	Reactions []Reaction
 	// Translations are the study's own interface texts, language → key → text
 	// (study-wide; languages.go); nil when none.
 	Translations map[string]map[string]string
@@ -116,7 +123,7 @@ var paramOrder = []string{
 }
 
 // allParams is every parameter name a row may carry.
-var allParams = append(append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...), append(append([]string{paramQuestionnaires, paramFormsBefore}, socialParams...), paramLanguage, paramTranslations)...)
+var allParams = append(append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...), append(append(append([]string{paramQuestionnaires, paramFormsBefore}, socialParams...), append(speakParams, paramReactions)...), paramLanguage, paramTranslations)...)
 
 // Rows returns the study as canonical rows: title and n-conditions first (both on
 // condition 1; the title even when empty, so the file shows where to write it), then every parameter of
@@ -131,8 +138,12 @@ func (s Study) Rows() []Row {
 	rows = append(rows, Row{Condition: 1, Param: paramNConditions, Value: strconv.Itoa(len(s.Conditions))})
 	family := s.usesFamily()
 	social := s.usesSocial()
+	speak := s.usesSpeak()
 	if len(s.Questionnaires) > 0 {
 		rows = append(rows, Row{Condition: 1, Param: paramQuestionnaires, Value: jsonText(s.Questionnaires)})
+	}
+	if len(s.Reactions) > 0 {
+		rows = append(rows, Row{Condition: 1, Param: paramReactions, Value: jsonText(s.Reactions)})
 	}
 	if len(s.Translations) > 0 {
 		rows = append(rows, Row{Condition: 1, Param: paramTranslations, Value: jsonText(s.Translations)})
@@ -165,6 +176,12 @@ func (s Study) Rows() []Row {
 		if social {
 			for _, sp := range socialParams {
 				rows = append(rows, Row{Condition: c.Number, Param: sp, Value: c.socialValue(sp)})
+			}
+		}
+		// Participants who speak, likewise on every condition of a study that lets them.
+		if speak {
+			for _, sp := range speakParams {
+				rows = append(rows, Row{Condition: c.Number, Param: sp, Value: c.speakValue(sp)})
 			}
 		}
 		// The language, on every condition of a study where some condition sets one.

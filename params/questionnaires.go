@@ -4,13 +4,13 @@ import "slices"
 
 // Questionnaire is one questionnaire page a condition's forms parameter may name, served
 // at /form/<name>: its name and its title as the participant page shows it. The questions
-// themselves live in the participant app (frontend/src/participant/forms/definitions/);
-// TestQuestionnaireTitlesMatchTheDefinitions holds the titles here to the titles there.
+// themselves are the built-in definitions (questionnaire/builtins/NAME.json);
+// TestQuestionnaireTitlesMatchTheDefinitions holds the names and titles here to theirs.
 type Questionnaire struct {
 	Name  string `json:"name"`
 	Title string `json:"title"`
 	// Message: a page that shows the study's custom end message and asks nothing; every
-	// other entry has a definition with its questions in the participant app.
+	// other entry has a built-in definition with its questions.
 	Message bool `json:"message"`
 }
 

@@ -72,3 +72,60 @@ func TestCommentsParamsRefuseWithClearWords(t *testing.T) {
 		}
 	}
 }
+
+// TestSpeakParamsValidateAndRoundTrip: feed-button-comment, comment-like and feed-compose
+// read yes/no per condition, are written on every condition of a study that turns one on
+// (and on none of one that does not), reach the browser only where on, and refuse other words.
+func TestSpeakParamsValidateAndRoundTrip(t *testing.T) {
+	t.Parallel()
+	s := mustValidate(t, []Row{
+		minimal(1), {Condition: 1, Param: "feed-button-comment", Value: "Yes"}, {Condition: 1, Param: "comment-like", Value: "yes"},
+		minimal(2), {Condition: 2, Param: "feed-compose", Value: "yes"},
+		minimal(3),
+	})
+	c1, c2, c3 := s.Conditions[0], s.Conditions[1], s.Conditions[2]
+	if !c1.CommentBox || !c1.CommentLike || c1.Compose || c2.CommentBox || !c2.Compose || c3.speakDiffers() {
+		t.Fatalf("conditions %+v / %+v / %+v", c1, c2, c3)
+	}
+	var got []string
+	for _, r := range s.Rows() {
+		if slices.Contains(speakParams, r.Param) {
+			got = append(got, strings.Join([]string{string(rune('0' + r.Condition)), r.Param, r.Value}, " "))
+		}
+	}
+	want := []string{
+		"1 feed-button-comment yes", "1 comment-like yes", "1 feed-compose no",
+		"2 feed-button-comment no", "2 comment-like no", "2 feed-compose yes",
+		"3 feed-button-comment no", "3 comment-like no", "3 feed-compose no",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Rows wrote %q, want %q", got, want)
+	}
+	if again := mustValidate(t, s.Rows()); !reflect.DeepEqual(again, s) {
+		t.Errorf("round trip changed the study:\n got %+v\nwant %+v", again, s)
+	}
+	sent := func(c Condition) (names []string) {
+		for _, p := range c.ExperimentParameters() {
+			if slices.Contains(speakParams, p.Param) {
+				names = append(names, p.Param+"="+p.Value)
+			}
+		}
+		return names
+	}
+	if got := sent(c1); !slices.Equal(got, []string{"feed-button-comment=yes", "comment-like=yes", "feed-compose=no"}) {
+		t.Errorf("condition 1 sends %q", got)
+	}
+	if got := sent(c3); got != nil {
+		t.Errorf("condition 3 lets no one speak but sends %q", got)
+	}
+	plain := mustValidate(t, []Row{minimal(1)})
+	for _, r := range plain.Rows() {
+		if slices.Contains(speakParams, r.Param) {
+			t.Errorf("a study without them writes %+v", r)
+		}
+	}
+	_, err := Validate([]Row{minimal(1), {Condition: 1, Param: "feed-compose", Value: "maybe"}}, nil)
+	if err == nil || !strings.Contains(err.Error(), `"maybe" is not allowed`) {
+		t.Errorf("feed-compose=maybe: %v", err)
+	}
+}

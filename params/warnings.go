@@ -86,6 +86,9 @@ func conditionWarnings(cond int, rows map[string]Row) Problems {
 	} else if value("intervention-perc") != "" && word("intervention-trigger") != "" && word("intervention-trigger") != TriggerPosition {
 		warn("intervention-perc", "has no effect: intervention-trigger %s opens the intervention at a press, not at a position", word("intervention-trigger"))
 	}
+	if word(paramCompose) == "yes" && word("feed") == "swipe" {
+		warn(paramCompose, "has no effect with feed swipe: the \"What's on your mind?\" box sits at the top of a scrolling feed; use feed scroll to offer it")
+	}
 	return ws
 }
 

@@ -25,6 +25,8 @@ func TestWarningsNameSettingsThatCanHaveNoEffect(t *testing.T) {
 		{Line: 16, Condition: 3, Param: "completion-code", Value: "OK-CODE"},          // fine
 		{Line: 17, Condition: 3, Param: "custom-msg-type", Value: "modal"},
 		{Line: 18, Condition: 3, Param: "custom-msg", Value: "Debrief"}, // fine
+		{Line: 19, Condition: 3, Param: "feed", Value: "swipe"},
+		{Line: 20, Condition: 3, Param: "feed-compose", Value: "yes"}, // the swipe feed has no compose box
 	}
 	if _, err := Validate(rows, func(string) (int, bool) { return 5, true }); err != nil {
 		t.Fatalf("the rows must be a valid study: %v", err)
@@ -42,6 +44,7 @@ func TestWarningsNameSettingsThatCanHaveNoEffect(t *testing.T) {
 		{10, "forms", "custom-msg-type is none"},
 		{12, "intervention-video", "default-modal"},
 		{15, "redirect-url", "platform mturk"},
+		{20, "feed-compose", "feed swipe"},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d warnings, want %d:\n%v", len(got), len(want), got)

@@ -2,7 +2,7 @@
 -- query is an index lookup, and memory holds one participant's events, never a study's.
 
 -- name: ListParticipantEngagements :many
-SELECT engagement_pk, entity_id, engagement_type, response, received_at
+SELECT engagement_pk, CAST(coalesce(entity_id, 0) AS INTEGER) AS entity_id, engagement_type, response, received_at
 FROM engagements
 WHERE participant_id = ?
 ORDER BY engagement_pk;

@@ -29,5 +29,5 @@ WHERE participant_id = ? ORDER BY received_at, answer_pk LIMIT ?;
 
 -- name: ParticipantEngagementEvents :many
 -- A participant's engagements and dwells in the order stored, for their page.
-SELECT entity_id, engagement_type, response, time_content_viewed, time_engagement, received_at
+SELECT CAST(coalesce(entity_id, 0) AS INTEGER) AS entity_id, engagement_type, response, time_content_viewed, time_engagement, received_at
 FROM engagements WHERE participant_id = ? ORDER BY received_at, engagement_pk LIMIT ?;

@@ -8,8 +8,8 @@
 -- row; a plain JOIN lets it start from the study's participants and sort every remaining
 -- row on each page, which made a million-row export quadratic.
 SELECT g.engagement_pk, g.event_id, g.received_at, g.time_engagement, g.time_content_viewed,
-       g.participant_id, g.entity_id, g.engagement_type, g.response, g.likes, g.read_later,
-       g.shares, g.accuracy_score, g.user_agent_id
+       g.participant_id, CAST(coalesce(g.entity_id, 0) AS INTEGER) AS entity_id, g.engagement_type, g.response, g.likes, g.read_later,
+       g.shares, g.accuracy_score, g.user_agent_id, g.text, g.target_id
 FROM engagements g
 CROSS JOIN participants p ON p.participant_id = g.participant_id
 WHERE p.experiment_id = sqlc.arg(experiment_id) AND g.engagement_pk > sqlc.arg(after)

@@ -1,100 +1,55 @@
 package questionnaire
 
 import (
-	"encoding/json"
+	"embed"
+	"fmt"
 	"slices"
 	"sync"
-
-	"feedlab/frontend"
 )
 
-// The built-in questionnaires in the custom format. Their questions are defined once, in
-// the participant app (frontend/src/participant/forms/definitions), whose generated data
-// copy frontend/questionnaires.json the codebooks already read; the definitions here are
-// derived from that copy, so a built-in shown by `feedlab questionnaire show` can never
-// differ from the page participants answer. What the format cannot say of a built-in is
-// left out: its page heading, topic blocks shuffled as blocks, reversed option order, an
-// attention check shown without "(optional)", answers asked but not saved (ac).
+// The built-in questionnaires are definitions in the custom format, one file each in
+// builtins/ (NAME.json, written as `feedlab questionnaire show NAME` prints it). They are
+// the one source of the built-ins' questions: the participant receives them from the
+// server as it receives a study's own questionnaires and renders them with the same
+// code, the codebooks read them and the wizard starts from them. What a built-in needs
+// beyond a researcher's usual questionnaire is part of the format (heading, group,
+// reverse_options, save, unmarked, min_exclusive, invalid, unit; docs/questionnaires.md).
 
-// builtinField is one field of questionnaires.json.
-type builtinField struct {
-	Name     string `json:"name"`
-	Kind     string `json:"kind"`
-	Question string `json:"question"`
-	Required bool   `json:"required"`
-	Options  []struct {
-		Value string `json:"value"`
-		Text  string `json:"text"`
-	} `json:"options"`
-	Format       string   `json:"format"`
-	Min          *float64 `json:"min"`
-	MinExclusive bool     `json:"min_exclusive"`
-	Max          *float64 `json:"max"`
-	Step         *float64 `json:"step"`
-	Initial      *float64 `json:"initial"`
-	MinLabel     string   `json:"min_label"`
-	MaxLabel     string   `json:"max_label"`
-	MaxLength    int      `json:"max_length"`
-	Multiline    bool     `json:"multiline"`
-}
+//go:embed builtins/*.json
+var builtinFiles embed.FS
+
+// BuiltinOrder is the built-ins' order in the wizard and in /viewforms: the spec's page
+// order (params.Questionnaires lists the same names with the end message page; a test
+// holds the two together).
+var BuiltinOrder = []string{"form", "crt", "ses", "socialmediause", "lean", "imp", "ac", "aot", "ccn", "def", "exp", "ftg", "final"}
 
 var builtins = sync.OnceValue(func() []Questionnaire {
-	var f struct {
-		Questionnaires []struct {
-			Name   string         `json:"name"`
-			Title  string         `json:"title"`
-			Intro  string         `json:"intro"`
-			Fields []builtinField `json:"fields"`
-		} `json:"questionnaires"`
-	}
-	if err := json.Unmarshal(frontend.QuestionnairesJSON, &f); err != nil {
-		panic("questionnaire: frontend/questionnaires.json: " + err.Error()) // embedded; a test reads it
-	}
-	out := make([]Questionnaire, 0, len(f.Questionnaires))
-	for _, q := range f.Questionnaires {
-		page := Page{Intro: q.Intro}
-		for _, bf := range q.Fields {
-			page.Items = append(page.Items, builtinItem(bf))
+	out := make([]Questionnaire, 0, len(BuiltinOrder))
+	for _, name := range BuiltinOrder {
+		q, err := readBuiltin(name)
+		if err != nil {
+			panic(err.Error()) // embedded files; TestBuiltinsAreValidDefinitions reads each
 		}
-		out = append(out, Questionnaire{Name: q.Name, Title: q.Title, Pages: []Page{page}})
+		out = append(out, q)
 	}
 	return out
 })
 
-func builtinItem(f builtinField) Item {
-	it := Item{ID: f.Name, Text: f.Question}
-	if !f.Required {
-		it.Required = ptr(false)
+// readBuiltin parses builtins/NAME.json with the custom questionnaires' own parser (no
+// name reserved: these are the names others may not take).
+func readBuiltin(name string) (Questionnaire, error) {
+	data, err := builtinFiles.ReadFile("builtins/" + name + ".json")
+	if err != nil {
+		return Questionnaire{}, fmt.Errorf("questionnaire: built-in %s: %w", name, err)
 	}
-	for _, o := range f.Options {
-		it.Options = append(it.Options, Option{Value: o.Value, Label: o.Text})
+	q, err := parseOne(data, nil)
+	if err != nil {
+		return Questionnaire{}, fmt.Errorf("questionnaire: built-in %s: %w", name, err)
 	}
-	switch f.Kind {
-	case "radio":
-		it.Type = Single
-	case "checkbox":
-		it.Type = Multi
-	case "number":
-		it.Type = Number
-		it.Integer = f.Format == "integer"
-		it.Min, it.Max = f.Min, f.Max
-		if f.MinExclusive && it.Integer && f.Min != nil {
-			it.Min = ptr(*f.Min + 1) // above 0 in whole numbers is from 1
-		}
-	case "slider":
-		it.Type = Slider
-		it.Min, it.Max, it.Step, it.Default = f.Min, f.Max, f.Step, f.Initial
-		if f.MinLabel != "" || f.MaxLabel != "" {
-			it.Labels = []string{f.MinLabel, f.MaxLabel}
-		}
-	case "text":
-		it.Type = Text
-		if f.Multiline {
-			it.Type = Textarea
-		}
-		it.MaxLength = f.MaxLength
+	if q.Name != name {
+		return Questionnaire{}, fmt.Errorf("questionnaire: builtins/%s.json is called %q", name, q.Name)
 	}
-	return it
+	return q, nil
 }
 
 // Builtins are the built-in questionnaires with questions, in the wizard's order, in the

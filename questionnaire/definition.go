@@ -14,7 +14,10 @@ type Questionnaire struct {
 	// /form/<name>: lower-case letters, digits and '_', never a built-in's name.
 	Name  string `json:"name"`
 	Title string `json:"title"`
-	Pages []Page `json:"pages"`
+	// Heading is the pages' heading when it should differ from the title (the title names
+	// the questionnaire in lists; a built-in's heading is often a question).
+	Heading string `json:"heading,omitempty"`
+	Pages   []Page `json:"pages"`
 }
 
 // Page is one screen of a questionnaire.
@@ -34,11 +37,22 @@ type Item struct {
 	// Required is true when absent: a researcher opts out of answers, not in.
 	Required *bool  `json:"required,omitempty"`
 	Help     string `json:"help,omitempty"`
+	// Unmarked shows an optional item without "(optional)": an attention check must not
+	// invite the careless to skip it.
+	Unmarked bool `json:"unmarked,omitempty"`
+	// Save false asks the item but stores no answer (the distractors around an attention
+	// check).
+	Save *bool `json:"save,omitempty"`
+	// Group is the heading of the group the item belongs to: consecutive items with the
+	// same group are shown under it, and randomize_items shuffles whole groups.
+	Group string `json:"group,omitempty"`
 
 	// single, multi, attention
 	Options          []Option `json:"options,omitempty"`
 	RandomizeOptions bool     `json:"randomize_options,omitempty"`
 	Other            bool     `json:"other,omitempty"` // adds an "Other" choice with a text box
+	// ReverseOptions shows the options last first (the stored values do not change).
+	ReverseOptions bool `json:"reverse_options,omitempty"`
 
 	// multi: how many selections; number and slider: the value's range.
 	Min *float64 `json:"min,omitempty"`
@@ -46,8 +60,13 @@ type Item struct {
 	// slider: the step (default 1) and the starting position (none unless given).
 	Step    *float64 `json:"step,omitempty"`
 	Default *float64 `json:"default,omitempty"`
-	// number: whole numbers only.
-	Integer bool `json:"integer,omitempty"`
+	// number: whole numbers only; min itself refused; the hint shown for an answer that
+	// is not such a number.
+	Integer      bool   `json:"integer,omitempty"`
+	MinExclusive bool   `json:"min_exclusive,omitempty"`
+	Invalid      string `json:"invalid,omitempty"`
+	// slider: appended to the value shown ("%").
+	Unit string `json:"unit,omitempty"`
 
 	// likert, matrix: points 3 to 11; labels either for the two ends or for every point.
 	// slider: labels for its two ends.
@@ -109,6 +128,9 @@ const (
 // Types are the item types in the order the documentation lists them.
 var Types = []string{Single, Multi, Likert, Matrix, Slider, Number, Text, Textarea, Attention, Cards}
 
+// IsSaved tells whether the item's answer is stored (true unless save is false).
+func (it Item) IsSaved() bool { return it.Save == nil || *it.Save }
+
 // IsRequired tells whether the item must be answered (true unless required is false).
 func (it Item) IsRequired() bool { return it.Required == nil || *it.Required }
 
@@ -141,6 +163,9 @@ func (q Questionnaire) Fields() []string {
 				add(prefix+it.ID+".", sub)
 			}
 		default:
+			if !it.IsSaved() {
+				return
+			}
 			out = append(out, prefix+it.ID)
 			if it.Other {
 				out = append(out, prefix+it.ID+".other")

@@ -20,6 +20,11 @@ func FuzzParseQuestionnaires(f *testing.F) {
 	f.Add([]byte(one(`{"id":"m","type":"matrix","text":"T","points":3,"statements":[{"id":"a","text":"A"}]}`)))
 	f.Add([]byte(`[{"name":"q","title":"Q","pages":[{"items":[{"id":"s","type":"slider","text":"T","min":0,"max":1,"step":0.1,"default":0.5}]}]}]`))
 	f.Add([]byte(`[null, {}, []]`))
+	// The keys the built-ins use (questionnaire/builtins/).
+	f.Add([]byte(`[{"name":"q","title":"Q","heading":"H","pages":[{"items":[{"id":"a","type":"single","text":"T","group":"G","save":false,"reverse_options":true,` + yesNo + `},{"id":"b","type":"multi","text":"T","required":false,"unmarked":true,"group":"G",` + yesNo + `},{"id":"n","type":"number","text":"T","min":0,"min_exclusive":true,"integer":true,"invalid":"Enter a whole number"},{"id":"s","type":"slider","text":"T","min":0,"max":100,"unit":"%"}],"randomize_items":true}]}]`))
+	if data, err := os.ReadFile("builtins/imp.json"); err == nil {
+		f.Add([]byte("[" + string(data) + "]"))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		qs, err := Parse(data, reservedNames)
 		if err != nil {

@@ -48,6 +48,8 @@ func (c *checker) page(raw json.RawMessage) Page {
 		c.ids = map[string]bool{}
 	}
 	c.thisPage = map[string]Item{}
+	groups := map[string]bool{} // the groups of this page so far
+	last := ""
 	for i, raw := range items {
 		p.at.item = "#" + strconv.Itoa(i+1)
 		it, ok := c.item(raw, "", nil)
@@ -55,6 +57,11 @@ func (c *checker) page(raw json.RawMessage) Page {
 		if !ok {
 			continue
 		}
+		// A group is shown as one block: its items follow one another.
+		if it.Group != "" && it.Group != last && groups[it.Group] {
+			p.fail("the items of group %s must follow one another; this one comes after another group's", quote(it.Group))
+		}
+		groups[it.Group], last = true, it.Group
 		pg.Items = append(pg.Items, it)
 		c.thisPage[it.ID] = it
 	}
@@ -68,16 +75,16 @@ func (c *checker) page(raw json.RawMessage) Page {
 }
 
 // keysOf are the keys each type allows, after the common ones.
-var commonKeys = []string{"id", "type", "text", "required", "help", "show_if"}
+var commonKeys = []string{"id", "type", "text", "required", "help", "unmarked", "save", "group", "show_if"}
 
 var keysOf = map[string][]string{
-	Single:    {"options", "randomize_options", "other"},
-	Multi:     {"options", "randomize_options", "other", "min", "max"},
-	Attention: {"options", "randomize_options", "expect"},
+	Single:    {"options", "randomize_options", "reverse_options", "other"},
+	Multi:     {"options", "randomize_options", "reverse_options", "other", "min", "max"},
+	Attention: {"options", "randomize_options", "reverse_options", "expect"},
 	Likert:    {"points", "labels"},
 	Matrix:    {"points", "labels", "statements"},
-	Slider:    {"min", "max", "step", "default", "labels"},
-	Number:    {"min", "max", "integer"},
+	Slider:    {"min", "max", "step", "default", "labels", "unit"},
+	Number:    {"min", "max", "integer", "min_exclusive", "invalid"},
 	Text:      {"max_length"},
 	Textarea:  {"max_length"},
 	Cards:     {"from", "order", "sample", "lures", "items"},
@@ -129,7 +136,12 @@ func (c *checker) item(raw json.RawMessage, cards string, siblings []Item) (Item
 	}
 	allowed := append(slices.Clone(commonKeys), extra...)
 	if it.Type == Cards {
-		allowed = slices.DeleteFunc(allowed, func(k string) bool { return k == "required" })
+		// A cards item asks nothing itself: its questions are required, unmarked or unsaved.
+		allowed = slices.DeleteFunc(allowed, func(k string) bool { return k == "required" || k == "unmarked" || k == "save" })
+	}
+	if cards != "" {
+		// Each card is a page of its own, asked without groups.
+		allowed = slices.DeleteFunc(allowed, func(k string) bool { return k == "group" })
 	}
 	for _, k := range sortedKeys(m) {
 		if !slices.Contains(allowed, k) {
@@ -142,6 +154,20 @@ func (c *checker) item(raw json.RawMessage, cards string, siblings []Item) (Item
 	}
 	it.Help = p.text(p.str(m, "help"), "the help", MaxTextLen, true)
 	it.Required = p.boolean(m, "required")
+	if b := p.boolean(m, "unmarked"); b != nil && *b {
+		it.Unmarked = true
+		if it.IsRequired() {
+			p.fail("unmarked is for an optional item (required false); a required item is never marked (optional)")
+		}
+	}
+	it.Save = p.boolean(m, "save")
+	if it.Save != nil && *it.Save {
+		it.Save = nil // true is the default: one spelling of each definition
+	}
+	if !it.IsSaved() && it.Type == Attention {
+		p.fail("an attention item's answer is what is checked; it cannot have save false")
+	}
+	it.Group = strings.TrimSpace(p.text(p.str(m, "group"), "the group", MaxLabelLen, false))
 
 	switch it.Type {
 	case Single, Multi, Attention:
@@ -158,6 +184,13 @@ func (c *checker) item(raw json.RawMessage, cards string, siblings []Item) (Item
 		if it.Min != nil && it.Max != nil && *it.Min > *it.Max {
 			p.fail("min %g is above max %g", *it.Min, *it.Max)
 		}
+		if b := p.boolean(m, "min_exclusive"); b != nil && *b {
+			it.MinExclusive = true
+			if it.Min == nil {
+				p.fail("min_exclusive needs a min (the number the answer must be above)")
+			}
+		}
+		it.Invalid = p.text(p.str(m, "invalid"), "the invalid hint", MaxLabelLen, false)
 	case Text, Textarea:
 		it.MaxLength = p.whole(m, "max_length", 1, MaxAnswerLen)
 	case Cards:
@@ -214,6 +247,9 @@ func (c *checker) choices(m map[string]json.RawMessage, it *Item) {
 	}
 	if b := p.boolean(m, "other"); b != nil {
 		it.Other = *b
+	}
+	if b := p.boolean(m, "reverse_options"); b != nil {
+		it.ReverseOptions = *b
 	}
 	before := len(p.problems)
 	raws := p.list(m, "options", MaxOptions)
@@ -366,6 +402,7 @@ func (c *checker) slider(m map[string]json.RawMessage, it *Item) {
 	if n := len(it.Labels); n != 0 && n != 2 {
 		p.fail("has %d labels; a slider takes 2 (its ends)", n)
 	}
+	it.Unit = p.text(p.str(m, "unit"), "the unit", MaxUnitLen, false)
 }
 
 func (c *checker) cards(m map[string]json.RawMessage, it *Item) {

@@ -23,6 +23,7 @@ const (
 	MaxAbsNumber      = 1e12 // bounds of min, max, step and default
 	MaxSliderSteps    = 10000
 	MaxShowIfValues   = 100
+	MaxUnitLen        = 20 // a slider's unit, shown after its value
 
 	DefaultTextLen     = 500
 	DefaultTextareaLen = 2000

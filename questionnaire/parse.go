@@ -192,7 +192,7 @@ func (p *parser) text(s, what string, max int, multiline bool) string {
 	return s
 }
 
-var questionnaireKeys = []string{"name", "title", "pages"}
+var questionnaireKeys = []string{"name", "title", "heading", "pages"}
 
 const questionnaireExample = `{"name":"demo","title":"About you","pages":[{"items":[…]}]}`
 
@@ -221,6 +221,7 @@ func (p *parser) questionnaire(n int, raw json.RawMessage) Questionnaire {
 	} else {
 		q.Title = p.text(p.str(m, "title"), "the title", MaxTitleLen, false)
 	}
+	q.Heading = strings.TrimSpace(p.text(p.str(m, "heading"), "the heading", MaxTitleLen, false))
 	before := len(p.problems)
 	pages := p.list(m, "pages", MaxPages)
 	if len(pages) == 0 && len(p.problems) == before {
@@ -279,4 +280,17 @@ func allIDs(raw json.RawMessage) map[string]bool {
 		}
 	}
 	return ids
+}
+
+// parseOne reads a single definition (a JSON object), as `feedlab questionnaire show`
+// prints one and as each built-in is stored (builtins/NAME.json).
+func parseOne(data []byte, reserved []string) (Questionnaire, error) {
+	list, err := Parse(append(append([]byte("["), bytes.TrimSpace(data)...), ']'), reserved)
+	if err != nil {
+		return Questionnaire{}, err
+	}
+	if len(list) != 1 {
+		return Questionnaire{}, Problems{{Message: "must be one questionnaire (a JSON object)"}}
+	}
+	return list[0], nil
 }

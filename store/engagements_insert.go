@@ -7,15 +7,15 @@ import (
 	"feedlab/store/db"
 )
 
-// engagementChunk is the most rows one engagements statement stores (13 values a row).
+// engagementChunk is the most rows one engagements statement stores (15 values a row).
 const engagementChunk = multiRowChunk
 
 const engagementsInsert = `INSERT INTO engagements (event_id, participant_id, entity_id, engagement_type, response,
-time_content_viewed, time_engagement, likes, read_later, shares, received_at, accuracy_score, user_agent_id) VALUES `
+time_content_viewed, time_engagement, likes, read_later, shares, received_at, accuracy_score, user_agent_id, text, target_id) VALUES `
 
 var engagementsText = multiRowText{
 	head: engagementsInsert,
-	row:  "(?,?,?,?,?,?,?,?,?,?,?,?,?)",
+	row:  "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 	tail: " ON CONFLICT (participant_id, event_id) DO NOTHING",
 }
 
@@ -29,14 +29,14 @@ func engagementsStatement(n int) string { return engagementsText.statement(n) }
 // would: a row just stored matches itself, a retry matches, a reused id is a conflict.
 func insertEngagements(ctx context.Context, tx *sql.Tx, q *db.Queries, stmts *multiRowStmts, es []Engagement, now int64) (int, error) {
 	stored := 0
-	args := make([]any, 0, 13*min(len(es), engagementChunk))
+	args := make([]any, 0, 15*min(len(es), engagementChunk))
 	for start := 0; start < len(es); start += engagementChunk {
 		chunk := es[start:min(len(es), start+engagementChunk)]
 		args = args[:0]
 		for _, e := range chunk {
-			args = append(args, e.EventID, e.ParticipantID, e.EntityID, e.Type, e.Response,
+			args = append(args, e.EventID, e.ParticipantID, nullableInt(cardOf(e.EntityID)), e.Type, e.Response,
 				nullableInt(e.TimeContentViewed), nullableInt(e.TimeEngagement), nullableInt(e.Likes), nullableInt(e.ReadLater), nullableInt(e.Shares),
-				now, nullableInt(e.AccuracyScore), nullableInt(e.UserAgentID))
+				now, nullableInt(e.AccuracyScore), nullableInt(e.UserAgentID), e.Text, e.TargetID)
 		}
 		res, err := stmts.exec(ctx, tx, engagementsStatement, len(chunk), args)
 		if err != nil {

@@ -32,8 +32,10 @@ func arrivalEventID(field string) string { return ServerEventPrefix + "arrival/"
 
 // Engagement is one engagement row: a click, a video event or one dwell.
 type Engagement struct {
-	EventID           string
-	ParticipantID     int64
+	EventID       string
+	ParticipantID int64
+	// EntityID is the card; 0 for a row about no card (a participant's own post), stored
+	// as NULL (migration 0029) and read back as 0.
 	EntityID          int64
 	Type              string
 	Response          string
@@ -47,6 +49,10 @@ type Engagement struct {
 	// part of the event's identity: a retry from the same client may come through another
 	// path (a beacon) and still be the same event.
 	UserAgentID sql.NullInt64
+	// Text is what a participant wrote (comment, reply, post) or a reaction showed;
+	// TargetID what it is about within the card (docs/social.md). Both '' otherwise.
+	Text     string
+	TargetID string
 }
 
 // Answer kinds, as stored in answers.kind.
@@ -313,7 +319,7 @@ func insertEvent(tx *sql.Tx, q *db.Queries, stmts *multiRowStmts, ev Event, now 
 		n, err := q.InsertEngagement(ctx, db.InsertEngagementParams{
 			EventID:           e.EventID,
 			ParticipantID:     e.ParticipantID,
-			EntityID:          e.EntityID,
+			EntityID:          cardOf(e.EntityID),
 			EngagementType:    e.Type,
 			Response:          e.Response,
 			TimeContentViewed: e.TimeContentViewed,
@@ -324,6 +330,8 @@ func insertEvent(tx *sql.Tx, q *db.Queries, stmts *multiRowStmts, ev Event, now 
 			ReceivedAt:        now,
 			AccuracyScore:     e.AccuracyScore,
 			UserAgentID:       e.UserAgentID,
+			Text:              e.Text,
+			TargetID:          e.TargetID,
 		})
 		if err != nil {
 			return 0, err
@@ -361,6 +369,11 @@ func insertEvent(tx *sql.Tx, q *db.Queries, stmts *multiRowStmts, ev Event, now 
 	return stored, nil
 }
 
+// cardOf is an engagement's entity_id as stored: NULL for 0 (about no card).
+func cardOf(entityID int64) sql.NullInt64 {
+	return sql.NullInt64{Int64: entityID, Valid: entityID != 0}
+}
+
 // sameEngagement checks that the stored row a repeated id points at is this engagement
 // (a retry) and not another one sent under a reused id. It runs only for repeats, so the
 // ingestion path of new events pays nothing for it.
@@ -372,7 +385,7 @@ func sameEngagement(q *db.Queries, e Engagement) error {
 	if got.EntityID != e.EntityID || got.EngagementType != e.Type || got.Response != e.Response ||
 		!sameNull(got.TimeContentViewed, e.TimeContentViewed) || !sameNull(got.TimeEngagement, e.TimeEngagement) ||
 		!sameNull(got.Likes, e.Likes) || !sameNull(got.ReadLater, e.ReadLater) || !sameNull(got.Shares, e.Shares) ||
-		!sameNull(got.AccuracyScore, e.AccuracyScore) {
+		!sameNull(got.AccuracyScore, e.AccuracyScore) || got.Text != e.Text || got.TargetID != e.TargetID {
 		return fmt.Errorf("%w: participant %d, event_id %q", ErrEventConflict, e.ParticipantID, e.EventID)
 	}
 	return nil

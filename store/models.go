@@ -121,6 +121,10 @@ type EngagementRow struct {
 	Shares            sql.NullInt64
 	AccuracyScore     sql.NullInt64
 	UserAgentID       sql.NullInt64 // the browser that sent the event (UserAgents maps it)
+	// Text and TargetID are a comment's, reply's or shown reaction's (migration 0028); ''
+	// on every other row.
+	Text     string
+	TargetID string
 }
 
 // AnswerRow is one stored answer, checkpoint or arrival row with its participant, as the

@@ -8,7 +8,7 @@ import (
 	"sync"
 )
 
-// multiRowChunk is the most rows one multi-row statement stores: at 13 values a row, well
+// multiRowChunk is the most rows one multi-row statement stores: at 15 values a row, well
 // under SQLite's 32,766 bound parameters; longer lists take several statements.
 const multiRowChunk = 100
 

@@ -126,7 +126,8 @@ func (d *Definition) lateFeed(ctx context.Context, st *store.Store, p store.Part
 // sampleAnswers are the answers every participant of condition c gives before the feed,
 // for a script's dry run: each required item shown unconditionally, with a value of its
 // kind (the first option, point 1, the range's low end, a word). Optional items and items
-// behind a show_if are left out, as a participant may leave them out.
+// behind a show_if are left out, as a participant may leave them out, and items never
+// stored (save false), whose answers no script can read.
 func sampleAnswers(s params.Study, c params.Condition) map[string]string {
 	out := map[string]string{}
 	for _, name := range c.FormsBefore {
@@ -139,7 +140,7 @@ func sampleAnswers(s params.Study, c params.Condition) map[string]string {
 		}
 		for _, pg := range q.Pages {
 			for _, it := range pg.Items {
-				if !it.IsRequired() || it.ShowIf != nil {
+				if !it.IsRequired() || it.ShowIf != nil || !it.IsSaved() {
 					continue
 				}
 				key := name + "." + it.ID

@@ -81,6 +81,9 @@ type View struct {
 	// LureData are the participant's lure cards (lures.go); nil when no questionnaire of
 	// their condition asks about lures.
 	LureData []map[string]any
+	// OwnPosts are the posts the participant wrote (feed-compose), oldest first; nil when
+	// none.
+	OwnPosts []OwnPost
 }
 
 // View is participant p's view of the study.
@@ -109,6 +112,9 @@ func (d *Definition) View(ctx context.Context, st *store.Store, p store.Particip
 	}
 	view := View{Parameters: participantParameters(d.Study, *cond), Texts: texts, OrderData: orderData(items), Pending: pending}
 	if err := attachComments(ctx, st, *cond, items, view.OrderData); err != nil {
+		return View{}, err
+	}
+	if view.OwnPosts, err = attachSpeech(ctx, st, *cond, p, items, view.OrderData); err != nil {
 		return View{}, err
 	}
 	if len(lures) > 0 && !pending { // lures are drawn from the cards the feed does not show

@@ -39,9 +39,10 @@ func PlatformIDs(query map[string]string) map[string]string {
 var hiddenFromParticipants = []string{"entity_sets", "completion-code", "title"}
 
 // participantParameters is the condition's parameter list as the participant's browser
-// receives it. When the condition names custom questionnaires (forms or forms-before),
-// their definitions follow as questionnaires (a JSON list): only those, so one condition's
-// participants do not read another's measures.
+// receives it. The definitions of the questionnaires the condition names (forms and
+// forms-before, the study's own and built-ins alike: one renderer for both) follow as
+// questionnaires (a JSON list): only those, so one condition's participants do not read
+// another's measures.
 func participantParameters(s params.Study, c params.Condition) []params.Param {
 	var out []params.Param
 	for _, p := range withDefaultTexts(c).ExperimentParameters() {
@@ -61,6 +62,8 @@ func participantParameters(s params.Study, c params.Condition) []params.Param {
 	var custom []questionnaire.Questionnaire
 	for _, name := range append(slices.Clone(c.FormsBefore), c.Forms...) {
 		if q, ok := s.Questionnaire(name); ok {
+			custom = append(custom, q)
+		} else if q, ok := questionnaire.Builtin(name); ok {
 			custom = append(custom, q)
 		}
 	}

@@ -2,15 +2,16 @@ package study
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"feedlab/params"
 	"feedlab/store"
 )
 
-// A participant's browser receives the definitions of the custom questionnaires its
-// condition names, and only those.
-func TestParticipantsReceiveTheirConditionsCustomQuestionnaires(t *testing.T) {
+// A participant's browser receives the definitions of the questionnaires its condition
+// names, custom and built-in alike, and only those.
+func TestParticipantsReceiveTheirConditionsQuestionnaires(t *testing.T) {
 	t.Parallel()
 	q := func(name string) string {
 		return `{"name":"` + name + `","title":"T","pages":[{"items":[{"id":"a","type":"text","text":"Why?"}]}]}`
@@ -43,11 +44,11 @@ func TestParticipantsReceiveTheirConditionsCustomQuestionnaires(t *testing.T) {
 		}
 		return names
 	}
-	if got := sent(s.Conditions[0]); len(got) != 2 || got[0] != "before" || got[1] != "after" {
-		t.Errorf("condition 1 receives %v, want [before after]", got)
+	if got := sent(s.Conditions[0]); !slices.Equal(got, []string{"before", "after", "crt"}) {
+		t.Errorf("condition 1 receives %v, want [before after crt]", got)
 	}
-	if got := sent(s.Conditions[1]); got != nil {
-		t.Errorf("condition 2 receives %v, want none", got)
+	if got := sent(s.Conditions[1]); !slices.Equal(got, []string{"crt"}) {
+		t.Errorf("condition 2 receives %v, want [crt]", got)
 	}
 }
 

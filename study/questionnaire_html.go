@@ -4,17 +4,40 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	"feedlab/markdown"
 	"feedlab/questionnaire"
 )
 
-// A custom questionnaire's texts are markdown (issue 23): an item's text and help and a
-// page's intro. The participant's browser never renders researcher markdown or HTML
+// A questionnaire's texts are markdown (issue 23): an item's text and help, a page's
+// intro, a matrix's statements and a choice's option labels. The participant's browser never renders researcher markdown or HTML
 // itself; like consent and instructions, the server renders them with package markdown
 // (goldmark, then bluemonday) when the participant receives the definitions, as text_html,
-// help_html and intro_html beside the plain texts. A question's text and help are one
-// line in the page (a label, a legend): a single paragraph is given without its <p>.
+// help_html and intro_html beside the plain texts (a statement's text_html, an option's
+// label_html). A question's text and help, a statement and an option label are one line
+// in the page (a label, a legend): a single paragraph is given without its <p>.
+
+// BuiltinForParticipants is a built-in questionnaire's definition as a participant
+// receives it (a JSON object, its texts rendered), for a page opened as a preview, with
+// no study; false when name is no built-in.
+func BuiltinForParticipants(name string) (string, bool) {
+	list, ok := builtinsForParticipants()[name]
+	return list, ok
+}
+
+// builtinsForParticipants renders each built-in once.
+var builtinsForParticipants = sync.OnceValue(func() map[string]string {
+	out := map[string]string{}
+	for _, q := range questionnaire.Builtins() {
+		list, err := participantQuestionnaires([]questionnaire.Questionnaire{q})
+		if err != nil {
+			panic(err.Error()) // embedded definitions; TestEveryBuiltinReachesParticipantsAsWritten renders each
+		}
+		out[q.Name] = strings.TrimSuffix(strings.TrimPrefix(list, "["), "]")
+	}
+	return out
+})
 
 // participantQuestionnaires is the JSON of the definitions a participant receives, each
 // text with its rendered HTML.
@@ -47,13 +70,22 @@ func participantQuestionnaires(qs []questionnaire.Questionnaire) (string, error)
 	return string(out), nil
 }
 
-// itemsHTML renders the text and help of items and of a cards item's questions.
+// itemsHTML renders the text and help of items and of a cards item's questions, their
+// matrix statements and option labels.
 func itemsHTML(items []any) error {
 	for _, x := range items {
 		it := x.(map[string]any)
 		for _, key := range []string{"text", "help"} {
 			if err := addHTML(it, key, true); err != nil {
 				return err
+			}
+		}
+		for list, key := range map[string]string{"statements": "text", "options": "label"} {
+			entries, _ := it[list].([]any)
+			for _, e := range entries {
+				if err := addHTML(e.(map[string]any), key, true); err != nil {
+					return err
+				}
 			}
 		}
 		if sub, ok := it["items"].([]any); ok {

@@ -2,6 +2,7 @@ package study
 
 import (
 	"encoding/json"
+	"html"
 	"strings"
 	"testing"
 
@@ -53,5 +54,126 @@ func TestQuestionnaireTextsReachParticipantsAsSanitizedHTML(t *testing.T) {
 	}
 	if city := page.Items[1]; city.TextHTML != "Your city" {
 		t.Errorf("plain text rendered %q", city.TextHTML)
+	}
+}
+
+// A matrix's statements and the options of a choice (a card question's too) are markdown
+// like the question's text: rendered inline by the server and sanitized the same way.
+func TestStatementsAndOptionLabelsReachParticipantsAsSanitizedHTML(t *testing.T) {
+	t.Parallel()
+	qs, err := questionnaire.Parse([]byte(`[{"name":"views","title":"Views","pages":[{"items":[
+ {"id":"grid","type":"matrix","text":"Rate","points":5,"statements":[{"id":"a","text":"I *trust* [science](https://example.org) <img src=x onerror=alert(1)>"},{"id":"b","text":"Plain"}]},
+ {"id":"pick","type":"single","text":"Pick","options":[{"value":"y","label":"**Yes** <script>alert(2)</script>"},{"value":"n","label":"No"}]},
+ {"id":"posts","type":"cards","items":[{"id":"share","type":"multi","text":"Share?","options":[{"value":"f","label":"On _Facebook_"},{"value":"x","label":"Nowhere"}]}]}]}]}]`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := participantQuestionnaires(qs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type option struct {
+		Label     string `json:"label"`
+		LabelHTML string `json:"label_html"`
+	}
+	var got []struct {
+		Pages []struct {
+			Items []struct {
+				Statements []struct {
+					Text     string `json:"text"`
+					TextHTML string `json:"text_html"`
+				} `json:"statements"`
+				Options []option `json:"options"`
+				Items   []struct {
+					Options []option `json:"options"`
+				} `json:"items"`
+			} `json:"items"`
+		} `json:"pages"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	items := got[0].Pages[0].Items
+	a := items[0].Statements[0]
+	if !strings.HasPrefix(a.TextHTML, `I <em>trust</em> <a href="https://example.org"`) || !strings.Contains(a.TextHTML, `target="_blank"`) || strings.HasPrefix(a.TextHTML, "<p>") {
+		t.Errorf("statement %q rendered %q", a.Text, a.TextHTML)
+	}
+	if items[0].Statements[1].TextHTML != "Plain" {
+		t.Errorf("plain statement rendered %q", items[0].Statements[1].TextHTML)
+	}
+	if yes := items[1].Options[0]; yes.Label != "**Yes** <script>alert(2)</script>" || !strings.HasPrefix(yes.LabelHTML, "<strong>Yes</strong>") {
+		t.Errorf("option %q rendered %q", yes.Label, yes.LabelHTML)
+	}
+	if f := items[2].Items[0].Options[0]; f.LabelHTML != "On <em>Facebook</em>" {
+		t.Errorf("card question's option rendered %q", f.LabelHTML)
+	}
+	// Only the plain label keeps what was typed; no _html field carries raw HTML.
+	var loose []map[string]any
+	_ = json.Unmarshal([]byte(out), &loose)
+	var walk func(any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, val := range x {
+				if s, ok := val.(string); ok && strings.HasSuffix(k, "_html") {
+					for _, bad := range []string{"onerror", "alert(", "<script", "<img"} {
+						if strings.Contains(s, bad) {
+							t.Errorf("%s carries %q: %s", k, bad, s)
+						}
+					}
+				}
+				walk(val)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	walk(loose)
+}
+
+// Every built-in renders for participants, and its markdown-rendered texts read exactly as
+// its plain texts did when the participant app held them: the built-ins' words contain
+// nothing markdown would change.
+func TestEveryBuiltinReachesParticipantsAsWritten(t *testing.T) {
+	t.Parallel()
+	for _, q := range questionnaire.Builtins() {
+		out, ok := BuiltinForParticipants(q.Name)
+		if !ok {
+			t.Fatalf("%s is not served", q.Name)
+		}
+		var got map[string]any
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("%s: %v", q.Name, err)
+		}
+		var check func(v any)
+		check = func(v any) {
+			switch x := v.(type) {
+			case map[string]any:
+				for k, val := range x {
+					plain, isHTML := strings.CutSuffix(k, "_html")
+					if !isHTML {
+						check(val)
+						continue
+					}
+					want, _ := x[plain].(string)
+					if k == "intro_html" {
+						want = "<p>" + want + "</p>\n"
+					}
+					if h := html.UnescapeString(val.(string)); h != want {
+						t.Errorf("%s: %s renders as %q, its text is %q", q.Name, plain, h, want)
+					}
+				}
+			case []any:
+				for _, e := range x {
+					check(e)
+				}
+			}
+		}
+		check(got)
+	}
+	if _, ok := BuiltinForParticipants("custom-msg"); ok {
+		t.Error("the end message page is served as a questionnaire")
 	}
 }

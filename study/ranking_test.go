@@ -101,7 +101,8 @@ func TestCheckDryRunsAnswerScriptsWithSampleAnswers(t *testing.T) {
 	defer st.Close()
 	q := `[{"name":"views","title":"Views","pages":[{"items":[
 {"id":"side","type":"likert","text":"Side?","points":5,"labels":["L","R"]},
-{"id":"note","type":"text","text":"Anything?","required":false}]}]}]`
+{"id":"note","type":"text","text":"Anything?","required":false},
+{"id":"decoy","type":"likert","text":"A distractor","points":5,"save":false}]}]}]`
 	rows := func(script string) []params.Row {
 		return append(customStudy(t, st, script),
 			params.Row{Condition: 1, Param: "questionnaires", Value: q},
@@ -116,5 +117,10 @@ func TestCheckDryRunsAnswerScriptsWithSampleAnswers(t *testing.T) {
 	var problems params.Problems
 	if !errors.As(err, &problems) || !strings.Contains(err.Error(), `key "views.note" not in dict`) {
 		t.Errorf("a script reading an optional answer without .get: %v", err)
+	}
+	// An item asked but never stored (save false) has no answer to read either.
+	decoy := "def rank(cards, p):\n  n = p['answers']['views.decoy']\n  return cards\n"
+	if _, err = Check(ctx, st, rows(decoy)); !errors.As(err, &problems) || !strings.Contains(err.Error(), `key "views.decoy" not in dict`) {
+		t.Errorf("a script reading an answer never stored: %v", err)
 	}
 }

@@ -70,10 +70,6 @@ async function correctionOnly(page: Page, baseURL: string, id: string, user: str
   await expect(dana).toContainText(LONG.trim());
   await expect(thread.getByRole('listitem').filter({ hasText: 'Reply to Dana Reyes from Lee Chen' })).toBeVisible();
   await expect(thread.getByText('Sam Park')).toHaveCount(0);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await talkCard(page).screenshot({ path: '/tmp/social-comments-1280.png' });
-  await page.setViewportSize({ width: 360, height: 780 });
-  await talkCard(page).screenshot({ path: '/tmp/social-comments-360.png' });
   await thread.getByRole('button', { name: 'Hide comments' }).click();
 
   const rows = await rowsFor(baseURL, 'engagement', id, user, (rs) => rs.some((r) => r.engagement_type === 'comments_open') && rs.filter((r) => r.engagement_type === 'comment_seen').length >= 2);
@@ -81,6 +77,15 @@ async function correctionOnly(page: Page, baseURL: string, id: string, user: str
   expect(open).toHaveLength(1);
   expect(Number(open[0].response)).toBeGreaterThan(0);
   expect(rows.filter((r) => r.engagement_type === 'comment_seen').map((r) => r.response).sort()).toEqual(['c1', 'r1']);
+
+  // The look at both widths, once the record is read: resizing the window can take the card
+  // out of view for a moment, which ends one open stretch and starts another (a second
+  // comments_open row, as designed).
+  await thread.getByRole('button', { name: 'View 2 comments' }).click();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await talkCard(page).screenshot({ path: '/tmp/social-comments-1280.png' });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await talkCard(page).screenshot({ path: '/tmp/social-comments-360.png' });
 }
 
 // Condition 2: the first comment shows at once; "View 2 more comments" opens the rest.

@@ -285,3 +285,29 @@ test('a forms-before answer ranks the feed (attitude_filter_feed from answer:)',
   // Left (2, below the middle point 3) and right (4) participants see the other four cards each.
   expect(feeds['2'].filter((e) => feeds['4'].includes(e))).toEqual([]);
 });
+
+test('a show_if naming an item of an earlier page asks by that answer, after a reload too', async ({ page, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the pages are the same at every width');
+  const q = {
+    name: 'two_pages',
+    title: 'Two pages',
+    pages: [
+      { items: [{ id: 'uses', type: 'single', text: 'Do you use Facebook?', options: [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }] }] },
+      { items: [{ id: 'hours', type: 'number', text: 'Hours on Facebook a day?', show_if: { item: 'uses', equals: 'yes' } }, { id: 'city', type: 'text', text: 'Your city?' }] },
+    ],
+  };
+  const id = await createStudy(baseURL!, [{ questionnaires: JSON.stringify([q]), forms: '["two_pages"]', entity_sets: entitySets(2) }]);
+  const p = await joinStudy(page, id);
+  await page.goto('/form/two_pages');
+  await choose(page, 'uses', 'yes');
+  await submit(page, 'Next');
+  await expect(page.getByText('Hours on Facebook a day?')).toBeVisible();
+  // The earlier page's answer is kept with the page reached (a phone discarding the tab).
+  await page.reload();
+  await expect(page.getByText('Hours on Facebook a day?')).toBeVisible();
+  await page.locator('[name="hours"]').fill('3');
+  await page.locator('[name="city"]').fill('Oslo');
+  await submit(page, 'Finish');
+  await expect.poll(async () => (await answersOf(baseURL!, p)).get('hours')).toEqual(['3']);
+  expect((await answersOf(baseURL!, p)).get('uses')).toEqual(['yes']);
+});

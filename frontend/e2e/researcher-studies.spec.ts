@@ -87,6 +87,9 @@ test('sharing makes a study visible to another researcher, removing hides it aga
   await expect(studyCard(friendPage, id).getByRole('button', { name: 'Share' })).toHaveCount(0);
 
   await studyCard(page, id).getByRole('button', { name: 'Share' }).click();
+  // The dialog's own status line is the one read below; wait until the list of researchers
+  // (announced as a status of its own while it loads) has arrived.
+  await expect(dialog.getByText('Loading researchers…')).toHaveCount(0);
   await dialog.getByRole('button', { name: `Remove ${friend}` }).click();
   await expect(dialog.getByRole('status')).toHaveText(`${friend} no longer sees this study.`);
   await expect(dialog).toContainText('Nobody yet.');

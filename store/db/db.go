@@ -480,6 +480,9 @@ func Prepare(ctx context.Context, db DBTX) (*Queries, error) {
 	if q.participantEngagementEventsStmt, err = db.PrepareContext(ctx, participantEngagementEvents); err != nil {
 		return nil, fmt.Errorf("error preparing query ParticipantEngagementEvents: %w", err)
 	}
+	if q.participantSpeechStmt, err = db.PrepareContext(ctx, participantSpeech); err != nil {
+		return nil, fmt.Errorf("error preparing query ParticipantSpeech: %w", err)
+	}
 	if q.participantUsageStmt, err = db.PrepareContext(ctx, participantUsage); err != nil {
 		return nil, fmt.Errorf("error preparing query ParticipantUsage: %w", err)
 	}
@@ -1323,6 +1326,11 @@ func (q *Queries) Close() error {
 			err = fmt.Errorf("error closing participantEngagementEventsStmt: %w", cerr)
 		}
 	}
+	if q.participantSpeechStmt != nil {
+		if cerr := q.participantSpeechStmt.Close(); cerr != nil {
+			err = fmt.Errorf("error closing participantSpeechStmt: %w", cerr)
+		}
+	}
 	if q.participantUsageStmt != nil {
 		if cerr := q.participantUsageStmt.Close(); cerr != nil {
 			err = fmt.Errorf("error closing participantUsageStmt: %w", cerr)
@@ -1644,6 +1652,7 @@ type Queries struct {
 	participantAnswerEventsStmt         *sql.Stmt
 	participantByIdentityStmt           *sql.Stmt
 	participantEngagementEventsStmt     *sql.Stmt
+	participantSpeechStmt               *sql.Stmt
 	participantUsageStmt                *sql.Stmt
 	putMediaStmt                        *sql.Stmt
 	putSettingStmt                      *sql.Stmt
@@ -1828,6 +1837,7 @@ func (q *Queries) WithTx(tx *sql.Tx) *Queries {
 		participantAnswerEventsStmt:         q.participantAnswerEventsStmt,
 		participantByIdentityStmt:           q.participantByIdentityStmt,
 		participantEngagementEventsStmt:     q.participantEngagementEventsStmt,
+		participantSpeechStmt:               q.participantSpeechStmt,
 		participantUsageStmt:                q.participantUsageStmt,
 		putMediaStmt:                        q.putMediaStmt,
 		putSettingStmt:                      q.putSettingStmt,

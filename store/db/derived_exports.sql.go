@@ -62,7 +62,7 @@ func (q *Queries) ListParticipantAnswers(ctx context.Context, participantID int6
 
 const listParticipantEngagements = `-- name: ListParticipantEngagements :many
 
-SELECT engagement_pk, entity_id, engagement_type, response, received_at
+SELECT engagement_pk, CAST(coalesce(entity_id, 0) AS INTEGER) AS entity_id, engagement_type, response, received_at
 FROM engagements
 WHERE participant_id = ?
 ORDER BY engagement_pk

@@ -47,8 +47,8 @@ func (q *Queries) GetAnswerByEvent(ctx context.Context, arg GetAnswerByEventPara
 }
 
 const getEngagementByEvent = `-- name: GetEngagementByEvent :one
-SELECT entity_id, engagement_type, response, time_content_viewed, time_engagement, likes,
-       read_later, shares, accuracy_score
+SELECT CAST(coalesce(entity_id, 0) AS INTEGER) AS entity_id, engagement_type, response, time_content_viewed, time_engagement, likes,
+       read_later, shares, accuracy_score, text, target_id
 FROM engagements
 WHERE participant_id = ? AND event_id = ?
 `
@@ -68,6 +68,8 @@ type GetEngagementByEventRow struct {
 	ReadLater         sql.NullInt64
 	Shares            sql.NullInt64
 	AccuracyScore     sql.NullInt64
+	Text              string
+	TargetID          string
 }
 
 func (q *Queries) GetEngagementByEvent(ctx context.Context, arg GetEngagementByEventParams) (GetEngagementByEventRow, error) {
@@ -83,6 +85,8 @@ func (q *Queries) GetEngagementByEvent(ctx context.Context, arg GetEngagementByE
 		&i.ReadLater,
 		&i.Shares,
 		&i.AccuracyScore,
+		&i.Text,
+		&i.TargetID,
 	)
 	return i, err
 }
@@ -130,15 +134,15 @@ const insertEngagement = `-- name: InsertEngagement :execrows
 
 INSERT INTO engagements (event_id, participant_id, entity_id, engagement_type, response,
                          time_content_viewed, time_engagement, likes, read_later, shares,
-                         received_at, accuracy_score, user_agent_id)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                         received_at, accuracy_score, user_agent_id, text, target_id)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (participant_id, event_id) DO NOTHING
 `
 
 type InsertEngagementParams struct {
 	EventID           string
 	ParticipantID     int64
-	EntityID          int64
+	EntityID          sql.NullInt64
 	EngagementType    string
 	Response          string
 	TimeContentViewed sql.NullInt64
@@ -149,6 +153,8 @@ type InsertEngagementParams struct {
 	ReceivedAt        int64
 	AccuracyScore     sql.NullInt64
 	UserAgentID       sql.NullInt64
+	Text              string
+	TargetID          string
 }
 
 // Event ids are unique per participant (migration 0003); a repeated id stores nothing and
@@ -168,9 +174,63 @@ func (q *Queries) InsertEngagement(ctx context.Context, arg InsertEngagementPara
 		arg.ReceivedAt,
 		arg.AccuracyScore,
 		arg.UserAgentID,
+		arg.Text,
+		arg.TargetID,
 	)
 	if err != nil {
 		return 0, err
 	}
 	return result.RowsAffected()
+}
+
+const participantSpeech = `-- name: ParticipantSpeech :many
+SELECT event_id, CAST(coalesce(entity_id, 0) AS INTEGER) AS entity_id, engagement_type, response, text, target_id, received_at
+FROM engagements
+WHERE participant_id = ? AND engagement_type IN ('comment', 'reply', 'comment_like', 'post', 'likes', 'shares')
+ORDER BY engagement_pk
+`
+
+type ParticipantSpeechRow struct {
+	EventID        string
+	EntityID       int64
+	EngagementType string
+	Response       string
+	Text           string
+	TargetID       string
+	ReceivedAt     int64
+}
+
+// What a participant said and liked under the cards (comments, replies, likes on comments,
+// posts: issue 25) and their likes and shares of cards, oldest first, for the page reloaded
+// and the reactions of simulated others; read through the UNIQUE
+// (participant_id, event_id) index.
+func (q *Queries) ParticipantSpeech(ctx context.Context, participantID int64) ([]ParticipantSpeechRow, error) {
+	rows, err := q.query(ctx, q.participantSpeechStmt, participantSpeech, participantID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ParticipantSpeechRow
+	for rows.Next() {
+		var i ParticipantSpeechRow
+		if err := rows.Scan(
+			&i.EventID,
+			&i.EntityID,
+			&i.EngagementType,
+			&i.Response,
+			&i.Text,
+			&i.TargetID,
+			&i.ReceivedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }

@@ -103,7 +103,7 @@ func (q *Queries) ParticipantAnswerEvents(ctx context.Context, arg ParticipantAn
 }
 
 const participantEngagementEvents = `-- name: ParticipantEngagementEvents :many
-SELECT entity_id, engagement_type, response, time_content_viewed, time_engagement, received_at
+SELECT CAST(coalesce(entity_id, 0) AS INTEGER) AS entity_id, engagement_type, response, time_content_viewed, time_engagement, received_at
 FROM engagements WHERE participant_id = ? ORDER BY received_at, engagement_pk LIMIT ?
 `
 

@@ -87,8 +87,8 @@ func (q *Queries) ExportAnswers(ctx context.Context, arg ExportAnswersParams) ([
 const exportEngagements = `-- name: ExportEngagements :many
 
 SELECT g.engagement_pk, g.event_id, g.received_at, g.time_engagement, g.time_content_viewed,
-       g.participant_id, g.entity_id, g.engagement_type, g.response, g.likes, g.read_later,
-       g.shares, g.accuracy_score, g.user_agent_id
+       g.participant_id, CAST(coalesce(g.entity_id, 0) AS INTEGER) AS entity_id, g.engagement_type, g.response, g.likes, g.read_later,
+       g.shares, g.accuracy_score, g.user_agent_id, g.text, g.target_id
 FROM engagements g
 CROSS JOIN participants p ON p.participant_id = g.participant_id
 WHERE p.experiment_id = ?1 AND g.engagement_pk > ?2
@@ -117,6 +117,8 @@ type ExportEngagementsRow struct {
 	Shares            sql.NullInt64
 	AccuracyScore     sql.NullInt64
 	UserAgentID       sql.NullInt64
+	Text              string
+	TargetID          string
 }
 
 // Exports read in pages ordered by primary key (keyset pagination) so memory stays flat
@@ -150,6 +152,8 @@ func (q *Queries) ExportEngagements(ctx context.Context, arg ExportEngagementsPa
 			&i.Shares,
 			&i.AccuracyScore,
 			&i.UserAgentID,
+			&i.Text,
+			&i.TargetID,
 		); err != nil {
 			return nil, err
 		}

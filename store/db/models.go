@@ -70,7 +70,7 @@ type Engagement struct {
 	EngagementPk      int64
 	EventID           string
 	ParticipantID     int64
-	EntityID          int64
+	EntityID          sql.NullInt64
 	EngagementType    string
 	Response          string
 	TimeContentViewed sql.NullInt64
@@ -81,6 +81,8 @@ type Engagement struct {
 	ReceivedAt        int64
 	UserAgentID       sql.NullInt64
 	AccuracyScore     sql.NullInt64
+	Text              string
+	TargetID          string
 }
 
 type Entity struct {

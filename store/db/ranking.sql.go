@@ -11,13 +11,13 @@ import (
 )
 
 const cardEngagementStats = `-- name: CardEngagementStats :many
-SELECT p.condition, g.entity_id,
+SELECT p.condition, CAST(g.entity_id AS INTEGER) AS entity_id,
        count(DISTINCT g.participant_id) AS impressions,
        count(DISTINCT CASE WHEN g.engagement_type IN ('likes', 'shares') AND g.response IN ('1', 'true')
                            THEN g.participant_id END) AS engaged
 FROM participants p
 JOIN engagements g ON g.participant_id = p.participant_id
-WHERE p.experiment_id = ?
+WHERE p.experiment_id = ? AND g.entity_id IS NOT NULL
 GROUP BY p.condition, g.entity_id
 `
 
@@ -136,8 +136,8 @@ func (q *Queries) CreateRankedInventoryItem(ctx context.Context, arg CreateRanke
 }
 
 const listEngagedCards = `-- name: ListEngagedCards :many
-SELECT entity_id FROM engagements
-WHERE participant_id = ? AND response IN ('1', 'true')
+SELECT CAST(entity_id AS INTEGER) AS entity_id FROM engagements
+WHERE participant_id = ? AND entity_id IS NOT NULL AND response IN ('1', 'true')
   AND engagement_type IN ('likes', 'shares', 'read_later', 'upvote')
 GROUP BY entity_id
 ORDER BY min(engagement_pk)

@@ -79,6 +79,10 @@ func entries() []entry {
 			name: "COMMENT_MODES", value: params.CommentModes(), asConst: true},
 		{doc: "MAX_COMMENTS_FIRST is the largest N of comments first-N (params.MaxCommentsFirst).",
 			name: "MAX_COMMENTS_FIRST", value: params.MaxCommentsFirst},
+		{doc: "REACTION_WHEN are the participant actions a reactions rule answers; REACTION_DO what it may do (params.ReactionWhen, params.ReactionDo).",
+			name: "REACTION_WHEN", value: params.ReactionWhen, asConst: true},
+		{doc: "REACTION_DO are the kinds of reaction a rule's do holds, exactly one of them (params.ReactionDo).",
+			name: "REACTION_DO", value: params.ReactionDo, asConst: true},
 		{doc: "STAGES are the funnel stages in order, the furthest last (store.Stages).",
 			name: "STAGES", value: store.Stages, asConst: true, typ: "Stage = (typeof STAGES)[number]"},
 	}

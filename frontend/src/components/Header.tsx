@@ -17,7 +17,8 @@ export function Header({ label = 'feedlab', children }: { label?: string; childr
       <a className="skip-link" href="#main">
         {t('feed.skipToContent')}
       </a>
-      <a className="site-header__home" href="/" aria-label={t('feed.home', { name: 'feedlab' })}>
+      {/* The name holds the visible label (WCAG's label in name): "feedlab · researcher home". */}
+      <a className="site-header__home" href="/" aria-label={t('feed.home', { name: label })}>
         <FeedIcon size={26} />
         <span>{label}</span>
       </a>

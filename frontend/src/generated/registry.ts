@@ -224,6 +224,22 @@ export const COMMENT_MODES = [
 /** MAX_COMMENTS_FIRST is the largest N of comments first-N (params.MaxCommentsFirst). */
 export const MAX_COMMENTS_FIRST = 50;
 
+/** REACTION_WHEN are the participant actions a reactions rule answers; REACTION_DO what it may do (params.ReactionWhen, params.ReactionDo). */
+export const REACTION_WHEN = [
+  "comment",
+  "reply",
+  "post",
+  "like",
+  "share"
+] as const;
+
+/** REACTION_DO are the kinds of reaction a rule's do holds, exactly one of them (params.ReactionDo). */
+export const REACTION_DO = [
+  "reply",
+  "like_count",
+  "notify"
+] as const;
+
 /** STAGES are the funnel stages in order, the furthest last (store.Stages). */
 export const STAGES = [
   "arrived",

@@ -16,6 +16,9 @@ function sink(s?: EventSink): EventSink {
 
 /** Engagement is one button toggle or video event of a card. */
 export interface Engagement {
+  /** event_id, when the event's id must be the same however often it is sent (a reaction
+   * shown again after a reload); the outbox makes one otherwise */
+  event_id?: string;
   entity_id: string;
   engagement_type: string;
   response: number | string;
@@ -27,6 +30,10 @@ export interface Engagement {
   shares?: number;
   /** the card's accuracy_score counter, when the card has that button */
   accuracy_score?: number;
+  /** what a comment, reply or post said, or a shown reaction showed (docs/social.md) */
+  text?: string;
+  /** what a comment, reply, comment_like or shown reaction is about */
+  target_id?: string;
 }
 
 /** writeEngagement queues an engagement (write_user_engagement); returns its event_id. */

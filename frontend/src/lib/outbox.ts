@@ -242,7 +242,19 @@ function browserDeps(): OutboxDeps {
         mode: 'same-origin',
         credentials: 'same-origin',
       });
-      return classify(res.status);
+      const result = classify(res.status);
+      // Someone listens for what an acknowledgement carries (the reactions an action drew,
+      // docs/social.md): read it. Every other page pays nothing.
+      if (result === 'ack' && ackHooks.size > 0 && path === '/v1/write_user_engagement') {
+        try {
+          const answer: unknown = await res.json();
+          const data = (answer as { data?: unknown } | null)?.data;
+          for (const fn of [...ackHooks]) fn(data);
+        } catch (err) {
+          console.warn('outbox: an acknowledgement could not be read', err);
+        }
+      }
+      return result;
     },
     beacon(path, body) {
       // text/plain needs no preflight, so the browser can send it while unloading.
@@ -271,6 +283,19 @@ function isItem(v: unknown): boolean {
 
 let shared: Outbox | null = null;
 const leaveHooks = new Set<() => void>();
+const ackHooks = new Set<(data: unknown) => void>();
+
+/**
+ * onAck registers fn to receive the data of each engagement's acknowledgement that the
+ * page's own send received (not a beacon's: the page is gone then). Returns the function
+ * that removes it.
+ */
+export function onAck(fn: (data: unknown) => void): () => void {
+  ackHooks.add(fn);
+  return () => {
+    ackHooks.delete(fn);
+  };
+}
 
 /**
  * onLeave registers fn to run when the page is hidden or unloaded, just before the outbox

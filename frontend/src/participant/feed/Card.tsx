@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { EngagementType, FeedEntity } from '../../lib/feedTypes';
-import { threadOf, type CommentsSpec } from './commentsSpec';
+import { ownCommentsOf, threadOf, type CommentsSpec, type SpeakSpec } from './commentsSpec';
 import { BUTTONS, CARD_IMAGE_SIZES, cardSource, displayedCount, isVideoUrl, videoShouldPlay, type ButtonMode, type SourceSpec } from './rules';
 import type { FeedTracker } from './tracker';
 import { t } from '../i18n';
@@ -41,10 +41,14 @@ export interface CardProps {
   gate?: (type: EngagementType, entity: FeedEntity, run: () => void) => void;
   /** comments: how the condition shows the card's seeded comments (none when absent). */
   comments?: CommentsSpec | null;
+  /** speak: whether the participant may comment, reply and like comments (none when absent). */
+  speak?: SpeakSpec;
 }
 
+const NO_SPEAK: SpeakSpec = { box: false, like: false };
+
 /** Card is one feed post: its image or video, its headline and its engagement buttons. */
-export function Card({ entity, modes, tracker, register, swipe, source, gate, comments }: CardProps) {
+export function Card({ entity, modes, tracker, register, swipe, source, gate, comments, speak }: CardProps) {
   const ref = useRef<HTMLElement | null>(null);
   const rec = tracker.record(entity);
   const video = isVideoUrl(entity.entity_url);
@@ -113,7 +117,9 @@ export function Card({ entity, modes, tracker, register, swipe, source, gate, co
                 type="button"
                 className={`engage engage--${b.type}${isOn ? ' engage--on' : ''}`}
                 title={t(b.label)}
-                aria-label={t(b.label)}
+                // The visible count is part of the name ("Like, 359"): WCAG's label in name,
+                // so a voice-control user saying what they see reaches the button.
+                aria-label={count !== null ? `${t(b.label)}, ${count}` : t(b.label)}
                 aria-pressed={clickable ? isOn : undefined}
                 aria-disabled={clickable ? undefined : 'true'}
                 data-engagement={b.type}
@@ -138,9 +144,9 @@ export function Card({ entity, modes, tracker, register, swipe, source, gate, co
           })}
         </div>
       ) : null}
-      {comments && thread.length > 0 ? (
+      {(comments && thread.length > 0) || speak?.box || ownCommentsOf(entity).length > 0 ? (
         <Suspense fallback={null}>
-          <Comments entity={entity} thread={thread} spec={comments} tracker={tracker} />
+          <Comments entity={entity} thread={thread} spec={comments ?? null} speak={speak ?? NO_SPEAK} tracker={tracker} />
         </Suspense>
       ) : null}
     </article>

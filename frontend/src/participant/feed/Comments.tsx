@@ -1,30 +1,55 @@
-// A card's seeded comment thread (docs/social.md), loaded with import() only when the
-// condition shows comments. It looks like a feed's thread: avatar, name, text, time and
-// like count, replies indented one level, long text clamped behind "See more". What the
-// participant saw is recorded through the tracker: comments_open (how long the thread stayed
-// open) and comment_seen (each comment that came into view, once).
-import { useEffect, useRef, useState } from 'react';
+// A card's comment thread (docs/social.md), loaded with import() only when the condition
+// shows comments or lets the participant write them. It looks like a feed's thread: avatar,
+// name, text, time and like count, replies indented one level, long text clamped behind
+// "See more". What the participant saw is recorded through the tracker: comments_open (how
+// long the thread stayed open) and comment_seen (each comment that came into view, once).
+// Where the condition lets them speak, a comment box sits under the post, a Reply and a
+// Like under each seeded comment; what they write shows at once as "You · now" and goes
+// through the outbox (comment, reply, comment_like).
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Avatar, Bubble, CommentBox, Mine } from './commentParts';
 import type { FeedEntity } from '../../lib/feedTypes';
-import type { CommentsSpec, SeededComment } from './commentsSpec';
+import { likedCommentsOf, ownCommentsOf, type CommentsSpec, type OwnComment, type SeededComment, type SpeakSpec } from './commentsSpec';
 import type { FeedTracker } from './tracker';
 import './comments.css';
 
-/** CLAMP_CHARS: a longer comment shows its start and "See more", as feeds do. */
-export const CLAMP_CHARS = 240;
+/** WORDS: every participant-facing text of the thread, in one place for the message
+ * catalogue. */
+const WORDS = {
+  region: (n: number) => `Comments on post ${n}`,
+  view: (n: number) => `View ${n} comment${n === 1 ? '' : 's'}`,
+  viewMore: (n: number) => `View ${n} more comment${n === 1 ? '' : 's'}`,
+  hide: 'Hide comments',
+  likes: (n: number) => `${n} like${n === 1 ? '' : 's'}`,
+  replyMarker: 'Reply',
+  replyFrom: (to: string) => `Reply to ${to} from `,
+  writeComment: 'Write a comment…',
+  commentLabel: 'Write a comment',
+  replyLabel: (to: string) => `Reply to ${to}`,
+  replyPlaceholder: (to: string) => `Reply to ${to}…`,
+  reply: 'Reply',
+  like: 'Like',
+  likeLabel: (author: string) => `Like ${author}'s comment`,
+};
 
 export interface CommentsProps {
   entity: FeedEntity;
   thread: SeededComment[];
-  spec: CommentsSpec;
+  /** spec: how seeded comments show; null when the condition shows none. */
+  spec: CommentsSpec | null;
+  speak: SpeakSpec;
   tracker: FeedTracker;
 }
 
-export default function Comments({ entity, thread, spec, tracker }: CommentsProps) {
+export default function Comments({ entity, thread, spec, speak, tracker }: CommentsProps) {
   // open: the whole thread is shown (collapsed: after "View N comments"; first-N: after
   // "View more"); that is the time comments_open measures.
   const [open, setOpen] = useState(false);
+  const [own, setOwn] = useState<OwnComment[]>(() => ownCommentsOf(entity));
+  const [liked, setLiked] = useState<Set<string>>(() => new Set(likedCommentsOf(entity)));
+  const [replyTo, setReplyTo] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const shown = open ? thread : spec.mode === 'first' ? thread.slice(0, spec.n) : [];
+  const shown = open || !spec ? thread : spec.mode === 'first' ? thread.slice(0, spec.n) : [];
   const more = thread.length - shown.length;
   const setThread = (next: boolean) => {
     if (next) tracker.openComments(entity);
@@ -54,73 +79,116 @@ export default function Comments({ entity, thread, spec, tracker }: CommentsProp
   }, [entity, tracker, shown.length]);
 
   const byId = new Map(thread.map((c) => [c.id, c]));
+  const groupOf = (id: string) => byId.get(id)?.reply_to || id;
+  const say = (type: OwnComment['type'], text: string, target: string) => {
+    const id = tracker.say(entity, type, text, target);
+    setOwn((prev) => [...prev, { id, type, text, target }]);
+    setReplyTo(null);
+  };
+  const toggleLike = (id: string) => {
+    const on = !liked.has(id);
+    tracker.likeComment(entity, id, on);
+    setLiked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
+
+  // Each seeded comment, then (at the end of its group: a top-level comment and its
+  // replies) the participant's replies to that group, then their own comments.
+  const items: ReactNode[] = [];
+  shown.forEach((c, i) => {
+    const parent = c.reply_to ? byId.get(c.reply_to) : undefined;
+    items.push(
+      <Comment
+        key={c.id}
+        c={c}
+        parent={parent}
+        speak={speak}
+        liked={liked.has(c.id)}
+        onLike={() => toggleLike(c.id)}
+        onReply={() => setReplyTo(c.id)}
+      />,
+    );
+    if (replyTo === c.id) {
+      items.push(
+        <li key={`box-${c.id}`} className="comment comment--reply comment--box">
+          <CommentBox label={WORDS.replyLabel(c.author)} placeholder={WORDS.replyPlaceholder(c.author)} autoFocus onSend={(t) => say('reply', t, c.id)} onCancel={() => setReplyTo(null)} />
+        </li>,
+      );
+    }
+    const next = shown[i + 1];
+    if (!next || groupOf(next.id) !== groupOf(c.id)) {
+      for (const o of own) if (o.type === 'reply' && groupOf(o.target) === groupOf(c.id)) items.push(<Mine key={o.id} o={o} reply />);
+    }
+  });
+  for (const o of own) if (o.type === 'comment') items.push(<Mine key={o.id} o={o} />);
+
   const n = thread.length;
   return (
-    <section className="comments" aria-label={`Comments on post ${entity.idx + 1}`}>
-      {shown.length > 0 ? (
+    <section className="comments" aria-label={WORDS.region(entity.idx + 1)}>
+      {items.length > 0 ? (
         <ul className="comments__list" ref={listRef}>
-          {shown.map((c) => (
-            <Comment key={c.id} c={c} parent={c.reply_to ? byId.get(c.reply_to) : undefined} />
-          ))}
+          {items}
         </ul>
       ) : null}
-      {more > 0 ? (
+      {spec && more > 0 ? (
         <button type="button" className="comments__toggle" aria-expanded={false} onClick={() => setThread(true)}>
-          {spec.mode === 'collapsed' ? `View ${n} comment${n === 1 ? '' : 's'}` : `View ${more} more comment${more === 1 ? '' : 's'}`}
+          {spec.mode === 'collapsed' ? WORDS.view(n) : WORDS.viewMore(more)}
         </button>
-      ) : open ? (
+      ) : spec && open ? (
         <button type="button" className="comments__toggle" aria-expanded={true} onClick={() => setThread(false)}>
-          Hide comments
+          {WORDS.hide}
         </button>
       ) : null}
+      {speak.box ? <CommentBox label={WORDS.commentLabel} placeholder={WORDS.writeComment} onSend={(t) => say('comment', t, entity.entity_id)} /> : null}
     </section>
   );
 }
 
-function Comment({ c, parent }: { c: SeededComment; parent?: SeededComment }) {
-  const [full, setFull] = useState(false);
-  const long = c.text.length > CLAMP_CHARS;
-  const text = long && !full ? `${c.text.slice(0, CLAMP_CHARS).trimEnd()}…` : c.text;
+interface CommentItemProps {
+  c: SeededComment;
+  parent?: SeededComment;
+  speak: SpeakSpec;
+  liked: boolean;
+  onLike: () => void;
+  onReply: () => void;
+}
+
+function Comment({ c, parent, speak, liked, onLike, onReply }: CommentItemProps) {
+  const likes = c.likes + (liked ? 1 : 0);
   return (
     <li className={parent ? 'comment comment--reply' : 'comment'} data-comment-id={c.id}>
-      {c.avatar ? (
-        <img className="comment__avatar" src={c.avatar} alt="" width={32} height={32} loading="lazy" decoding="async" />
-      ) : (
-        <span className="comment__avatar comment__avatar--initial" aria-hidden="true">
-          {c.author.charAt(0).toUpperCase()}
-        </span>
-      )}
+      <Avatar name={c.author} src={c.avatar} />
       <div className="comment__body">
-        <div className="comment__bubble">
-          <span className="comment__author">
-            {parent ? <span className="visually-hidden">Reply to {parent.author} from </span> : null}
-            {c.author}
-          </span>
-          <p className="comment__text">
-            {text}
-            {long && !full ? (
-              <>
-                {' '}
-                <button type="button" className="comment__more" onClick={() => setFull(true)}>
-                  See more
-                </button>
-              </>
-            ) : null}
-          </p>
-        </div>
+        <Bubble author={c.author} prefix={parent ? WORDS.replyFrom(parent.author) : undefined} text={c.text} />
         <div className="comment__meta">
           {c.time ? <span className="comment__time">{c.time}</span> : null}
-          {c.likes > 0 ? (
-            <span className="comment__likes" aria-label={`${c.likes} like${c.likes === 1 ? '' : 's'}`}>
+          {likes > 0 ? (
+            <span className="comment__likes" aria-label={WORDS.likes(likes)}>
               <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d="M12 20.5s-7.5-4.6-7.5-10A4.3 4.3 0 0 1 12 7.6a4.3 4.3 0 0 1 7.5 2.9c0 5.4-7.5 10-7.5 10z" fill="currentColor" />
               </svg>
-              {c.likes}
+              {likes}
             </span>
           ) : null}
-          {parent ? <span className="comment__reply-label">Reply</span> : null}
+          {speak.like ? (
+            <button type="button" className={liked ? 'comment__action comment__action--on' : 'comment__action'} aria-pressed={liked} aria-label={WORDS.likeLabel(c.author)} onClick={onLike}>
+              {WORDS.like}
+            </button>
+          ) : null}
+          {speak.box ? (
+            <button type="button" className="comment__action" aria-label={WORDS.replyLabel(c.author)} onClick={onReply}>
+              {WORDS.reply}
+            </button>
+          ) : parent ? (
+            <span className="comment__reply-label">{WORDS.replyMarker}</span>
+          ) : null}
         </div>
       </div>
     </li>
   );
 }
+

@@ -10,7 +10,8 @@ import { EndContent } from '../flow/EndModal';
 import type { EndRecord } from '../flow/endFlow';
 import { loadNextBlock } from './adaptive';
 import { Card, playVideosInWindow } from './Card';
-import { commentsSpec } from './commentsSpec';
+import { commentsSpec, speakSpec } from './commentsSpec';
+import { reactions } from './reactions';
 import { Dialog } from './Dialog';
 import { useInfiniteScroll } from './infiniteScroll';
 import type { FeedData } from './load';
@@ -27,6 +28,8 @@ import { postToParent } from '../../lib/parent';
 import { t, type MessageKey } from '../i18n';
 
 const AccuracyPrompt = lazy(() => import('./AccuracyPrompt'));
+// The compose box and the participant's posts: their own chunk, fetched only when used.
+const Compose = lazy(() => import('./Compose'));
 
 /** FeedView is the feed itself, in the scroll or swipe layout. */
 export function FeedView({ data }: { data: FeedData }) {
@@ -35,7 +38,13 @@ export function FeedView({ data }: { data: FeedData }) {
   const modes = useMemo(() => buttonModes(params), [params]);
   const source = useMemo(() => sourceSpec(params), [params]);
   const comments = useMemo(() => commentsSpec(params), [params]);
+  const speak = useMemo(() => speakSpec(params), [params]);
+  const compose = (paramValue(params, 'feed-compose') ?? '').trim().toLowerCase() === 'yes';
   const tracker = useMemo(() => new FeedTracker(entities), [entities]);
+  // Simulated others: listen for the reactions acknowledgements bring, show those so far.
+  useEffect(() => {
+    if (data.reactions) reactions().add(data.reactions.list, data.reactions.now);
+  }, [data]);
   const total = entities.length;
   const [current, setCurrent] = useState(0);
   // intervention is the pop-up open now: accprompt, a text type or default-modal (the video).
@@ -182,7 +191,7 @@ export function FeedView({ data }: { data: FeedData }) {
   };
   const infeedAfter = spec.type !== '' && spec.style === 'infeed' ? Math.max(0, interventionIdx) : -1;
   const cardOf = (e: FeedEntity, swipeCard: boolean) => (
-    <Card entity={e} modes={modes} tracker={tracker} register={register} source={source} swipe={swipeCard} gate={gate} comments={comments} />
+    <Card entity={e} modes={modes} tracker={tracker} register={register} source={source} swipe={swipeCard} gate={gate} comments={comments} speak={speak} />
   );
 
   const showSubmit = swipe ? current >= total - 2 : status === 'complete';
@@ -226,6 +235,11 @@ export function FeedView({ data }: { data: FeedData }) {
           {swipe ? null : (
             <>
               <div ref={listRef} className="feed-list">
+                {compose || data.ownPosts ? (
+                  <Suspense fallback={null}>
+                    <Compose initial={data.ownPosts ?? []} box={compose} />
+                  </Suspense>
+                ) : null}
                 {entities.slice(0, shownCount).map((e) => (
                   <Fragment key={e.entity_id}>
                     {cardOf(e, false)}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FeedEntity } from '../../lib/feedTypes';
-import { commentsSpec, threadOf } from './commentsSpec';
+import { commentsSpec, likedCommentsOf, ownCommentsOf, speakSpec, threadOf } from './commentsSpec';
 
 const p = (value: string) => [{ param: 'comments', value }];
 
@@ -28,5 +28,18 @@ describe('seeded comments on the participant page', () => {
     } as FeedEntity;
     assert.deepEqual(threadOf(entity).map((c) => c.id), ['c1', 'r1', 'r2', 'c2']);
     assert.deepEqual(threadOf({ entity_id: '2', entity_url: '', idx: 1 }), []);
+  });
+  it('reads what the participant may say (no unless yes) and what they said before a reload', () => {
+    assert.deepEqual(speakSpec([]), { box: false, like: false });
+    assert.deepEqual(speakSpec([{ param: 'feed-button-comment', value: 'Yes' }, { param: 'comment-like', value: 'no' }]), { box: true, like: false });
+    const entity = {
+      entity_id: '7',
+      entity_url: '/x.png',
+      idx: 0,
+      own_comments: [{ id: 'e1', type: 'comment', text: 'Hi', target: '7' }, { id: 'e2', type: 'post', text: 'x', target: '' }, null],
+      liked_comments: ['c1', 3],
+    } as unknown as FeedEntity;
+    assert.deepEqual(ownCommentsOf(entity), [{ id: 'e1', type: 'comment', text: 'Hi', target: '7' }]);
+    assert.deepEqual(likedCommentsOf(entity), ['c1']);
   });
 });

@@ -44,3 +44,42 @@ export function threadOf(entity: FeedEntity): SeededComment[] {
   }
   return out;
 }
+
+/** SpeakSpec is what the condition lets the participant do under a post: write a comment
+ * and Reply (feed-button-comment), like a comment (comment-like). */
+export interface SpeakSpec {
+  box: boolean;
+  like: boolean;
+}
+
+/** speakSpec reads feed-button-comment and comment-like (no unless yes). */
+export function speakSpec(params: ExperimentParameter[] | undefined): SpeakSpec {
+  const yes = (name: string) => (paramValue(params, name) ?? '').trim().toLowerCase() === 'yes';
+  return { box: yes('feed-button-comment'), like: yes('comment-like') };
+}
+
+/** OwnComment is a comment or reply the participant wrote: its id is the event id the page
+ * gave it, target what it answers (the card's entity id for a comment). */
+export interface OwnComment {
+  id: string;
+  type: 'comment' | 'reply';
+  text: string;
+  target: string;
+}
+
+/** ownCommentsOf is what load_experiment says the participant already wrote under the card
+ * (a reload shows it again). */
+export function ownCommentsOf(entity: FeedEntity): OwnComment[] {
+  const raw = entity.own_comments;
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(
+    (c): c is OwnComment =>
+      !!c && typeof c === 'object' && typeof c.id === 'string' && typeof c.text === 'string' && typeof c.target === 'string' && (c.type === 'comment' || c.type === 'reply'),
+  );
+}
+
+/** likedCommentsOf is the comments the participant likes now, as load_experiment says. */
+export function likedCommentsOf(entity: FeedEntity): string[] {
+  const raw = entity.liked_comments;
+  return Array.isArray(raw) ? raw.filter((x): x is string => typeof x === 'string') : [];
+}

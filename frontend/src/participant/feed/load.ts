@@ -25,6 +25,13 @@ export interface LoadedExperiment {
   /** feed_pending: the condition ranks by the answers given before the feed, which the
    * server does not have yet; order_data is empty until they are stored. */
   feed_pending?: boolean;
+  /** own_posts: the posts the participant wrote at the top of their feed (feed-compose). */
+  own_posts?: Array<{ id: string; text: string }>;
+  /** reacts: the study has simulated others who react; reactions: what they did so far,
+   * due on the server's clock, which read now when it answered. */
+  reacts?: boolean;
+  reactions?: unknown[];
+  now?: number;
 }
 
 /** FeedData is what the feed page shows: the cards, the condition's parameters and texts. */
@@ -37,6 +44,11 @@ export interface FeedData {
   exits?: string[];
   /** pending: the feed waits for the answers given before it (load_experiment's feed_pending). */
   pending?: boolean;
+  /** ownPosts: the posts the participant already wrote (load_experiment's own_posts). */
+  ownPosts?: Array<{ id: string; text: string }>;
+  /** reactions: the study's simulated others react (load_experiment's reacts), with what
+   * they did so far (reactions.ts reads it). */
+  reactions?: { list: unknown[]; now?: number };
 }
 
 /** StartPhase is the first screen of a loaded feed. */
@@ -98,7 +110,14 @@ export function feedData(d: LoadedExperiment): FeedData {
   } catch {
     console.error('feed: experiment_parameters is not JSON', d.experiment_parameters);
   }
-  return { experimentId: d.experiment_id, entities, params, texts: { consent: d.texts?.consent ?? '', instruct: d.texts?.instruct ?? '', ...(d.texts?.intervention ? { intervention: d.texts.intervention } : {}) }, exits: Array.isArray(d.exits) ? d.exits : [], ...(d.feed_pending === true ? { pending: true } : {}) };
+  return { experimentId: d.experiment_id, entities, params, texts: { consent: d.texts?.consent ?? '', instruct: d.texts?.instruct ?? '', ...(d.texts?.intervention ? { intervention: d.texts.intervention } : {}) }, exits: Array.isArray(d.exits) ? d.exits : [], ...(d.feed_pending === true ? { pending: true } : {}), ...(ownPosts(d).length > 0 ? { ownPosts: ownPosts(d) } : {}), ...(d.reacts === true ? { reactions: { list: Array.isArray(d.reactions) ? d.reactions : [], now: d.now } } : {}) };
+}
+
+/** ownPosts is load_experiment's own_posts, anything malformed left out. */
+function ownPosts(d: LoadedExperiment): Array<{ id: string; text: string }> {
+  const raw: unknown = d.own_posts;
+  if (!Array.isArray(raw)) return [];
+  return raw.filter((p): p is { id: string; text: string } => !!p && typeof p === 'object' && typeof p.id === 'string' && typeof p.text === 'string');
 }
 
 /**

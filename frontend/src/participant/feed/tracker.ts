@@ -313,6 +313,35 @@ export class FeedTracker {
     });
   }
 
+  /**
+   * say sends what the participant wrote under a card: a comment (target the card's own
+   * entity id) or a reply (target the comment answered). It returns the event id, which is
+   * also the comment's id: what a reaction to it names.
+   */
+  say(entity: FeedEntity, type: 'comment' | 'reply', text: string, target: string): string {
+    return writeEngagement({
+      entity_id: entity.entity_id,
+      engagement_type: type,
+      response: 1,
+      text,
+      target_id: target,
+      time_content_viewed: this.record(entity).lastViewTime,
+      time_engagement: Date.now(),
+    });
+  }
+
+  /** likeComment sends a like (1) or its taking back (0) on one of the card's comments. */
+  likeComment(entity: FeedEntity, commentId: string, on: boolean): void {
+    writeEngagement({
+      entity_id: entity.entity_id,
+      engagement_type: 'comment_like',
+      response: on ? 1 : 0,
+      target_id: commentId,
+      time_content_viewed: this.record(entity).lastViewTime,
+      time_engagement: Date.now(),
+    });
+  }
+
   /** recorded is the dwell batch so far: cards with at least one dwell, nothing added. */
   recorded(): Array<Pick<EngagementRecord, 'idx' | 'entity_id' | 'dwells' | 'dwellTimes' | 'dwellsInviewTime'>> {
     return this.entities

@@ -1,27 +1,38 @@
-// A researcher's own questionnaire at /form/<name>: its definition comes with the
-// participant's experiment parameters (questionnaires), and its pages are shown one after
-// the other by the same page component as the built-ins, each page's answers queued when
-// the participant moves on.
+// A questionnaire at /form/<name>, built-in or a study's own: its definition comes from
+// the server, with the participant's experiment parameters (questionnaires, only their
+// condition's) or, for a built-in opened without it (a preview), from
+// /v1/questionnaires/<name>. Its pages are shown one after the other, each page's answers
+// queued when the participant moves on.
 import { useEffect, useMemo, useState } from 'react';
+import { apiCall } from '../../lib/api';
 import type { FeedEntity } from '../../lib/feedTypes';
 import type { Location } from '../../lib/router';
 import { paramValue } from '../../lib/session';
 import { storage } from '../../lib/storage';
-import { chooseCards, customQuestionnaires, enginePages, type CardChoice, type CustomQuestionnaire } from './custom';
+import { carryAnswers, chooseCards, customQuestionnaires, enginePages, type CardChoice, type CustomQuestionnaire } from './custom';
 import { QuestionnairePage } from './QuestionnairePage';
 
-/** customQuestionnaire is the participant's custom questionnaire called name, if any. */
-export function customQuestionnaire(name: string): CustomQuestionnaire | undefined {
+/** receivedQuestionnaire is the questionnaire called name that the participant received
+ * with their condition, if any. */
+export function receivedQuestionnaire(name: string): CustomQuestionnaire | undefined {
   return customQuestionnaires(paramValue(storage.get('experiment_parameters') ?? undefined, 'questionnaires')).find((q) => q.name === name);
 }
 
-/** Progress is form_progress: the participant, the questionnaire's path, the page reached
- * and each cards item's cards (entity id and lure flag, in the order asked). */
+/** builtinQuestionnaire asks the server for a built-in's definition (texts rendered). */
+export async function builtinQuestionnaire(name: string): Promise<CustomQuestionnaire> {
+  const res = await apiCall<{ data: { questionnaire: CustomQuestionnaire } }>(`/v1/questionnaires/${encodeURIComponent(name)}`, undefined, { method: 'GET' });
+  return res.data.questionnaire;
+}
+
+/** Progress is form_progress: the participant, the questionnaire's path, the page reached,
+ * each cards item's cards (entity id and lure flag, in the order asked) and the answers of
+ * the pages before it (by input name, for a show_if naming an earlier page's item). */
 interface Progress {
   user_id: string;
   path: string;
   page: number;
   cards: Record<string, Array<[string, boolean]>>;
+  answers: Record<string, string | string[]>;
 }
 
 // progressOf reads the stored progress when it is this participant's in this questionnaire.
@@ -29,9 +40,9 @@ function progressOf(path: string): Progress {
   const userId = storage.get('user_id') ?? '';
   const p = storage.get('form_progress') as Partial<Progress> | undefined;
   if (p && p.user_id === userId && p.path === path && typeof p.page === 'number' && p.cards && typeof p.cards === 'object') {
-    return p as Progress;
+    return { ...(p as Progress), answers: p.answers && typeof p.answers === 'object' ? p.answers : {} };
   }
-  return { user_id: userId, path, page: 0, cards: {} };
+  return { user_id: userId, path, page: 0, cards: {}, answers: {} };
 }
 
 // storedChoice turns stored card ids back into cards; undefined when one is gone.
@@ -64,7 +75,8 @@ export function CustomQuestionnairePage({ definition, location }: { definition: 
   useEffect(() => {
     storage.set('form_progress', { ...progress, page });
   }, [page]);
-  const next = () => {
+  const next = (answers: Record<string, unknown>) => {
+    progress.answers = carryAnswers(progress.answers, answers);
     setPage((p) => p + 1);
     window.scrollTo(0, 0);
   };
@@ -75,6 +87,7 @@ export function CustomQuestionnairePage({ definition, location }: { definition: 
       location={location}
       more={page < pages.length - 1 ? next : undefined}
       draftKey={`${location.path}#${page}`}
+      earlier={progress.answers}
     />
   );
 }

@@ -3,7 +3,7 @@
 // browser that has a participant session.
 import { Header } from '../../components/Header';
 import { useTitle } from '../../lib/useTitle';
-import { QUESTIONNAIRES } from './definitions';
+import { QUESTIONNAIRES } from '../../generated/registry';
 import { CUSTOM_MESSAGE_PATH } from './names';
 
 /** CUSTOM_MESSAGE_EXAMPLE is the custom message page as the list opens it. */
@@ -22,7 +22,7 @@ export function FormsList() {
           feed. Each link opens a preview in a new tab; nothing you enter there is saved.
         </p>
         <ul className="forms-list">
-          {QUESTIONNAIRES.map((q) => (
+          {QUESTIONNAIRES.filter((q) => !q.message).map((q) => (
             <li key={q.name}>
               <a href={`/form/${q.name}?preview=1`} target="_blank" rel="noopener">
                 {q.title}

@@ -45,6 +45,12 @@ export function FormsRoute({ location }: { location: Location }) {
   }, [App]);
 
   if (App) return <App location={location} />;
+  return <FormsLoading failed={failed} />;
+}
+
+/** FormsLoading is a questionnaire page while its code or its definition is on its way,
+ * or the way to try again when it could not come. */
+export function FormsLoading({ failed }: { failed: boolean }) {
   return (
     <>
       <FormHeader />

@@ -168,7 +168,9 @@ function ChoiceQuestion({ field, number }: { field: ChoiceField; number: number 
                 onBlur={f.handleBlur}
                 aria-invalid={error ? true : undefined}
               />
-              <span>{o.option}</span>
+              <span>
+                <Rich html={o.optionHtml} text={o.option} />
+              </span>
             </label>
           );
         })}

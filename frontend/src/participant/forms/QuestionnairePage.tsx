@@ -2,7 +2,7 @@
 // engine; Next saves the answers and moves to the stored nextRoute, Finish (last page of
 // the chain) ends the flow and opens the end modal.
 import { useEffect, useState } from 'react';
-import { DRAIN_TIMEOUT_MS, drainBeforeLeaving, writeCardAnswers, writeForm } from '../../lib/events';
+import { DRAIN_TIMEOUT_MS, drainBeforeLeaving, writeCardAnswers, writeForm, type FormValue } from '../../lib/events';
 import { failedAttention, requestExit } from '../flow/exits';
 import { outbox } from '../../lib/outbox';
 import type { Location } from '../../lib/router';
@@ -19,22 +19,23 @@ import { clearDraft, restoreDraft, saveDraft } from './draft';
 import { attentionFailed } from './custom';
 import { answersToSave } from './save';
 import { ShownCard } from './ShownCard';
-import type { FormValues } from './schema';
+import { initialValues, type FormValues } from './schema';
 import type { Questionnaire } from './types';
 import { t } from '../i18n';
 
-/** QuestionnairePageProps: the page's definition; for a page of a custom questionnaire that
- * has more pages, more (called once this page's answers are queued) and a draft key of
- * its own. */
+/** QuestionnairePageProps: the page's definition; for a page of a questionnaire that has
+ * more pages, more (called with this page's answers once they are queued), a draft key of
+ * its own and the answers of its earlier pages (by input name), which a show_if may name. */
 interface QuestionnairePageProps {
   definition: Questionnaire;
   location: Location;
-  more?: () => void;
+  more?: (answers: Record<string, FormValue>) => void;
   draftKey?: string;
+  earlier?: FormValues;
 }
 
 /** QuestionnairePage serves /form/<name> for one definition (or one page of a custom one). */
-export function QuestionnairePage({ definition, location, more, draftKey }: QuestionnairePageProps) {
+export function QuestionnairePage({ definition, location, more, draftKey, earlier }: QuestionnairePageProps) {
   useTitle(definition.title);
   const draftPath = draftKey ?? location.path;
   // Arranged once per visit: topic blocks are reshuffled every time the page is shown.
@@ -47,7 +48,12 @@ export function QuestionnairePage({ definition, location, more, draftKey }: Ques
   const [saving, setSaving] = useState(false);
   const [previewChecked, setPreviewChecked] = useState(false);
   const [userId] = useState(() => storage.get('user_id') ?? '');
-  const [initial] = useState(() => (preview ? undefined : restoreDraft(storage, userId, draftPath, definition)));
+  const [initial] = useState(() => {
+    const own = preview ? undefined : restoreDraft(storage, userId, draftPath, definition);
+    // Earlier pages' answers ride along (never saved again: answersToSave reads only this
+    // page's fields), so a show_if naming an item of an earlier page sees its answer.
+    return earlier ? { ...earlier, ...(own ?? initialValues(definition)) } : own;
+  });
 
   // Resend what an earlier page left pending (after a reload, for example).
   useEffect(() => {
@@ -57,7 +63,7 @@ export function QuestionnairePage({ definition, location, more, draftKey }: Ques
   const onSubmit = async (values: FormValues) => {
     const answers = answersToSave(definition, values);
     if (preview) {
-      if (more) more();
+      if (more) more(answers);
       else setPreviewChecked(true);
       return;
     }
@@ -79,7 +85,7 @@ export function QuestionnairePage({ definition, location, more, draftKey }: Ques
       writeCardAnswers(answers, { entity_id: definition.card.entity.entity_id, position: definition.card.position });
       if (more) {
         clearDraft(storage);
-        more();
+        more(answers);
         return;
       }
     }
@@ -87,7 +93,7 @@ export function QuestionnairePage({ definition, location, more, draftKey }: Ques
       // The next page of the same questionnaire: this page's answers are queued now.
       writeForm(answers);
       clearDraft(storage);
-      more();
+      more(answers);
       return;
     }
     const rest = definition.card ? {} : answers; // a cards page's answers went with their card

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { arrange, shuffle } from './arrange';
-import { questionnaire } from './definitions';
+import { builtinPage } from './builtins.testing';
 import { fieldsOf, type ChoiceField } from './types';
 
 // A deterministic stand-in for Math.random.
@@ -15,7 +15,7 @@ function seeded(seed: number): () => number {
 
 describe('arrange', () => {
   it('reverses every option list on the importance page, keeping the values', () => {
-    const imp = questionnaire('imp')!;
+    const imp = builtinPage('imp')!;
     for (const block of arrange(imp, seeded(1))) {
       for (const f of block.fields as ChoiceField[]) {
         assert.equal(f.options[0].value.startsWith('6_very-high-'), true, f.labelName);
@@ -28,7 +28,7 @@ describe('arrange', () => {
 
   it('keeps option order on the other pages', () => {
     for (const name of ['def', 'exp', 'ac', 'aot']) {
-      const q = questionnaire(name)!;
+      const q = builtinPage(name)!;
       for (const block of arrange(q, seeded(3))) {
         for (const f of block.fields as ChoiceField[]) {
           const original = fieldsOf(q).find((x) => x.labelName === f.labelName) as ChoiceField;
@@ -40,12 +40,12 @@ describe('arrange', () => {
 
   it('shuffles the four topic blocks of imp, def and exp, differently across visits', () => {
     for (const name of ['imp', 'def', 'exp']) {
-      const q = questionnaire(name)!;
+      const q = builtinPage(name)!;
       const orders = new Set<string>();
       const random = seeded(7);
       for (let i = 0; i < 40; i++) {
-        const ids = arrange(q, random).map((b) => b.id);
-        assert.deepEqual([...ids].sort(), ['covid', 'election', 'johnny', 'monkeypox']);
+        const ids = arrange(q, random).map((b) => b.heading ?? '');
+        assert.deepEqual([...ids].sort(), ['COVID', 'Elections', 'Johnny trial', 'Monkeypox']);
         orders.add(ids.join(','));
       }
       assert.ok(orders.size > 5, `${name}: ${orders.size} orders in 40 visits`);
@@ -53,7 +53,7 @@ describe('arrange', () => {
   });
 
   it('never shuffles pages without topic blocks', () => {
-    const crt = questionnaire('crt')!;
+    const crt = builtinPage('crt')!;
     assert.deepEqual(arrange(crt, () => 0.99), crt.blocks);
   });
 

@@ -1,5 +1,6 @@
-// What a participant sees of a definition: topic blocks in a fresh random order where the
-// definition asks for it, and options reversed on the importance page.
+// What a participant sees of a definition: blocks (items, or groups of items) in a fresh
+// random order where the definition asks for it, and options shuffled or reversed where
+// an item asks for it.
 import type { Block, Questionnaire } from './types';
 
 /** shuffle returns a Fisher-Yates shuffled copy; random returns [0, 1). */
@@ -23,9 +24,8 @@ export function arrange(q: Questionnaire, random: () => number = Math.random): B
       fields: b.fields.map((f) => ((f.kind === 'radio' || f.kind === 'checkbox') && f.shuffleOptions ? { ...f, options: shuffle(f.options, random) } : f)),
     }));
   }
-  if (!q.reverseOptions) return blocks;
   return blocks.map((b) => ({
     ...b,
-    fields: b.fields.map((f) => (f.kind === 'radio' || f.kind === 'checkbox' ? { ...f, options: [...f.options].reverse() } : f)),
+    fields: b.fields.map((f) => ((f.kind === 'radio' || f.kind === 'checkbox') && f.reverseOptions ? { ...f, options: [...f.options].reverse() } : f)),
   }));
 }

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FeedEntity } from '../../lib/feedTypes';
-import { attentionFailed, chooseCards, enginePages, likertOptions, type CustomItem, type CustomQuestionnaire } from './custom';
+import { attentionFailed, carryAnswers, chooseCards, enginePages, likertOptions, type CustomItem, type CustomQuestionnaire } from './custom';
 import { answersToSave } from './save';
-import { initialValues, moveSliderMessage, requiredMessage, validationErrors } from './schema';
+import { initialValues, moveSliderMessage, requiredMessage, validationErrors, type FormValues } from './schema';
 import { fieldsOf } from './types';
 
 const q: CustomQuestionnaire = {
@@ -121,5 +121,80 @@ describe('cards items', () => {
     assert.deepEqual(await validationErrors(p, v), {}, 'sure is hidden when not seen');
     assert.deepEqual(answersToSave(p, v), { 'posts.seen': 'no' });
     assert.deepEqual(pages.slice(1).map((pg) => pg.card?.position), [1, 2, 3]);
+  });
+  it('shows the server-rendered markdown of option labels and matrix statements', () => {
+    const [page] = enginePages({
+      name: 'md',
+      title: 'Markdown',
+      pages: [
+        {
+          items: [
+            { id: 'pick', type: 'single', text: 'Pick', options: [{ value: 'y', label: '**Yes**', label_html: '<strong>Yes</strong>' }, { value: 'n', label: 'No' }] },
+            { id: 'grid', type: 'matrix', text: 'Rate', points: 3, statements: [{ id: 'a', text: '*One*', text_html: '<em>One</em>' }, { id: 'b', text: 'Two' }] },
+          ],
+        },
+      ],
+    });
+    const [pick, a, b] = fieldsOf(page);
+    assert.ok(pick.kind === 'radio');
+    assert.deepEqual(pick.options.map((o) => [o.option, o.optionHtml]), [['**Yes**', '<strong>Yes</strong>'], ['No', undefined]]);
+    assert.deepEqual([a.label, a.labelHtml, b.label, b.labelHtml], ['*One*', '<em>One</em>', 'Two', undefined]);
+  });
+
+  it('groups, heading, save false, unmarked, reverse_options, min_exclusive, invalid and unit reach the engine', async () => {
+    const pages = enginePages({
+      name: 'ext',
+      title: 'Title',
+      heading: 'A heading',
+      pages: [
+        {
+          randomize_items: true,
+          items: [
+            { id: 'a1', type: 'single', text: 'A1', group: 'Topic A', save: false, options: [{ value: '1', label: 'One' }, { value: '2', label: 'Two' }], reverse_options: true },
+            { id: 'a2', type: 'multi', text: 'A2', group: 'Topic A', required: false, unmarked: true, options: [{ value: 'x', label: 'X' }, { value: 'y', label: 'Y' }] },
+            { id: 'n', type: 'number', text: 'N', min: 0, min_exclusive: true, integer: true, invalid: 'Enter a valid number' },
+            { id: 's', type: 'slider', text: 'S', min: 0, max: 100, default: 50, unit: '%' },
+          ],
+        },
+      ],
+    });
+    assert.equal(pages.length, 1);
+    const [page] = pages;
+    assert.equal(page.heading, 'A heading');
+    assert.deepEqual(page.blocks.map((bl) => [bl.heading, bl.fields.map((f) => f.labelName)]), [['Topic A', ['a1', 'a2']], [undefined, ['n']], [undefined, ['s']]]);
+    assert.deepEqual(page.discard, ['a1']);
+    const [a1, a2, n, s] = fieldsOf(page);
+    assert.ok(a1.kind === 'radio' && a1.reverseOptions && a2.unmarked && !a2.required);
+    assert.ok(n.kind === 'number' && n.minExclusive && n.min === 0 && n.invalid === 'Enter a valid number');
+    assert.ok(s.kind === 'slider' && s.unit === '%');
+    const v = initialValues(page);
+    v.a1 = '1';
+    v.n = '0';
+    assert.deepEqual(await validationErrors(page, v), { n: 'Enter a valid number' });
+    v.n = '1';
+    assert.deepEqual(answersToSave(page, v), { a2: [], n: '1', s: '50' });
+  });
+  it('asks a later page\'s show_if item by the answer given on an earlier page', async () => {
+    const [first, second] = enginePages({
+      name: 'two',
+      title: 'Two',
+      pages: [
+        { items: [{ id: 'uses', type: 'multi', text: 'Which?', options: [{ value: 'fb', label: 'FB' }, { value: 'x', label: 'X' }] }, { id: 'age', type: 'number', text: 'Age' }] },
+        { items: [{ id: 'fb_hours', type: 'number', text: 'Hours on FB?', show_if: { item: 'uses', in: ['fb'] } }] },
+      ],
+    });
+    const v1 = initialValues(first);
+    v1.uses = ['fb'];
+    v1.age = '30';
+    const earlier = carryAnswers({}, answersToSave(first, v1));
+    assert.deepEqual(earlier, { uses: ['fb'], age: '30' });
+    // With the earlier answers the question is asked (and required); without, never.
+    const withEarlier: FormValues = { ...earlier, ...initialValues(second) };
+    assert.deepEqual(await validationErrors(second, withEarlier), { fb_hours: requiredMessage() });
+    withEarlier.fb_hours = '2';
+    assert.deepEqual(answersToSave(second, withEarlier), { fb_hours: '2' }, 'earlier answers are not saved again');
+    const other = { ...carryAnswers({}, { uses: ['x'] }), ...initialValues(second) };
+    assert.deepEqual(await validationErrors(second, other), {});
+    assert.deepEqual(answersToSave(second, other), {});
   });
 });

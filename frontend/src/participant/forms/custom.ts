@@ -1,5 +1,6 @@
-// A researcher's own questionnaire (the study's questionnaires parameter, checked by the
-// server's questionnaire package) turned into the definitions the one form engine renders:
+// A questionnaire in the custom format (a study's own, from its questionnaires parameter,
+// or a built-in, questionnaire/builtins/NAME.json; both checked by the server's
+// questionnaire package and sent by it) turned into the pages the one form engine renders:
 // one engine page per page of the questionnaire. Answer field names are the contract's:
 // the item's id, "<matrix>.<statement>", "<item>.other"; inputs are named with '~' for
 // '.', which Formik would read as nesting, and saveAs restores the name.
@@ -15,21 +16,35 @@ export interface CustomItem {
   text: string;
   required?: boolean;
   help?: string;
+  /** unmarked: an optional item shown without '(optional)' (an attention check). */
+  unmarked?: boolean;
+  /** save false: asked, never stored (the distractors around an attention check). */
+  save?: boolean;
+  /** group: the heading of the block of consecutive items with the same group. */
+  group?: string;
   /** text_html, help_html: text and help as markdown rendered and sanitized by the server
    * when the participant receives the definition (study/questionnaire_html.go). */
   text_html?: string;
   help_html?: string;
-  options?: { value: string; label: string }[];
+  /** label_html, text_html: an option's label and a statement's text rendered by the
+   * server like text_html. */
+  options?: { value: string; label: string; label_html?: string }[];
   randomize_options?: boolean;
+  reverse_options?: boolean;
   other?: boolean;
   min?: number;
   max?: number;
   step?: number;
   default?: number;
   integer?: boolean;
+  min_exclusive?: boolean;
+  /** invalid: a number's hint when the answer is not such a number. */
+  invalid?: string;
+  /** unit: a slider's unit, shown after its value. */
+  unit?: string;
   points?: number;
   labels?: string[];
-  statements?: { id: string; text: string }[];
+  statements?: { id: string; text: string; text_html?: string }[];
   max_length?: number;
   expect?: string;
   show_if?: { item: string; equals?: string; in?: string[] };
@@ -45,6 +60,8 @@ export interface CustomItem {
 export interface CustomQuestionnaire {
   name: string;
   title: string;
+  /** heading: the pages' heading when it differs from the title. */
+  heading?: string;
   pages: { intro?: string; intro_html?: string; items: CustomItem[]; randomize_items?: boolean }[];
 }
 
@@ -99,6 +116,7 @@ function fields(item: CustomItem, prefix = ''): Field[] {
     ...(it.text_html ? { labelHtml: it.text_html } : {}),
     ...(it.help_html ? { helpHtml: it.help_html } : {}),
     required: it.required !== false,
+    ...(it.unmarked ? { unmarked: true } : {}),
     showIf: showIf(item, prefix),
     ...(it.id.includes('.') ? { saveAs: it.id } : {}),
   };
@@ -107,13 +125,14 @@ function fields(item: CustomItem, prefix = ''): Field[] {
     case 'attention':
     case 'multi': {
       const kind = it.type === 'multi' ? 'checkbox' : 'radio';
-      const options: AnswerOption[] = (it.options ?? []).map((o) => ({ type: kind, value: o.value, option: o.label }));
+      const options: AnswerOption[] = (it.options ?? []).map((o) => ({ type: kind, value: o.value, option: o.label, ...(o.label_html ? { optionHtml: o.label_html } : {}) }));
       if (it.other) options.push({ type: kind, value: 'other', option: t('form.other') });
       const choice: ChoiceField = {
         ...base,
         kind,
         options,
         shuffleOptions: it.randomize_options,
+        ...(it.reverse_options ? { reverseOptions: true } : {}),
         ...(it.type === 'multi' ? { minSelected: it.min, maxSelected: it.max } : {}),
         ...(it.type === 'attention' ? { expect: it.expect, unmarked: true } : {}),
       };
@@ -138,7 +157,7 @@ function fields(item: CustomItem, prefix = ''): Field[] {
         saveAs: `${it.id}.${s.id}`,
         label: s.text,
         help: undefined,
-        labelHtml: undefined,
+        labelHtml: s.text_html,
         helpHtml: undefined,
         kind: 'radio' as const,
         options: likertOptions(it.points ?? 5, it.labels),
@@ -154,6 +173,7 @@ function fields(item: CustomItem, prefix = ''): Field[] {
           initial: it.default,
           minLabel: it.labels?.[0],
           maxLabel: it.labels?.[1],
+          ...(it.unit ? { unit: it.unit } : {}),
         },
       ];
     case 'number': {
@@ -165,8 +185,9 @@ function fields(item: CustomItem, prefix = ''): Field[] {
           format: it.integer ? 'integer' : 'decimal',
           signed,
           min: it.min,
+          ...(it.min_exclusive ? { minExclusive: true } : {}),
           max: it.max,
-          invalid: numberHint(it),
+          invalid: it.invalid || numberHint(it),
         },
       ];
     }
@@ -182,6 +203,10 @@ function fields(item: CustomItem, prefix = ''): Field[] {
 function numberHint(it: CustomItem): string {
   const whole = it.integer === true;
   const vars = { min: it.min ?? '', max: it.max ?? '' };
+  if (it.min !== undefined && it.min_exclusive) {
+    if (it.max !== undefined) return t(whole ? 'form.wholeAboveMax' : 'form.numberAboveMax', vars);
+    return t(whole ? 'form.wholeAbove' : 'form.numberAbove', vars);
+  }
   if (it.min !== undefined && it.max !== undefined) return t(whole ? 'form.wholeRange' : 'form.numberRange', vars);
   if (it.min !== undefined) return t(whole ? 'form.wholeMin' : 'form.numberMin', vars);
   if (it.max !== undefined) return t(whole ? 'form.wholeMax' : 'form.numberMax', vars);
@@ -212,40 +237,72 @@ export function chooseCards(it: CustomItem, feed: readonly FeedEntity[], lures: 
   return out;
 }
 
-/** enginePages turns a custom questionnaire into the engine's pages: each page of the
+/** enginePages turns a questionnaire into the engine's pages: each page of the
  * definition is one page, except that a cards item becomes one page per card (the card
  * shown above its questions), splitting its page around it. Each item is its own block (a
- * matrix's statements under its text), so randomize_items shuffles whole items. cardsFor
- * picks a cards item's cards (none when not given). */
+ * matrix's statements under its text), consecutive items of one group one block under the
+ * group's heading, so randomize_items shuffles whole items and groups. Items with save
+ * false are asked and not saved (the page's discard). cardsFor picks a cards item's cards
+ * (none when not given). */
 export function enginePages(q: CustomQuestionnaire, cardsFor: (it: CustomItem) => CardChoice[] = () => []): Questionnaire[] {
   const pages: Array<Omit<Questionnaire, 'heading'>> = [];
   for (const page of q.pages) {
     let intro = page.intro;
     let introHtml = page.intro_html;
     let blocks: Block[] = [];
+    let discard: string[] = [];
     const flush = () => {
       if (blocks.length === 0) return;
-      pages.push({ name: q.name, title: q.title, intro, ...(introHtml ? { introHtml } : {}), blocks, shuffleBlocks: page.randomize_items });
+      pages.push({ name: q.name, title: q.title, intro, ...(introHtml ? { introHtml } : {}), blocks, shuffleBlocks: page.randomize_items, ...(discard.length ? { discard } : {}) });
       intro = undefined;
       introHtml = undefined;
       blocks = [];
+      discard = [];
     };
+    let group: Block | undefined;
     for (const it of page.items) {
       if (it.type !== 'cards') {
         const fs = fields(it);
-        if (fs.length > 0) blocks.push(it.type === 'matrix' ? { id: it.id, heading: it.text, ...(it.text_html ? { headingHtml: it.text_html } : {}), fields: fs } : { id: it.id, fields: fs });
+        if (it.save === false) discard.push(...fs.map((f) => f.labelName));
+        if (fs.length === 0) continue;
+        if (it.group && group?.heading === it.group) {
+          group.fields.push(...fs);
+          continue;
+        }
+        group = undefined;
+        if (it.group) {
+          group = { id: it.id, heading: it.group, fields: fs };
+          blocks.push(group);
+        } else {
+          blocks.push(it.type === 'matrix' ? { id: it.id, heading: it.text, ...(it.text_html ? { headingHtml: it.text_html } : {}), fields: fs } : { id: it.id, fields: fs });
+        }
         continue;
       }
       flush();
+      group = undefined;
       cardsFor(it).forEach((choice, i) => {
         const card: CardQuestion = { entity: choice.entity, lure: choice.lure, position: i + 1 };
         const cardBlocks: Block[] = (it.items ?? []).map((sub) => ({ id: `${it.id}.${sub.id}`, fields: fields(sub, `${it.id}.`) }));
-        pages.push({ name: q.name, title: q.title, intro: it.text, ...(it.text_html ? { introHtml: it.text_html } : {}), blocks: cardBlocks.filter((b) => b.fields.length > 0), card });
+        const cardDiscard = (it.items ?? []).filter((sub) => sub.save === false).map((sub) => inputName(`${it.id}.${sub.id}`));
+        pages.push({ name: q.name, title: q.title, intro: it.text, ...(it.text_html ? { introHtml: it.text_html } : {}), blocks: cardBlocks.filter((b) => b.fields.length > 0), card, ...(cardDiscard.length ? { discard: cardDiscard } : {}) });
       });
     }
     flush();
   }
-  return pages.map((p, i) => ({ ...p, heading: pages.length > 1 ? `${q.title} (page ${i + 1} of ${pages.length})` : q.title }));
+  const heading = q.heading || q.title;
+  return pages.map((p, i) => ({ ...p, heading: pages.length > 1 ? `${heading} (page ${i + 1} of ${pages.length})` : heading }));
+}
+
+/** carryAnswers adds a page's saved answers (by field name) to the answers of the pages
+ * before it (by input name, as show_if reads them): a later page's show_if may name an
+ * item of an earlier page of the same questionnaire. */
+export function carryAnswers(earlier: Record<string, string | string[]>, answers: Record<string, unknown>): Record<string, string | string[]> {
+  const out = { ...earlier };
+  for (const [k, v] of Object.entries(answers)) {
+    if (Array.isArray(v)) out[inputName(k)] = v.map(String);
+    else if (v !== undefined && v !== null) out[inputName(k)] = String(v);
+  }
+  return out;
 }
 
 /** attentionFailed tells whether answers fail one of the page's attention checks. */

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createStore } from '../../lib/storage';
-import { questionnaire } from './definitions';
+import { builtinPage } from './builtins.testing';
 import { clearDraft, restoreDraft, saveDraft } from './draft';
 import { initialValues } from './schema';
 
 describe('form drafts', () => {
-  const form = questionnaire('form')!;
+  const form = builtinPage('form')!;
 
   it("restores this participant's answers to this page only", () => {
     const store = createStore(null);
@@ -16,7 +16,7 @@ describe('form drafts', () => {
     assert.equal(back.gender, 'male');
     assert.deepEqual(back.ethnicity, ['asian']);
     assert.deepEqual(restoreDraft(store, 'u2', '/form/form', form), initialValues(form));
-    assert.deepEqual(restoreDraft(store, 'u1', '/form/crt', questionnaire('crt')!), initialValues(questionnaire('crt')!));
+    assert.deepEqual(restoreDraft(store, 'u1', '/form/crt', builtinPage('crt')!), initialValues(builtinPage('crt')!));
     clearDraft(store);
     assert.deepEqual(restoreDraft(store, 'u1', '/form/form', form), initialValues(form));
   });

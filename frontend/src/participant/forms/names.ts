@@ -1,7 +1,8 @@
 // The questionnaire routes, known to the router without loading the questionnaires
-// themselves (they are fetched with import() when a participant reaches one, so they cost
-// nothing on the feed's first load). The names come from the Go table (params.Questionnaires,
-// generated); a unit test keeps the definitions equal to them.
+// themselves (the form engine is fetched with import() when a participant reaches one, and
+// the definitions come from the server, so they cost nothing on the feed's first load).
+// The names come from the Go table (params.Questionnaires, generated), which
+// TestQuestionnaireTitlesMatchTheDefinitions holds to questionnaire/builtins/.
 import { QUESTIONNAIRES } from '../../generated/registry';
 
 /** QUESTIONNAIRE_NAMES are the /form/<name> pages with a questionnaire definition. */

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { encodeFormFields } from '../../lib/events';
-import { questionnaire } from './definitions';
+import { builtinPage } from './builtins.testing';
 import { answersToSave } from './save';
 import { initialValues } from './schema';
 
 describe('answersToSave', () => {
   it('keeps only the attention check on the ac page', () => {
-    const ac = questionnaire('ac')!;
+    const ac = builtinPage('ac')!;
     const saved = answersToSave(ac, {
       murder: '1_strongly-agree',
       attentioncheck1: '3_neither-agree-nor-disagree',
@@ -18,7 +18,7 @@ describe('answersToSave', () => {
   });
 
   it('saves every field of other pages, checkboxes in option order, sliders as text', () => {
-    const form = questionnaire('form')!;
+    const form = builtinPage('form')!;
     const saved = answersToSave(form, {
       ...initialValues(form),
       age: ' 34 ',
@@ -34,12 +34,12 @@ describe('answersToSave', () => {
       attentioncheck2: '',
       covidvaccine: '6_vaccinated',
     });
-    const smu = questionnaire('socialmediause')!;
+    const smu = builtinPage('socialmediause')!;
     assert.equal(answersToSave(smu, initialValues(smu))['monkeypox-cards-perc'], '50');
   });
 
   it('encodes free text as a URL component', () => {
-    const fin = questionnaire('final')!;
+    const fin = builtinPage('final')!;
     const saved = answersToSave(fin, { random: 'no', 'study-duration': '12', comments: 'Great & short; thanks!' });
     assert.equal(encodeFormFields(saved).comments, 'Great%20%26%20short%3B%20thanks!');
   });

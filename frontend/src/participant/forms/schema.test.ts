@@ -2,11 +2,11 @@
 // spec's hints word for word (questionnaires spec §5).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { questionnaire } from './definitions';
+import { builtinPage } from './builtins.testing';
 import { initialValues, isValidNumber, requiredMessage, validationErrors, type FormValues } from './schema';
 import { fieldsOf, type ChoiceField, type NumberField, type Questionnaire } from './types';
 
-const def = (name: string): Questionnaire => questionnaire(name)!;
+const def = (name: string): Questionnaire => builtinPage(name)!;
 
 /** validAnswers fills every field of a page with a valid answer. */
 function validAnswers(q: Questionnaire): FormValues {

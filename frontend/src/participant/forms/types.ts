@@ -1,6 +1,7 @@
-// The shape of a questionnaire definition. A questionnaire is data: one definition per
-// page lists its blocks, fields, options and validation, and one engine (QuestionnaireForm)
-// renders any definition with Formik and one Yup schema built from it (schema.ts).
+// The shape of one page of the form engine. Every questionnaire, built-in or a study's own,
+// is a definition in the custom format (custom.ts) that the server sends; enginePages turns
+// it into these pages, and one engine (QuestionnaireForm) renders any of them with Formik
+// and one Yup schema built from it (schema.ts).
 import type { FeedEntity } from '../../lib/feedTypes';
 
 // Names follow the spec's question structure: labelName (the answer field name), label
@@ -15,6 +16,9 @@ export interface AnswerOption {
   type: OptionType;
   value: string;
   option: string;
+  /** optionHtml: the option's markdown as the server rendered and sanitized it; shown
+   * instead of the plain text. */
+  optionHtml?: string;
 }
 
 interface FieldBase {
@@ -49,6 +53,9 @@ export interface ChoiceField extends FieldBase {
   options: AnswerOption[];
   /** shuffleOptions shows the options in a new random order at every visit. */
   shuffleOptions?: boolean;
+  /** reverseOptions shows the options last first (the values and their saved form do
+   * not change). */
+  reverseOptions?: boolean;
   /** minSelected and maxSelected bound how many boxes of a checkbox group are ticked. */
   minSelected?: number;
   maxSelected?: number;
@@ -121,9 +128,6 @@ export interface Questionnaire {
   blocks: Block[];
   /** shuffleBlocks shows the blocks in a new random order at every visit. */
   shuffleBlocks?: boolean;
-  /** reverseOptions shows every question's options in reverse order (the values and
-   * their saved form do not change). */
-  reverseOptions?: boolean;
   /** discard names answers asked on the page but never saved. */
   discard?: string[];
   /** card is the feed card a custom questionnaire's cards page asks about: shown above the

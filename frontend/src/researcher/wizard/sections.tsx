@@ -3,14 +3,14 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useField, useFormikContext } from 'formik';
 import { renderMarkdown, type Capabilities, type MarkdownFieldName } from '../api';
-import { CheckboxGroup, MarkdownField, NumberField, RadioGroup, Section, SelectField, SliderField, TextField, type Option } from '../fields';
+import { CheckboxField, CheckboxGroup, MarkdownField, NumberField, RadioGroup, Section, SelectField, SliderField, TextField, type Option } from '../fields';
 import { groupSets, setLabel } from './model/entitySets';
 import { ScriptField } from './ScriptField';
 import { TranslationsTable } from './TranslationsTable';
 import { allTextMode, moveForm, setAllTextMode, toggleForm, withCondition, type FormList } from './model/state';
 import { conditionAt, ranksAllCards, setSameInEvery } from './model/state';
 import { BUTTONS, DEFAULT_ALGORITHM, ENTITY_SETS_ERROR, LOAD_SETS_ERROR, platformsWithCode, platformsWithUrl, type EntitySetInfo, type SharedGroup, type StudyText, type WizardState } from './model/types';
-import { MAX_COMMENTS_FIRST } from '../../generated/registry';
+import { MAX_COMMENTS_FIRST, REACTION_DO, REACTION_WHEN } from '../../generated/registry';
 
 /** SetsState is what the Cards section knows about the stimulus sets. */
 export interface SetsState {
@@ -87,6 +87,12 @@ export function FeedTypeSection({ caps }: SectionsProps) {
           </>
         )}
       </PerCondition>
+      <TextField
+        name="params.reactions"
+        label="Simulated others' reactions (optional, every condition)"
+        multiline={6}
+        hint={`A JSON list of rules (docs/social.md), such as [{"when": "comment", "on": "any", "after_ms": 4000, "do": {"reply": {"author": "Sam Park", "text": "Good point!"}}}]. when: ${REACTION_WHEN.join(', ')}; on: any, a card's filename or post; conditions: a list of condition numbers (absent: all); do: one of ${REACTION_DO.join(', ')}; repeat: true to answer every time. Verify names each rule's problems.`}
+      />
       <TranslationsTable />
     </Section>
   );
@@ -118,6 +124,9 @@ function CommentsFields({ i }: { i: number }) {
           hint="Tags from the comments' tag column, separated by commas, such as correction. Empty shows every comment; given, untagged comments are left out."
         />
       )}
+      <CheckboxField name={`params.commentParams.${i}.box`} label="Participants can comment under each post and reply to comments" />
+      <CheckboxField name={`params.commentParams.${i}.like`} label="Participants can like comments" />
+      <CheckboxField name={`params.commentParams.${i}.compose`} label={`Participants can post ("What's on your mind?" at the top of the feed)`} />
     </>
   );
 }

@@ -2,6 +2,7 @@
 // checks every row again and its problems are shown inline); these catch what the
 // researcher can fix without a round trip.
 import * as yup from 'yup';
+import { reactionsProblem } from './comments';
 import { ranksAllCards } from './state';
 import { DEFAULT_ALGORITHM, ENTITY_SETS_ERROR, MAX_TITLE, platformsWithUrl, type EntitySetInfo, type SetChoice, type WizardState } from './types';
 
@@ -66,6 +67,10 @@ function schemaFor(sizes: ReadonlyMap<string, number>, state: WizardState | unde
   return yup.object({
     params: yup.object({
       title: yup.string().max(MAX_TITLE, `A title has at most ${MAX_TITLE} characters.`),
+      reactions: yup.string().test('reactions', (v, ctx) => {
+        const problem = reactionsProblem(v);
+        return problem === '' || ctx.createError({ message: problem });
+      }),
       interventionParams: yup.array().of(
         yup.object({
           type: yup.string(),

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { memoryBackend } from '../../../lib/storage';
 import { conditionsWithoutSets, studyErrors, wizardSchema } from './checks';
+import { reactionsProblem } from './comments';
 import { createdFilename, csvField, toCSV } from './csv';
 import { groupSets, setLabel } from './entitySets';
 import { decodeWizardRows, normalize, plainRows, stateFromRows, wizardRows } from './rows';
@@ -512,7 +513,24 @@ describe('seeded comments', () => {
     assert.equal(value(2, 'comments'), 'first-3');
     assert.equal(value(2, 'comments-tags'), '[]');
     assert.deepEqual(stateFromRows(rows).params, normalize(s).params);
-    assert.deepEqual(conditionAt(stateFromRows(rows).params, 0).commentParams, { mode: 'collapsed', first: '2', tags: 'correction' });
+    assert.deepEqual(conditionAt(stateFromRows(rows).params, 0).commentParams, { mode: 'collapsed', first: '2', tags: 'correction', box: false, like: false, compose: false });
+  });
+  it('writes what participants may say on every condition once one lets them, and the reactions once, and reads them back', () => {
+    const plain = twoConditions();
+    assert.ok(!plainRows(plain).some((r) => ['feed-button-comment', 'reactions'].includes(r.param)), 'a study without them has its old rows');
+    let s = edit(plain, 1, (c) => ({ ...c, commentParams: { ...c.commentParams, box: true, compose: true } }));
+    const rules = ' [{"when":"post","on":"post","after_ms":0,"do":{"notify":"Lee liked your post"}}] ';
+    s = { ...s, params: { ...s.params, reactions: rules } };
+    const rows = plainRows(s);
+    const of = (param: string) => rows.filter((r) => r.param === param).map((r) => `${r.condition}=${r.value}`);
+    assert.deepEqual(of('feed-button-comment'), ['1=no', '2=yes']);
+    assert.deepEqual(of('comment-like'), ['1=no', '2=no']);
+    assert.deepEqual(of('feed-compose'), ['1=no', '2=yes']);
+    assert.deepEqual(of('reactions'), [`1=${rules.trim()}`]);
+    assert.deepEqual(stateFromRows(rows).params, normalize(s).params);
+    assert.equal(reactionsProblem(rules), '');
+    assert.match(reactionsProblem('{"when":"post"}'), /JSON list/);
+    assert.match(reactionsProblem('[{"when":'), /not JSON/);
   });
 });
 

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { builtinDefinition } from '../../../participant/forms/builtins.testing';
+import { QUESTIONNAIRE_NAMES } from '../../../participant/forms/names';
 import {
   cleanItem,
   cleanQuestionnaire,
@@ -77,5 +79,14 @@ describe('the questionnaire builder', () => {
     ];
     assert.deepEqual(problemsOf(problems, 'mine', 0), [problems[0]]);
     assert.deepEqual(problemsOf(problems, 'Bad', 2), [problems[3]], 'by place when the name is refused');
+  });
+});
+
+describe('starting from a built-in', () => {
+  it('keeps every key of every built-in when the rows are built (heading, group, save, unmarked, reverse_options, min_exclusive, invalid, unit)', () => {
+    for (const name of QUESTIONNAIRE_NAMES) {
+      const q = builtinDefinition(name);
+      assert.deepEqual(cleanQuestionnaire(q), q, name);
+    }
   });
 });

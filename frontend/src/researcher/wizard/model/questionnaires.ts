@@ -120,9 +120,9 @@ export function cleanItem(it: Item): Item {
       if (Number.isFinite(n)) out[k] = n;
       continue;
     }
-    if ((k === 'help' || k === 'expect') && String(v).trim() === '') continue;
-    if ((k === 'randomize_options' || k === 'other' || k === 'integer') && v !== true) continue;
-    if (k === 'required' && v !== false) continue; // required is the default
+    if ((k === 'help' || k === 'expect' || k === 'group' || k === 'invalid' || k === 'unit') && String(v).trim() === '') continue;
+    if ((k === 'randomize_options' || k === 'reverse_options' || k === 'other' || k === 'integer' || k === 'min_exclusive' || k === 'unmarked') && v !== true) continue;
+    if ((k === 'required' || k === 'save') && v !== false) continue; // true is the default
     if (k === 'labels' && Array.isArray(v)) {
       if (v.every((l) => String(l ?? '').trim() === '')) continue;
       out[k] = v.map((l) => String(l ?? ''));
@@ -146,19 +146,21 @@ export function cleanItem(it: Item): Item {
   return out as unknown as Item;
 }
 
-const COMMON = ['id', 'type', 'text', 'required', 'help', 'show_if'];
-const CHOICES = ['options', 'randomize_options', 'other'];
+// A built-in started from keeps what the format says of it beyond the builder's fields
+// (unmarked, save, group, reverse_options, min_exclusive, invalid, unit; docs/questionnaires.md).
+const COMMON = ['id', 'type', 'text', 'required', 'help', 'unmarked', 'save', 'group', 'show_if'];
+const CHOICES = ['options', 'randomize_options', 'reverse_options', 'other'];
 /** KEYS_OF are the keys each type takes besides the common ones (docs/questionnaires.md). */
 const KEYS_OF: Record<string, string[]> = {
   single: CHOICES,
   multi: [...CHOICES, 'min', 'max'],
   likert: ['points', 'labels'],
   matrix: ['points', 'labels', 'statements'],
-  slider: ['min', 'max', 'step', 'default', 'labels'],
-  number: ['min', 'max', 'integer'],
+  slider: ['min', 'max', 'step', 'default', 'labels', 'unit'],
+  number: ['min', 'max', 'integer', 'min_exclusive', 'invalid'],
   text: ['max_length'],
   textarea: ['max_length'],
-  attention: ['options', 'randomize_options', 'expect'],
+  attention: ['options', 'randomize_options', 'reverse_options', 'expect'],
   cards: ['from', 'order', 'sample', 'lures', 'items'],
 };
 
@@ -167,6 +169,7 @@ export function cleanQuestionnaire(q: Questionnaire): Questionnaire {
   return {
     name: q.name,
     title: q.title,
+    ...(q.heading && q.heading.trim() !== '' ? { heading: q.heading } : {}),
     pages: q.pages.map((p) => {
       // The format's key order (intro, items, randomize_items), as the server writes it.
       const page: Questionnaire['pages'][number] = p.intro && p.intro.trim() !== '' ? { intro: p.intro, items: [] } : { items: [] };

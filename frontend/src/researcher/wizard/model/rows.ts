@@ -1,6 +1,6 @@
 // Form state → parameter rows (what Create Study sends, spec §5) and plain rows → form
 // state (a params.csv checked by the server, or a study to duplicate).
-import { commentsDiffer, commentsFrom, commentsRows, normalComments } from './comments';
+import { commentsDiffer, commentsFrom, commentsRows, normalComments, speakDiffers, speakRows } from './comments';
 import { cleanTranslations, languageValue, translationsFrom } from './translations';
 import { cleanQuestionnaire } from './questionnaires';
 import { derive, resizeParams, initialState, defaultCondition, conditionAt, ranksAllCards, sameInEveryFrom, withCondition } from './state';
@@ -66,6 +66,8 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
   // The study's own questionnaires once, on condition 1, only when there are any: the
   // server's rows place them so, and a study without them sends what it always did.
   if (p.questionnaires?.length) rows.push({ condition: 1, param: 'questionnaires', value: JSON.stringify(p.questionnaires.map(cleanQuestionnaire)) });
+  // The simulated others' rules likewise, as typed (the server checks and rewrites them).
+  if (blank(p.reactions).trim() !== '') rows.push({ condition: 1, param: 'reactions', value: blank(p.reactions).trim() });
   // The study's own interface texts likewise, once, only when there are any.
   const own = cleanTranslations(p.translations);
   if (Object.keys(own).length > 0) rows.push({ condition: 1, param: 'translations', value: JSON.stringify(own) });
@@ -76,6 +78,7 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
   const family = p.interventionParams.slice(0, state.conditions).some((iv) => familyDiffers(iv));
   // Comments likewise: on every condition once any condition shows them.
   const social = (p.commentParams ?? []).slice(0, state.conditions).some(commentsDiffer);
+  const speak = (p.commentParams ?? []).slice(0, state.conditions).some(speakDiffers);
   for (let i = 0; i < state.conditions; i++) {
     const c = i + 1;
     const add = (param: string, value: unknown) => rows.push({ condition: c, param, value: blank(value) });
@@ -105,6 +108,7 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
       add('comments', mode);
       add('comments-tags', tags);
     }
+    if (speak) for (const [param, value] of speakRows(p.commentParams[i])) add(param, value);
     if (languages) add('language', languageValue(p.languageParams[i]));
     add('algorithm', algorithm);
     for (const [param, value] of chosenSettings(p.algorithmSettings[i], algorithm)) add(param, value);
@@ -264,13 +268,15 @@ export function stateFromRows(rows: ParamRow[]): WizardState {
       params = { ...params, recruitment: rec };
     }
     cond.sourceParams = { line: sourceValue(get('source-line')), time: sourceValue(get('source-time')) };
-    cond.commentParams = commentsFrom(get('comments'), get('comments-tags'));
+    cond.commentParams = commentsFrom(get('comments'), get('comments-tags'), { box: get('feed-button-comment'), like: get('comment-like'), compose: get('feed-compose') });
     cond.languageParams = languageValue(get('language')) === 'en' ? '' : get('language').trim();
     params = withCondition(params, i, cond);
   }
   // Study-wide: read from the first condition that gives it (the server writes it on condition 1).
   const given = byCond.find((m) => blank(m.get('questionnaires')) !== '');
   params = { ...params, questionnaires: questionnaireList(given?.get('questionnaires') ?? '') };
+  const rules = byCond.find((m) => blank(m.get('reactions')) !== '');
+  if (rules) params = { ...params, reactions: blank(rules.get('reactions')).trim() };
   const texts = byCond.find((m) => blank(m.get('translations')) !== '');
   params = { ...params, translations: translationsFrom(texts?.get('translations') ?? '') };
   params = derive(params);
@@ -325,7 +331,19 @@ export function normalize(state: WizardState): WizardState {
   }
   // The definitions as the server reads them back: plain JSON (no undefined keys).
   const questionnaires = questionnaireList(JSON.stringify((state.params.questionnaires ?? []).map(cleanQuestionnaire)));
-  return { conditions: state.conditions, shown: true, params: { ...params, questionnaires, translations: cleanTranslations(state.params.translations), recruitment: rec, sameInEvery: sameInEveryFrom(params, state.conditions) } };
+  const reactions = blank(state.params.reactions).trim();
+  return {
+    conditions: state.conditions,
+    shown: true,
+    params: {
+      ...params,
+      questionnaires,
+      translations: cleanTranslations(state.params.translations),
+      ...(reactions !== '' ? { reactions } : {}),
+      recruitment: rec,
+      sameInEvery: sameInEveryFrom(params, state.conditions),
+    },
+  };
 }
 
 /** nameList keeps the strings of a parsed forms or forms-before list. */

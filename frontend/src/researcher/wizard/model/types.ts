@@ -159,8 +159,12 @@ export interface StudyParams {
   selectedSetsParsed: EntitySetEntry[][];
   /** sourceParams is each condition's source line above the posts (source-line, source-time). */
   sourceParams: SourceLine[];
-  /** commentParams is each condition's seeded comments (comments, comments-tags). */
+  /** commentParams is each condition's seeded comments (comments, comments-tags) and what its
+   * participants may say (feed-button-comment, comment-like, feed-compose). */
   commentParams: CommentsChoice[];
+  /** reactions is the study-wide simulated others' rules as typed (JSON text; docs/social.md);
+   * absent when none. */
+  reactions?: string;
   /** languageParams is each condition's participant interface language (language; '' is
    * English); absent in a form saved before it existed. */
   languageParams: string[];

@@ -1,0 +1,274 @@
+// Accessibility (issue 24): every participant page and every researcher page, at 1280 and
+// 360 px, passes axe-core against WCAG 2.0–2.2 A and AA (e2e/support/axe.ts). Axe is slow,
+// so each test sets one study up and walks its pages in sequence, checking each as it goes;
+// a failure lists every violation of every page (soft assertions), not just the first.
+//
+// The viewport is set in the test (one run covers both widths), so the phone project skips.
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/appliance';
+import { expectNoAxeViolations } from './support/axe';
+import { cards, scrollToEnd } from './support/feed';
+import { joinStudy } from './forms-helpers';
+import { addResearcher, apiAs, signIn, spawnStudy, uniqueName } from './support/researchers';
+import { createStudy, DEMO_SET, entitySets, signedIn } from './support/studies';
+import { EVERY_ITEM as CUSTOM } from './support/everyItem';
+
+// Four long tests, each with its own study and researcher: let the workers share them, so
+// this file does not hold one worker for the whole three minutes.
+test.describe.configure({ mode: 'parallel' });
+
+/** Variant is one run over the pages: the page width and the participants' language. */
+interface Variant {
+  width: number;
+  height: number;
+  language: string;
+}
+
+// TODO(issue 24, Languages): once the per-condition `language` parameter lands, add
+// { width: 1280, height: 800, language: 'ar' } and { width: 360, height: 740, language: 'ar' }
+// here; participantParams below passes `language` to the study.
+const PARTICIPANT_VARIANTS: Variant[] = [
+  { width: 1280, height: 800, language: 'en' },
+  { width: 360, height: 740, language: 'en' },
+];
+
+// The researcher pages are in English only: widths alone.
+const RESEARCHER_WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+];
+
+/** participantParams is the study the participant pages are checked in: consent,
+ * instructions, every feed button, the accuracy-prompt intervention at the third card
+ * (6 cards × 50 % − 1). */
+function participantParams(language: string): Record<string, string> {
+  const params: Record<string, string> = {
+    feed: 'scroll',
+    consent: 'default',
+    instruct: 'default',
+    'feed-button-like': 'lognormal',
+    'feed-button-share': 'yes',
+    'feed-button-bookmark': 'yes',
+    'feed-button-upvote': 'yes',
+    'feed-button-downvote': 'yes',
+    'feed-button-accuracy': 'yes',
+    'intervention-type': 'accprompt-modal',
+    'intervention-perc': '50',
+    entity_sets: entitySets(6),
+    forms: '[]',
+  };
+  // The default language is the parameter left out, as a researcher's study leaves it.
+  if (language !== 'en') params.language = language;
+  return params;
+}
+
+/** BUILT_IN are the built-in questionnaires and the other /form pages, opened as previews. */
+const BUILT_IN = ['form', 'crt', 'ses', 'socialmediause', 'lean', 'imp', 'ac', 'aot', 'ccn', 'def', 'exp', 'ftg', 'final', 'custom-msg'];
+
+for (const v of PARTICIPANT_VARIANTS) {
+  test(`participant pages (${v.language}, ${v.width} px) have no axe violations`, async ({ page, baseURL }, info) => {
+    test.skip(info.project.name === 'phone', 'the test sets both widths itself');
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: v.width, height: v.height });
+    const check = (label: string) => expectNoAxeViolations(page, `${label} (${v.language}, ${v.width} px)`);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'feedlab' })).toBeVisible();
+    await check('home');
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await check('about');
+    await page.goto('/no-such-page');
+    await expect(page.getByText('There is nothing at this address.')).toBeVisible();
+    await check('not found');
+    await page.goto('/?experiment_id=fl-nosuchid&PROLIFIC_PID=p-a11y&STUDY_ID=s1');
+    await expect(page.getByRole('alert')).toBeVisible();
+    await check('error screen');
+
+    const id = await createStudy(baseURL!, [participantParams(v.language)]);
+    await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=p-a11y`);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check('consent');
+    await page.getByRole('button', { name: 'Agree and continue' }).click();
+    await expect(page.getByRole('dialog')).toContainText('newsfeed');
+    await check('instructions');
+    await page.getByRole('button', { name: 'Agree and continue' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(cards(page).first()).toBeVisible();
+    // Each count button's name holds its visible count (label in name) and its state.
+    const like = cards(page).first().getByRole('button', { name: 'Like' });
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(like).toHaveAccessibleName(`Like, ${await like.innerText()}`);
+    await expect(cards(page).first().getByRole('button', { name: 'Share, 0', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    await check('feed');
+    await cards(page).nth(3).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const prompt = page.getByRole('dialog');
+    await expect(prompt.getByRole('radio')).toHaveCount(4);
+    await check('intervention (accuracy prompt)');
+    await prompt.getByRole('radio').first().check();
+    await prompt.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await scrollToEnd(page);
+    await check('feed end');
+    await page.getByRole('button', { name: 'Click to continue' }).click();
+    await expect(page.getByRole('dialog').getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    await check('end');
+    // Back again after the end: the already-completed screen.
+    await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=p-a11y`);
+    await expect(page.getByRole('heading', { level: 1, name: 'You have already completed this study' })).toBeVisible();
+    await check('completed');
+
+    // The swipe layout, with the literacy tip shown in the feed as a post.
+    const swipe = await createStudy(baseURL!, [
+      { ...participantParams(v.language), feed: 'swipe', consent: '', instruct: '', 'intervention-type': 'literacytip', 'intervention-style': 'infeed', 'intervention-perc': '20' },
+    ]);
+    await page.goto(`/?experiment_id=${swipe}`);
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page.locator('article[data-intervention="literacytip"]')).toBeAttached();
+    await check('swipe feed');
+    await page.getByRole('region', { name: /^Posts/ }).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(page.getByRole('button', { name: 'Click to continue' })).toBeVisible();
+    await check('swipe feed end, in-feed intervention passed');
+
+    // Seeded comments under the posts, one shown and the rest opened.
+    const commented = await createStudy(baseURL!, [{ forms: '[]', entity_sets: await setWithComments(baseURL!), comments: 'first-1', 'feed-button-like': 'yes' }]);
+    await page.goto(`/?experiment_id=${commented}`);
+    await expect(page.getByText('Is there a source for this?')).toBeVisible();
+    await check('feed with comments');
+    await page.getByRole('button', { name: 'View 2 more comments' }).click();
+    await expect(page.getByText('Thanks for checking.')).toBeVisible();
+    await check('feed with a comment thread open');
+
+    for (const name of BUILT_IN) {
+      await page.goto(`/form/${name}?preview=1`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+      await check(`questionnaire ${name}`);
+    }
+    await page.goto('/viewforms');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await check('questionnaire list');
+
+    const custom = await createStudy(baseURL!, [{ questionnaires: JSON.stringify([CUSTOM]), forms: `["${CUSTOM.name}"]`, entity_sets: entitySets(2) }]);
+    await joinStudy(page, custom);
+    await page.goto(`/form/${CUSTOM.name}`);
+    await expect(page.getByRole('heading', { level: 1, name: /Your habits/ })).toBeVisible();
+    await check('custom questionnaire');
+  });
+}
+
+/** setWithComments uploads a two-card set whose first card has a thread of three seeded
+ * comments (one a reply) and returns the entity_sets value for it. */
+async function setWithComments(baseURL: string): Promise<string> {
+  const ctx = await signedIn(baseURL);
+  const covariates = ['talk', 'quiet'].map((f, i) => ({
+    source_url: `/img/accprompt-${i + 1}.svg`,
+    filename: f,
+    retrieve_date: '2026-01-02',
+    entity_type: 'image',
+    headline: f === 'talk' ? 'Miracle cure found in tap water' : 'Council opens a new library',
+  }));
+  const comments = [
+    'comment_id\tfilename\tauthor\ttext\tavatar\tlikes\ttime\treply_to\ttag',
+    'c1\ttalk\tDana Reyes\tIs there a source for this?\t\t12\t2h\t\t',
+    'c2\ttalk\tSam Park\tWow, sharing this with everyone!\t\t3\t1h\t\t',
+    'r1\ttalk\tLee Chen\tThanks for checking.\t\t1\t45m\tc1\t',
+  ].join('\n');
+  const res = await ctx.post('/v1/ingest_entity_set', {
+    data: { entity_set_settings: { setname: `a11y${Date.now() % 1000000}`, category: 'news', covariates, comments } },
+  });
+  const body = await res.json();
+  expect(body.success, JSON.stringify(body)).toBe('true');
+  return JSON.stringify([{ entity_set: body.data.entity_set, number_to_show: 2, randomize_between_subjects: 'no' }]);
+}
+
+/** takePart sends what a participant's browser sends (consent, a like, a dwell, an answer),
+ * so the study page has a dashboard and a participant page to show. */
+async function takePart(ctx: APIRequestContext, study: string, user: string): Promise<void> {
+  const load = await ctx.post('/v1/load_experiment', { data: { user_id: user, experiment_id: study, query_params: {} } });
+  expect(load.ok(), await load.text()).toBe(true);
+  const data = (await load.json()).data;
+  const first = (data.order_data as Array<{ entity_id: string }>)[0].entity_id;
+  const ref = { user_id: user, experiment_id: study, condition: data.condition };
+  const now = Date.now();
+  for (const [path, body] of [
+    ['/v1/write_checkpoint', { event_id: `${user}-consent`, checkpoint: 'consent-agree' }],
+    ['/v1/write_checkpoint', { event_id: `${user}-landed`, checkpoint: 'feed-landed' }],
+    ['/v1/write_user_engagement', { event_id: `${user}-like`, entity_id: first, engagement_type: 'likes', response: 'true', time_content_viewed: now - 900, time_engagement: now, likes: 1 }],
+    ['/v1/write_batch_dwell', { event_id: `${user}-dwell`, dwell_data: [{ idx: 0, entity_id: first, dwells: 1, dwellTimes: [1234], dwellsInviewTime: [now] }] }],
+    ['/v1/write_form', { event_id: `${user}-form`, form_fields: { age: '34' } }],
+  ] as const) {
+    const res = await ctx.post(path, { data: { ...ref, ...body } });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+  }
+}
+
+for (const size of RESEARCHER_WIDTHS) {
+  test(`researcher pages (${size.width} px) have no axe violations`, async ({ page, baseURL }, info) => {
+    test.skip(info.project.name === 'phone', 'the test sets both widths itself');
+    test.setTimeout(180_000);
+    await page.setViewportSize(size);
+    const check = (label: string) => expectNoAxeViolations(page, `${label} (${size.width} px)`);
+    const name = uniqueName('a11y', info);
+    addResearcher(name);
+    const ctx = await apiAs(baseURL!, name);
+    const study = await spawnStudy(ctx, { title: 'Accessible study', platform: 'prolific', 'redirect-url': 'https://app.prolific.com/submissions/complete?cc=A11Y' });
+    const user = `a11y-${size.width}`;
+    await takePart(ctx, study, user);
+
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Researcher sign-in' })).toBeVisible();
+    await check('sign in');
+    await signIn(page, name);
+    await check('my studies');
+
+    const pages: Array<[string, string, RegExp]> = [
+      ['study page', `/studies/${study}`, /Accessible study/],
+      ['participant page', `/studies/${study}/participants/${user}`, new RegExp(`Participant ${user}`)],
+      ['upload', '/upload', /Upload stimuli/],
+      ['hosted upload', '/upload-hosted', /Upload stimuli with media/],
+      ['library', '/sets', /Stimulus library/],
+      ['stimulus set', `/sets/${DEMO_SET}`, new RegExp(DEMO_SET)],
+      ['download', `/download?study=${study}`, /Download data/],
+      ['sign-ups', '/signups', /Sign-ups/],
+    ];
+    for (const [label, path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await check(label);
+      if (label === 'study page') {
+        // Its dialogs: sharing and the confirmation before a pause.
+        await page.getByRole('region', { name: 'Sharing' }).getByRole('button', { name: 'Share' }).click();
+        await expect(page.getByRole('dialog', { name: 'Share study' })).toBeVisible();
+        await check('share dialog');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        await page.getByRole('button', { name: 'Pause' }).click();
+        await expect(page.getByRole('dialog', { name: 'Pause this study?' })).toBeVisible();
+        await check('pause dialog');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      }
+    }
+
+    await page.goto('/create-study');
+    await expect(page.getByRole('heading', { level: 1, name: 'Specify study parameters' })).toBeVisible();
+    await check('wizard: conditions');
+    await page.getByLabel('How many conditions?').fill('2');
+    await page.getByRole('button', { name: 'Enter', exact: true }).click();
+    await expect(page.getByRole('group', { name: 'Feed type', exact: true })).toBeVisible();
+    await check('wizard: every section');
+    // The questionnaire builder with items of several types.
+    const qs = page.getByRole('group', { name: 'Questionnaires', exact: true });
+    await qs.getByRole('button', { name: 'Add questionnaire' }).click();
+    await qs.getByRole('group', { name: 'Questionnaire questionnaire' }).getByLabel('Name', { exact: true }).fill('habits');
+    const page1 = qs.getByRole('group', { name: 'Questionnaire habits' }).getByRole('group', { name: 'Page 1' });
+    for (const type of ['Likert scale', 'Matrix (statements on one scale)', 'Slider']) {
+      await page1.getByLabel('Type of the new item on page 1').selectOption({ label: type });
+      await page1.getByRole('button', { name: 'Add item to page 1' }).click();
+    }
+    await expect(page1.getByRole('group', { name: /^Item / })).toHaveCount(4);
+    await check('wizard: questionnaire builder');
+  });
+}
