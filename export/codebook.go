@@ -180,6 +180,11 @@ func describeColumn(typ, name string, params, covariates []string, answers map[s
 const ParameterReference = "/docs/parameters on the feedlab appliance (its address followed by /docs/parameters, e.g. http://localhost:8080/docs/parameters)"
 
 func paramDoc(name string) ColumnDoc {
+	if name == "language" {
+		// Written on every condition of a study where some condition sets a language (and
+		// in no other study's files), so each participant's row says what they read.
+		return ColumnDoc{tText, "", oStudy, "The language of the participant interface in the row's condition, a BCP 47 tag (en where the condition set none): the language the participant read the feed's buttons, the dialogs, the questionnaires' buttons and messages and the end in (docs/languages.md). Built-in questionnaire items are in English; a language without a built-in catalogue shows English where the study's translations give no text."}
+	}
 	return ColumnDoc{tText, "", oStudy, fmt.Sprintf("The study parameter %s in the row's condition (see the parameter reference, %s; long texts and the title are only in the experiment_parameters export).", name, ParameterReference)}
 }
 

@@ -54,8 +54,9 @@ func HoldsPlatformIDs(typ string) bool {
 // expandExcluded are parameters not repeated as columns on every row: long markdown texts
 // that would multiply the file size and say nothing per event, the study-wide title, and
 // the study's own questionnaire definitions (up to a megabyte of JSON; the codebook lists
-// them item by item). The experiment_parameters export has them all.
-var expandExcluded = []string{"instruct", "consent", "custom-msg", "title", "algorithm-script", "intervention-text", "questionnaires"}
+// them item by item) and its own interface texts (translations, as long). The
+// experiment_parameters export has them all.
+var expandExcluded = []string{"instruct", "consent", "custom-msg", "title", "algorithm-script", "intervention-text", "questionnaires", "translations"}
 
 // scriptHashColumn stands for algorithm-script in the expanded parameter columns: the
 // script's sha256, so every event row names the exact ranking code that ordered its feed.

@@ -45,7 +45,7 @@ const meta = {
 
 function buildEntry(entry) {
   return esbuild.build({
-    plugins: entry === 'participant' ? [oneSharedChunk('src/participant/App.tsx')] : [],
+    plugins: entry === 'participant' ? [oneSharedChunk('src/participant/App.tsx'), plainCatalogues('src/participant/App.tsx')] : [plainCatalogues()],
     absWorkingDir: root,
     entryPoints: { [entry]: `src/${entry}.tsx` },
     outdir: dist,
@@ -191,6 +191,27 @@ function oneSharedChunk(app) {
         if (!lazyPages.has(args.path)) return undefined;
         const source = readFileSync(args.path, 'utf8');
         return { contents: `import ${JSON.stringify(appPath)};\n${source}`, loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+/**
+ * plainCatalogues loads the participant's message catalogues (src/participant/i18n/*.json)
+ * as one default-exported object each. esbuild's JSON loader would also export every key by
+ * name and wrap a module reached by import() in its CommonJS helper, a chunk of its own that
+ * the first load would then fetch as a fourth file. Like a lazy page (oneSharedChunk), each
+ * imports app, so the first load's code stays in one chunk.
+ */
+function plainCatalogues(app) {
+  const prefix = app ? `import ${JSON.stringify(join(root, app))};\n` : '';
+  return {
+    name: 'plain-catalogues',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]participant[\\/]i18n[\\/][^\\/]+\.json$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        JSON.parse(text); // a broken catalogue fails the build here, with its path
+        return { contents: `${prefix}export default ${text};`, loader: 'js', resolveDir: dirname(args.path) };
       });
     },
   };

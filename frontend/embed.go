@@ -17,6 +17,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"path"
+	"strings"
 	"sync"
 )
 
@@ -62,4 +64,42 @@ func parseRoutes(b []byte) ([]string, error) {
 		}
 	}
 	return f.Routes, nil
+}
+
+//go:embed src/participant/i18n/*.json
+var catalogueFiles embed.FS
+
+// Catalogues returns the participant interface's message catalogues (src/participant/i18n,
+// one JSON object of key → text per language; the participant bundle loads the same files)
+// by language tag: "en" is the source of the keys, the others are its translations.
+var Catalogues = sync.OnceValue(func() map[string]map[string]string {
+	cats, err := parseCatalogues(catalogueFiles)
+	if err != nil {
+		panic(err) // embedded at build time; a test reads them too
+	}
+	return cats
+})
+
+func parseCatalogues(files fs.FS) (map[string]map[string]string, error) {
+	names, err := fs.Glob(files, "src/participant/i18n/*.json")
+	if err != nil {
+		return nil, fmt.Errorf("frontend: catalogues: %w", err)
+	}
+	cats := map[string]map[string]string{}
+	for _, name := range names {
+		b, err := fs.ReadFile(files, name)
+		if err != nil {
+			return nil, fmt.Errorf("frontend: catalogue %s: %w", name, err)
+		}
+		var cat map[string]string
+		if err := json.Unmarshal(b, &cat); err != nil {
+			return nil, fmt.Errorf("frontend: catalogue %s: %w", name, err)
+		}
+		lang := strings.TrimSuffix(path.Base(name), ".json")
+		cats[lang] = cat
+	}
+	if len(cats["en"]) == 0 {
+		return nil, fmt.Errorf("frontend: the English catalogue (src/participant/i18n/en.json) is missing or empty")
+	}
+	return cats, nil
 }

@@ -53,6 +53,10 @@ func (c Condition) ExperimentParameters() []Param {
 			out = append(out, Param{Param: p, Value: c.speakValue(p)})
 		}
 	}
+	// The language only where it is not English, likewise.
+	if c.Language != "" {
+		out = append(out, Param{Param: paramLanguage, Value: c.Language})
+	}
 	return out
 }
 

@@ -76,6 +76,9 @@ type Condition struct {
 	CompletionCode string       // mturk only; "" means generated per participant
 	Quota          int          // completed participants wanted in this condition; 0 = no quota
 	Exits          Exits        // redirect URLs of the platforms' other exits (recruitment.go)
+	// Language is the participant interface's language (languages.go): a canonical BCP 47
+	// tag, "" for the default (English).
+	Language string
 }
 
 // Study is a checked study definition: conditions 1..N in order.
@@ -91,6 +94,9 @@ type Study struct {
 	Questionnaires []questionnaire.Questionnaire
 	// Reactions are the simulated others' rules (study-wide; reactions.go); nil for none.
 	Reactions []Reaction
+	// Translations are the study's own interface texts, language → key → text
+	// (study-wide; languages.go); nil when none.
+	Translations map[string]map[string]string
 }
 
 // buttonKinds are the feed buttons, each set by the parameter feed-button-<kind>.
@@ -117,7 +123,7 @@ var paramOrder = []string{
 }
 
 // allParams is every parameter name a row may carry.
-var allParams = append(append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...), append(append([]string{paramQuestionnaires, paramFormsBefore}, socialParams...), append(speakParams, paramReactions)...)...)
+var allParams = append(append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...), append(append(append([]string{paramQuestionnaires, paramFormsBefore}, socialParams...), append(speakParams, paramReactions)...), paramLanguage, paramTranslations)...)
 
 // Rows returns the study as canonical rows: title and n-conditions first (both on
 // condition 1; the title even when empty, so the file shows where to write it), then every parameter of
@@ -139,6 +145,10 @@ func (s Study) Rows() []Row {
 	if len(s.Reactions) > 0 {
 		rows = append(rows, Row{Condition: 1, Param: paramReactions, Value: jsonText(s.Reactions)})
 	}
+	if len(s.Translations) > 0 {
+		rows = append(rows, Row{Condition: 1, Param: paramTranslations, Value: jsonText(s.Translations)})
+	}
+	languages := s.usesLanguage()
 	for _, c := range s.Conditions {
 		for _, p := range paramOrder {
 			rows = append(rows, Row{Condition: c.Number, Param: p, Value: c.value(p)})
@@ -173,6 +183,10 @@ func (s Study) Rows() []Row {
 			for _, sp := range speakParams {
 				rows = append(rows, Row{Condition: c.Number, Param: sp, Value: c.speakValue(sp)})
 			}
+		}
+		// The language, on every condition of a study where some condition sets one.
+		if languages {
+			rows = append(rows, Row{Condition: c.Number, Param: paramLanguage, Value: c.LanguageTag()})
 		}
 		// Recruitment settings last, only those that differ from the default, so a study
 		// without them has the same rows as before they existed.

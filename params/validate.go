@@ -147,6 +147,7 @@ func Validate(rows []Row, sets SetLookup) (Study, error) {
 	}
 	study.Title = v.title(byCond, top)
 	study.Reactions = v.reactions(byCond, top)
+	study.Translations = v.studyTranslations(byCond, top)
 	study.Recruitment = v.studyRecruitment(byCond, top)
 	if len(v.problems) > 0 {
 		sortProblems(v.problems)
@@ -305,6 +306,7 @@ func (v *validator) condition(num int, rows map[string]Row, rejected map[string]
 	interventionFamily(&c, get)
 	socialSettings(&c, get)
 	speakSettings(&c, get)
+	c.Language = language(get(paramLanguage))
 
 	c.Algorithm = algorithm(get("algorithm"))
 	c.Ranking = rankingSettings(c.Algorithm, get)
@@ -474,7 +476,7 @@ func numberToShow(raw json.RawMessage) (int, bool) {
 	return n, true
 }
 
-func sortedKeys(m map[string]json.RawMessage) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

@@ -31,6 +31,7 @@ func Warnings(rows []Row) Problems {
 	for _, c := range conds {
 		ws = append(ws, conditionWarnings(c, byCond[c])...)
 	}
+	ws = append(ws, languageWarnings(byCond, conds)...)
 	sortProblems(ws)
 	return ws
 }

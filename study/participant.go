@@ -55,6 +55,10 @@ func participantParameters(s params.Study, c params.Condition) []params.Param {
 	if text := c.InterventionShownText(); text != "" {
 		out = append(out, params.Param{Param: InterventionTextHashParam, Value: params.TextHash(text)})
 	}
+	// The study's own interface texts for this condition's language only (languages.go).
+	if own := s.ParticipantTranslations(c.LanguageTag()); own != "" {
+		out = append(out, params.Param{Param: "translations", Value: own})
+	}
 	var custom []questionnaire.Questionnaire
 	for _, name := range append(slices.Clone(c.FormsBefore), c.Forms...) {
 		if q, ok := s.Questionnaire(name); ok {

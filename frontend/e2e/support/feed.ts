@@ -22,9 +22,10 @@ export function cards(page: Page) {
  * scrollToEnd scrolls the page down in wheel steps until the submit control shows. Each step
  * waits until it has landed (the page moved, or at the bottom it grew by a block or shows the
  * submit) and a frame has been drawn after it, so the tracker saw every card it passed.
+ * submitName is the submit button's name (another in a study in another language).
  */
-export async function scrollToEnd(page: Page, stepPx = 500): Promise<void> {
-  const submit = page.getByRole('button', { name: 'Click to continue' });
+export async function scrollToEnd(page: Page, stepPx = 500, submitName = 'Click to continue'): Promise<void> {
+  const submit = page.getByRole('button', { name: submitName });
   const where = () =>
     page.evaluate(() => {
       const h = document.documentElement.scrollHeight;
@@ -35,11 +36,11 @@ export async function scrollToEnd(page: Page, stepPx = 500): Promise<void> {
     if (before.atBottom && (await submit.isVisible())) break;
     await page.mouse.wheel(0, stepPx);
     await page.waitForFunction(
-      ({ y, h }) =>
+      ({ y, h, name }) =>
         window.scrollY !== y ||
         document.documentElement.scrollHeight !== h ||
-        Array.from(document.querySelectorAll('button')).some((b) => b.textContent?.includes('Click to continue')),
-      before,
+        Array.from(document.querySelectorAll('button')).some((b) => b.textContent?.includes(name)),
+      { ...before, name: submitName },
       { timeout: 10_000 },
     );
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));

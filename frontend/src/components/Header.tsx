@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '../participant/i18n';
 import { FeedIcon } from './icons';
 
 /** HEADER_COLOUR is the spec's default header bar colour. */
@@ -14,10 +15,10 @@ export function Header({ label = 'feedlab', children }: { label?: string; childr
   return (
     <header className="site-header" style={{ backgroundColor: HEADER_COLOUR }}>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('feed.skipToContent')}
       </a>
       {/* The name holds the visible label (WCAG's label in name): "feedlab · researcher home". */}
-      <a className="site-header__home" href="/" aria-label={`${label} home`}>
+      <a className="site-header__home" href="/" aria-label={t('feed.home', { name: label })}>
         <FeedIcon size={26} />
         <span>{label}</span>
       </a>

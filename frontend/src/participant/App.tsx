@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Header } from '../components/Header';
 import { ErrorBoundary } from '../components/ErrorScreen';
 import { NotFound } from '../components/NotFound';
@@ -9,6 +9,7 @@ import { Feed } from './feed/Feed';
 import { showsFeed } from './feedGate';
 import { FormsRoute } from './forms/FormsRoute';
 import { FORM_PATHS } from './forms/names';
+import { languageParams, setLanguage, setLanguageNow } from './i18n';
 import { isStudyPreview, PreviewBanner } from './PreviewBanner';
 
 // The home page (with its Formik sign-up form) loads only when shown: the feed is what a
@@ -62,8 +63,24 @@ function ParticipantNotFound() {
   );
 }
 
+/**
+ * useStoredLanguage: a page reloaded mid-study (a questionnaire, the end) speaks the
+ * study's language from its first paint, read from the condition's parameters in storage;
+ * the feed sets it again once load_experiment answers (Feed.tsx). English needs no fetch;
+ * another language shows nothing until its catalogue's chunk has arrived.
+ */
+function useStoredLanguage(): boolean {
+  const [lang] = useState(() => languageParams(storage.get('experiment_parameters')));
+  const [ready, setReady] = useState(() => setLanguageNow(lang.tag, lang.own));
+  useEffect(() => {
+    if (!ready) void setLanguage(lang.tag, lang.own).then(() => setReady(true));
+  }, []);
+  return ready;
+}
+
 /** App is the participant bundle's root: home page, about, the feed and (later) questionnaires. */
 export function App() {
+  if (!useStoredLanguage()) return null;
   return (
     <ErrorBoundary>
       <Router routes={routes} notFound={ParticipantNotFound} />

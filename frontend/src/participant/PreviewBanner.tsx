@@ -2,6 +2,7 @@
 // and the questionnaires look as a participant's do, so without it a researcher who hands
 // the tab to a colleague, or comes back to it later, cannot tell a test run from the study.
 import type { SessionStore } from '../lib/storage';
+import { t } from './i18n';
 
 /**
  * isStudyPreview is true while the session came by a study page's preview link: its
@@ -17,9 +18,8 @@ export function isStudyPreview(query: URLSearchParams, store: SessionStore): boo
 /** PreviewBanner says, on every page of a preview, that it is not a participant's run. */
 export function PreviewBanner() {
   return (
-    <aside className="preview-banner" aria-label="Preview">
-      <strong>Preview: not recorded as a participant.</strong> This run is kept as a test: the study's counts and balancing leave it
-      out, and so do downloads unless test participants are asked for.
+    <aside className="preview-banner" aria-label={t('common.preview')}>
+      <strong>{t('preview.title')}</strong> {t('preview.text')}
     </aside>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReturnLink } from '../components/ErrorScreen';
 import type { SessionStore } from '../lib/storage';
+import { t } from './i18n';
 
 /**
  * showsFeed decides what '/' shows: the feed when the URL names an
@@ -61,7 +62,7 @@ export function platformReturn(query: URLSearchParams, store: SessionStore): Ret
     arrival[k] = v;
   });
   const platform = (store.get('experiment_parameters') ?? []).find((p) => p.param === 'platform')?.value ?? '';
-  if (arrival.PROLIFIC_PID || platform === 'prolific') return { href: 'https://app.prolific.com/', label: 'Back to Prolific' };
-  if (arrival.workerId || arrival.assignmentId || platform === 'mturk') return { href: 'https://worker.mturk.com/', label: 'Back to MTurk' };
+  if (arrival.PROLIFIC_PID || platform === 'prolific') return { href: 'https://app.prolific.com/', label: t('return.prolific') };
+  if (arrival.workerId || arrival.assignmentId || platform === 'mturk') return { href: 'https://worker.mturk.com/', label: t('return.mturk') };
   return null;
 }

@@ -4,19 +4,22 @@ import { Field, Form, Formik } from 'formik';
 import * as yup from 'yup';
 import { ACCURACY_OPTIONS } from './rules';
 import { Dialog } from './Dialog';
+import { t } from '../i18n';
 
 /** PROMPT_IMAGES are the two example headlines; each participant sees one of them. */
 export const PROMPT_IMAGES = [
-  { src: '/img/accprompt-1.svg', alt: 'Example post: "Scientists confirm the moon is drifting closer to Earth each year"' },
-  { src: '/img/accprompt-2.svg', alt: 'Example post: "City to replace all traffic lights with roundabouts by next spring"' },
+  { src: '/img/accprompt-1.svg', alt: 'accprompt.example1' },
+  { src: '/img/accprompt-2.svg', alt: 'accprompt.example2' },
 ] as const;
 
-const schema = yup.object({
-  accuracy: yup
-    .string()
-    .oneOf(ACCURACY_OPTIONS.map((o) => o.value), 'Required')
-    .required('Required'),
-});
+// Built when the prompt opens, so its message is in the study's language.
+const schema = () =>
+  yup.object({
+    accuracy: yup
+      .string()
+      .oneOf(ACCURACY_OPTIONS.map((o) => o.value), t('accprompt.required'))
+      .required(t('accprompt.required')),
+  });
 
 /**
  * AccuracyPrompt asks whether an example headline is accurate: one of four options is
@@ -41,27 +44,27 @@ function AccuracyForm({ image, onSubmit, intro, idPrefix }: { image: 0 | 1; onSu
       {intro ? <div className="markdown accprompt__intro" dangerouslySetInnerHTML={{ __html: intro }} /> : null}
       <Formik
         initialValues={{ accuracy: '' }}
-        validationSchema={schema}
+        validationSchema={schema()}
         validateOnMount
         onSubmit={(values) => onSubmit(values.accuracy)}
       >
         {({ isValid, isSubmitting, submitCount }) => (
           <Form noValidate>
-            <h2 id={`${idPrefix}accprompt-title`}>Do you think this headline is accurate?</h2>
-            <img className="accprompt__image" src={picture.src} alt={picture.alt} width={480} height={270} />
+            <h2 id={`${idPrefix}accprompt-title`}>{t('accprompt.question')}</h2>
+            <img className="accprompt__image" src={picture.src} alt={t(picture.alt)} width={480} height={270} />
             <fieldset className="accprompt__options">
-              <legend className="visually-hidden">Do you think this headline is accurate?</legend>
+              <legend className="visually-hidden">{t('accprompt.question')}</legend>
               {ACCURACY_OPTIONS.map((o, i) => (
                 <label key={o.value} className="radio">
                   <Field type="radio" name="accuracy" value={o.value} data-autofocus={i === 0 && !idPrefix ? true : undefined} />
-                  <span>{o.label}</span>
+                  <span>{t(o.label)}</span>
                 </label>
               ))}
             </fieldset>
             {/* 'Required' only after an attempt to continue, not as the prompt opens. */}
             {!isValid && submitCount > 0 ? (
               <p id={`${idPrefix}accprompt-required`} className="field__error accprompt__required" role="alert">
-                Required
+                {t('accprompt.required')}
               </p>
             ) : null}
             <div className="dialog__actions">
@@ -73,7 +76,7 @@ function AccuracyForm({ image, onSubmit, intro, idPrefix }: { image: 0 | 1; onSu
                 aria-disabled={!isValid || isSubmitting ? 'true' : undefined}
                 aria-describedby={!isValid && submitCount > 0 ? `${idPrefix}accprompt-required` : undefined}
               >
-                Continue
+                {t('common.continue')}
               </button>
             </div>
           </Form>

@@ -3,6 +3,7 @@ import type { EngagementType, FeedEntity } from '../../lib/feedTypes';
 import { ownCommentsOf, threadOf, type CommentsSpec, type SpeakSpec } from './commentsSpec';
 import { BUTTONS, CARD_IMAGE_SIZES, cardSource, displayedCount, isVideoUrl, videoShouldPlay, type ButtonMode, type SourceSpec } from './rules';
 import type { FeedTracker } from './tracker';
+import { t } from '../i18n';
 
 // The comment thread is its own chunk: only studies that show comments fetch it.
 const Comments = lazy(() => import('./Comments'));
@@ -79,7 +80,7 @@ export function Card({ entity, modes, tracker, register, swipe, source, gate, co
       data-entity-id={entity.entity_id}
       data-idx={entity.idx}
       aria-labelledby={headline ? headingId : undefined}
-      aria-label={headline ? undefined : `Post ${entity.idx + 1}`}
+      aria-label={headline ? undefined : t('feed.post', { n: entity.idx + 1 })}
     >
       <CardSourceLine publisher={publisher} time={time} />
       <div className={video ? 'card__media' : 'card__media card__media--image'}>
@@ -92,7 +93,7 @@ export function Card({ entity, modes, tracker, register, swipe, source, gate, co
             src={entity.entity_url}
             {...imageCopies(entity)}
             {...imageSize(entity)}
-            alt={headline || `Post ${entity.idx + 1}`}
+            alt={headline || t('feed.post', { n: entity.idx + 1 })}
             loading={entity.idx < 3 ? 'eager' : 'lazy'}
             fetchpriority={entity.idx === 0 ? 'high' : 'low'}
             decoding="async"
@@ -105,7 +106,7 @@ export function Card({ entity, modes, tracker, register, swipe, source, gate, co
         </h2>
       ) : null}
       {shown.length > 0 ? (
-        <div className="card__buttons" role="group" aria-label="Reactions">
+        <div className="card__buttons" role="group" aria-label={t('feed.reactions')}>
           {shown.map((b) => {
             const isOn = on[b.type];
             const count = displayedCount(modes[b.type], counts[b.type], isOn);
@@ -115,10 +116,10 @@ export function Card({ entity, modes, tracker, register, swipe, source, gate, co
                 key={b.type}
                 type="button"
                 className={`engage engage--${b.type}${isOn ? ' engage--on' : ''}`}
-                title={b.label}
+                title={t(b.label)}
                 // The visible count is part of the name ("Like, 359"): WCAG's label in name,
                 // so a voice-control user saying what they see reaches the button.
-                aria-label={count !== null ? `${b.label}, ${count}` : b.label}
+                aria-label={count !== null ? `${t(b.label)}, ${count}` : t(b.label)}
                 aria-pressed={clickable ? isOn : undefined}
                 aria-disabled={clickable ? undefined : 'true'}
                 data-engagement={b.type}
@@ -208,7 +209,7 @@ function CardVideo({ entity, tracker }: { entity: FeedEntity; tracker: FeedTrack
       v.removeEventListener('play', onPlay);
     };
   }, [entity]);
-  const headline = typeof entity.headline === 'string' && entity.headline ? entity.headline : `Video post ${entity.idx + 1}`;
+  const headline = typeof entity.headline === 'string' && entity.headline ? entity.headline : t('feed.videoPost', { n: entity.idx + 1 });
   return (
     <video
       ref={ref}

@@ -3,6 +3,7 @@ import { finishFlow } from '../../lib/session';
 import { storage } from '../../lib/storage';
 import { endCheckpoint, endInputs, endScreen } from '../flow/endFlow';
 import { EndContent } from '../flow/EndModal';
+import { t } from '../i18n';
 
 /**
  * Completed is shown when the server says this participant already finished the study:
@@ -19,7 +20,7 @@ export function Completed() {
   return (
     <main id="main" className="feed-main">
       <section className="markdown-page page page--narrow" aria-labelledby="completed-title">
-        <h1 id="completed-title">You have already completed this study</h1>
+        <h1 id="completed-title">{t('end.alreadyCompleted')}</h1>
         <EndContent record={{ screen, checkpoint }} completed onClose={() => finishFlow(storage)} />
       </section>
     </main>

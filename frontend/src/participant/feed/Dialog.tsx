@@ -1,5 +1,6 @@
 import { type ReactNode } from 'react';
 import { Modal } from '../../components/Modal';
+import { t } from '../i18n';
 
 /**
  * Dialog is the feed's modal (consent, instructions, an intervention, the end): it cannot be
@@ -27,11 +28,11 @@ export function TextDialog({ id, title, html, onAgree, onDecline }: { id: string
       <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onAgree} data-autofocus>
-          Agree and continue
+          {t('start.agree')}
         </button>
         {onDecline ? (
           <button type="button" className="button button--secondary" onClick={onDecline}>
-            I do not agree
+            {t('start.decline')}
           </button>
         ) : null}
       </div>
@@ -40,13 +41,13 @@ export function TextDialog({ id, title, html, onAgree, onDecline }: { id: string
 }
 
 /** MarkdownPage renders markdown (server-rendered HTML) as a page with a Continue button. */
-export function MarkdownPage({ html, title, onContinue, continueLabel = 'Continue' }: { html: string; title?: string; onContinue: () => void; continueLabel?: string }) {
+export function MarkdownPage({ html, title, onContinue, continueLabel }: { html: string; title?: string; onContinue: () => void; continueLabel?: string }) {
   return (
     <section className="markdown-page page page--narrow" aria-label={title}>
       {title ? <h1>{title}</h1> : null}
       <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
       <button type="button" className="button" onClick={onContinue}>
-        {continueLabel}
+        {continueLabel ?? t('common.continue')}
       </button>
     </section>
   );

@@ -5,19 +5,26 @@
 // Under prefers-reduced-motion nothing moves (feed.css) and the badge stays still. The
 // items are invented and refer to no post, so they add distraction, not a stimulus.
 import { useEffect, useState } from 'react';
+import { t, type MessageKey } from '../i18n';
+import { formatCount, formatNumber } from '../i18n/format';
 
-const TRENDING = [
-  '#MondayMotivation · 48.1K posts',
-  'Transfer window · 12.9K posts',
-  '#WeekendRecipes · 7,312 posts',
-  'Storm warning · 31.4K posts',
-  '#TechDeals · 5,870 posts',
-  'Concert tickets · 22.0K posts',
-  '#FitnessGoals · 9,044 posts',
-  'Election debate · 64.3K posts',
-] as const;
+// Hashtags stay as written; topics are in the study's language, counts in its format.
+const TRENDING: ReadonlyArray<readonly [string | MessageKey, number]> = [
+  ['#MondayMotivation', 48_100],
+  ['distract.topic1', 12_900],
+  ['#WeekendRecipes', 7_312],
+  ['distract.topic2', 31_400],
+  ['#TechDeals', 5_870],
+  ['distract.topic3', 22_000],
+  ['#FitnessGoals', 9_044],
+  ['distract.topic4', 64_300],
+];
 
-const NOTICES = ['Sam liked your photo', 'New message from Alex', '3 friends posted stories', 'Jordan mentioned you', 'Your post has 12 new reactions'] as const;
+const NOTICES: readonly MessageKey[] = ['distract.notice1', 'distract.notice2', 'distract.notice3', 'distract.notice4', 'distract.notice5'];
+
+function trend([topic, count]: readonly [string, number]): string {
+  return t('distract.posts', { topic: topic.startsWith('#') ? topic : t(topic as MessageKey), count: formatCount(count) });
+}
 
 /** BADGE_EVERY_MS is how often the notification badge changes. */
 export const BADGE_EVERY_MS = 2500;
@@ -31,8 +38,8 @@ function useTicking(): number {
   const [n, setN] = useState(0);
   useEffect(() => {
     if (reducedMotion()) return;
-    const t = setInterval(() => setN((x) => x + 1), BADGE_EVERY_MS);
-    return () => clearInterval(t);
+    const timer = setInterval(() => setN((x) => x + 1), BADGE_EVERY_MS);
+    return () => clearInterval(timer);
   }, []);
   return n;
 }
@@ -45,14 +52,14 @@ export function SideLeftDistract() {
     <aside className="feed-side feed-side--left feed-side--distract" aria-hidden="true" data-skin="distract">
       <div className="distract-bar">
         <span className="distract-bell">
-          Notifications <span className="distract-badge" data-badge={badge}>{badge}</span>
+          {t('distract.notifications')} <span className="distract-badge" data-badge={badge}>{badge}</span>
         </span>
       </div>
-      <h3 className="distract-title">Trending now</h3>
+      <h3 className="distract-title">{t('distract.trending')}</h3>
       <div className="distract-ticker">
         <ul className="distract-ticker__list">
-          {[...TRENDING, ...TRENDING].map((t, i) => (
-            <li key={i}>{t}</li>
+          {[...TRENDING, ...TRENDING].map((item, i) => (
+            <li key={i}>{trend(item)}</li>
           ))}
         </ul>
       </div>
@@ -68,19 +75,19 @@ export function SideRightDistract() {
     <aside className="feed-side feed-side--right feed-side--distract" aria-hidden="true">
       <section className="side-panel">
         <h3>
-          Notifications <span className="distract-badge">{2 + (tick % 9)}</span>
+          {t('distract.notifications')} <span className="distract-badge">{2 + (tick % 9)}</span>
         </h3>
         <ul className="distract-notices">
           {shown.map((m, i) => (
             <li key={`${tick}-${i}`} className={i === 0 ? 'distract-notice distract-notice--new' : 'distract-notice'}>
-              {m}
+              {t(m)}
             </li>
           ))}
         </ul>
       </section>
       <section className="side-panel">
-        <h3>Live</h3>
-        <p className="distract-live">{(1200 + tick * 37).toLocaleString('en-US')} people are online</p>
+        <h3>{t('distract.live')}</h3>
+        <p className="distract-live">{t('distract.online', { count: formatNumber(1200 + tick * 37) })}</p>
       </section>
     </aside>
   );

@@ -23,17 +23,18 @@ import { FEED_NAME } from './rules';
 import { ToastArea } from './Toasts';
 import { takeEarlyLoad } from './early';
 import './feed.css';
+import { isCurrent, languageParams, setLanguage, t } from '../i18n';
 
 /** MTurkPreview is the page a worker sees in a HIT's preview: nothing is recorded. */
 function MTurkPreview() {
   return (
     <main id="main" className="status-page">
-      <h1>Newsfeed study</h1>
+      <h1>{t('mturk.title')}</h1>
       <p className="status-page__text" style={{ maxWidth: '32rem', margin: 0 }}>
-        In this study you scroll through a short newsfeed and answer a few questions. Accept the HIT to begin.
+        {t('mturk.text')}
       </p>
       <p className="status-page__text muted" style={{ maxWidth: '32rem', margin: 0 }}>
-        Nothing is recorded while you preview.
+        {t('mturk.nothing')}
       </p>
     </main>
   );
@@ -46,7 +47,7 @@ const PENDING_ATTEMPTS = 5;
 
 /** Feed is the page at '/' while an experiment is requested or in progress. */
 export function Feed({ location }: { location: Location }) {
-  useTitle('Feed');
+  useTitle(t('feed.pageTitle'));
   // A platform's link cut before its experiment_id: say so, and register nobody.
   const [truncated] = useState(() => isTruncatedLink(location.query, storage));
   // MTurk shows the HIT's page while a worker only previews it (assignmentId
@@ -100,6 +101,9 @@ export function Feed({ location }: { location: Location }) {
       setPhase(got.kind);
       return;
     }
+    // The study's language (and its own texts) before its first screen shows.
+    const lang = languageParams(got.data.params);
+    if (!isCurrent(lang.tag, lang.own)) await setLanguage(lang.tag, lang.own);
     setData(got.data);
     // Back from the questionnaires of forms-before: consent and instructions were agreed to.
     setPhase((got.start === 'consent' || got.start === 'instruct') && beforeAnswered(storage) ? 'feed' : got.start);
@@ -126,7 +130,7 @@ export function Feed({ location }: { location: Location }) {
     if (before) navigate(before);
   }, [before]);
 
-  const back = returnUrl ? { href: returnUrl, label: reason === 'overQuota' ? 'Continue to the study platform' : 'Return to the study platform' } : platformReturn(location.query, storage);
+  const back = returnUrl ? { href: returnUrl, label: reason === 'overQuota' ? t('return.continuePlatform') : t('return.platform') } : platformReturn(location.query, storage);
   if (mturkPreview) return <MTurkPreview />;
   if (phase === 'fatal') return <ErrorScreen reason={reason} back={back} onRetry={retryable ? () => void load() : undefined} />;
   if (phase === 'retry') return <ErrorScreen reason="unreachable" back={back} onRetry={() => void load()} />;
@@ -136,7 +140,7 @@ export function Feed({ location }: { location: Location }) {
       {phase === 'loading' ? (
         <main id="main" className="feed-main">
           <p className="feed-status" role="status">
-            Loading…
+            {t('common.loading')}
           </p>
         </main>
       ) : null}
@@ -144,7 +148,7 @@ export function Feed({ location }: { location: Location }) {
       {phase === 'consent' && data ? (
         <TextDialog
           id="consent"
-          title="Consent"
+          title={t('start.consent')}
           html={data.texts.consent}
           onAgree={() => {
             logCheckpoint('consent-agree');
@@ -166,7 +170,7 @@ export function Feed({ location }: { location: Location }) {
       {phase === 'instruct' && data ? (
         <TextDialog
           id="instruct"
-          title="Instructions"
+          title={t('start.instructions')}
           html={data.texts.instruct}
           onAgree={() => {
             logCheckpoint('instructions-agree');
@@ -184,9 +188,9 @@ function FeedHeader() {
   return (
     <header className="site-header feed-header" style={{ backgroundColor: HEADER_COLOUR }}>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('feed.skipToContent')}
       </a>
-      <a className="site-header__home" href="/" aria-label={`${FEED_NAME} home`}>
+      <a className="site-header__home" href="/" aria-label={t('feed.home', { name: FEED_NAME })}>
         <FeedIcon size={26} />
         <span>{FEED_NAME}</span>
       </a>

@@ -25,6 +25,7 @@ import { FeedTracker } from './tracker';
 import { useCardVisibility } from './visibility';
 import { DEMO_INTERVENTION_VIDEO, VideoIntervention } from './VideoIntervention';
 import { postToParent } from '../../lib/parent';
+import { t, type MessageKey } from '../i18n';
 
 const AccuracyPrompt = lazy(() => import('./AccuracyPrompt'));
 // The compose box and the participant's posts: their own chunk, fetched only when used.
@@ -199,12 +200,12 @@ export function FeedView({ data }: { data: FeedData }) {
       <button
         type="button"
         className="button button--accent submit-button"
-        title="Click to continue"
-        aria-label="Click to continue"
+        title={t('feed.submit')}
+        aria-label={t('feed.submit')}
         disabled={submitting}
         onClick={() => void submit()}
       >
-        Click to continue
+        {t('feed.submit')}
       </button>
     </div>
   );
@@ -214,9 +215,9 @@ export function FeedView({ data }: { data: FeedData }) {
     <>
       <div className={`feed-layout${swipe ? ' feed-layout--swipe' : ''}${distract ? ' feed-layout--distract' : ''}`}>
         {distract ? <SideLeftDistract /> : <SideLeft />}
-        <main id="main" className="feed-main" aria-label="Newsfeed">
+        <main id="main" className="feed-main" aria-label={t('feed.main')}>
           {swipe ? (
-            <div className="swipe" role="region" tabIndex={0} aria-label="Posts: swipe or scroll for the next post">
+            <div className="swipe" role="region" tabIndex={0} aria-label={t('feed.swipeRegion')}>
               {entities.map((e) => (
                 <Fragment key={e.entity_id}>
                   <div className="swipe__slide">{cardOf(e, true)}</div>
@@ -227,7 +228,7 @@ export function FeedView({ data }: { data: FeedData }) {
                   ) : null}
                 </Fragment>
               ))}
-              {total === 0 ? <p className="feed-status">No results :(</p> : null}
+              {total === 0 ? <p className="feed-status">{t('feed.noResults')}</p> : null}
             </div>
           ) : null}
           {swipe && showSubmit ? <div className="swipe__submit">{submitControl}</div> : null}
@@ -249,8 +250,8 @@ export function FeedView({ data }: { data: FeedData }) {
                 ))}
               </div>
               <div className="feed-status" role="status">
-                {status === 'loading' ? 'Loading…' : null}
-                {status === 'complete' ? (total === 0 ? 'No results :(' : 'No more data :)') : null}
+                {status === 'loading' ? t('common.loading') : null}
+                {status === 'complete' ? (total === 0 ? t('feed.noResults') : t('feed.noMore')) : null}
               </div>
               {showSubmit ? submitControl : null}
             </>
@@ -258,7 +259,7 @@ export function FeedView({ data }: { data: FeedData }) {
         </main>
         {distract ? <SideRightDistract /> : <SideRight />}
       </div>
-      <footer className="feed-footer" aria-label={`${FEED_NAME} feed`}>
+      <footer className="feed-footer" aria-label={t('feed.footer', { name: FEED_NAME })}>
         {FEED_NAME}
       </footer>
       {intervention === 'accprompt' ? (
@@ -284,20 +285,20 @@ export function FeedView({ data }: { data: FeedData }) {
 // The side columns on a laptop: a calm, static frame that reads as a social site (a menu on
 // the left, quiet panels on the right). Nothing in them is a link or changes, and nothing
 // refers to the posts, so they add no stimulus of their own; screen readers skip them.
-const MENU = ['Home', 'Friends', 'Groups', 'Saved', 'Events'] as const;
+const MENU: readonly MessageKey[] = ['side.home', 'side.friends', 'side.groups', 'side.saved', 'side.events'];
 
 function SideLeft() {
   return (
     <aside className="feed-side feed-side--left" aria-hidden="true">
       <div className="side-profile">
         <span className="side-avatar" />
-        <span>You</span>
+        <span>{t('side.you')}</span>
       </div>
       <ul className="side-menu">
         {MENU.map((m, i) => (
           <li key={m} className={i === 0 ? 'side-menu__item side-menu__item--on' : 'side-menu__item'}>
             <span className={`side-icon side-icon--${i}`} />
-            {m}
+            {t(m)}
           </li>
         ))}
       </ul>
@@ -309,14 +310,14 @@ function SideRight() {
   return (
     <aside className="feed-side feed-side--right" aria-hidden="true">
       <section className="side-panel">
-        <h3>Events</h3>
-        <p>No upcoming events.</p>
+        <h3>{t('side.events')}</h3>
+        <p>{t('side.eventsNone')}</p>
       </section>
       <section className="side-panel">
-        <h3>Birthdays</h3>
-        <p>No birthdays today.</p>
+        <h3>{t('side.birthdays')}</h3>
+        <p>{t('side.birthdaysNone')}</p>
       </section>
-      <p className="side-fine">Privacy · Terms · Help</p>
+      <p className="side-fine">{t('side.fine')}</p>
     </aside>
   );
 }

@@ -5,17 +5,23 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Dialog } from './Dialog';
 import { addVisit, recordShown, type InterventionSpec } from './intervention';
-import { visibilityThreshold } from './rules';
+import { FEED_NAME, visibilityThreshold } from './rules';
+import { t, type MessageKey } from '../i18n';
 
 const AccuracyPrompt = lazy(() => import('./AccuracyPrompt'));
 
 /** TITLES name each type for screen readers (the text's own heading is the researcher's). */
-export const INTERVENTION_TITLES: Record<string, string> = {
-  accprompt: 'Accuracy question',
-  literacytip: 'Tips for spotting false news',
-  socialnorm: 'What other people think',
-  importance: 'Accuracy matters',
+const INTERVENTION_TITLES: Record<string, MessageKey> = {
+  accprompt: 'intervention.accprompt',
+  literacytip: 'intervention.literacytip',
+  socialnorm: 'intervention.socialnorm',
+  importance: 'intervention.importance',
 };
+
+/** interventionTitle is the type's name in the study's language. */
+export function interventionTitle(type: string): string {
+  return t(INTERVENTION_TITLES[type] ?? 'intervention.note');
+}
 
 /** TextModal is a text intervention as a pop-up: the text and Continue. */
 export function TextModal({ spec, html, onDone }: { spec: InterventionSpec; html: string; onDone: () => void }) {
@@ -23,12 +29,12 @@ export function TextModal({ spec, html, onDone }: { spec: InterventionSpec; html
     <Dialog labelledBy="intervention-title" className="dialog--text dialog--intervention">
       {/* The dialog's name; not a heading, so the researcher's text keeps its own. */}
       <p id="intervention-title" className="visually-hidden">
-        {INTERVENTION_TITLES[spec.type] ?? 'A note'}
+        {interventionTitle(spec.type)}
       </p>
       <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onDone} data-autofocus>
-          Continue
+          {t('common.continue')}
         </button>
       </div>
     </Dialog>
@@ -87,18 +93,18 @@ export function InterventionCard({
       document.removeEventListener('visibilitychange', onHidden);
     };
   }, [spec]);
-  const title = INTERVENTION_TITLES[spec.type] ?? 'A note';
+  const title = interventionTitle(spec.type);
   return (
     <article ref={ref} className={`card intervention-card${swipe ? ' card--swipe intervention-card--swipe' : ''}`} data-intervention={spec.type} aria-label={title}>
       <p className="intervention-card__label" aria-hidden="true">
-        feedlab · note
+        {t('intervention.cardLabel', { name: FEED_NAME })}
       </p>
       {spec.type === 'accprompt' ? (
         answered ? (
           <>
             {html ? <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} /> : null}
             <p className="intervention-card__thanks" role="status">
-              Thank you for your answer.
+              {t('intervention.thanks')}
             </p>
           </>
         ) : (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TOAST } from './rules';
+import { t } from '../i18n';
 
 interface Toast {
   id: number;
@@ -33,11 +34,11 @@ export function ToastArea() {
   }, []);
   return (
     <div className="toasts" role="status" aria-live="polite">
-      {toasts.map((t) => (
-        <div key={t.id} className="toast" style={{ ['--toast-intro-x' as string]: `${TOAST.introX}px`, ['--toast-duration' as string]: `${TOAST.duration}ms` }}>
-          <span>{t.text}</span>
+      {toasts.map((one) => (
+        <div key={one.id} className="toast" style={{ ['--toast-intro-x' as string]: `${TOAST.introX}px`, ['--toast-duration' as string]: `${TOAST.duration}ms` }}>
+          <span>{one.text}</span>
           {TOAST.dismissable ? (
-            <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => setToasts((list) => list.filter((x) => x.id !== t.id))}>
+            <button type="button" className="toast__close" aria-label={t('common.dismiss')} onClick={() => setToasts((list) => list.filter((x) => x.id !== one.id))}>
               ×
             </button>
           ) : null}

@@ -3,6 +3,7 @@ import { logCheckpoint } from '../../lib/events';
 import { storage } from '../../lib/storage';
 import { Dialog } from './Dialog';
 import { VIDEO_GATE_MS } from './rules';
+import { t } from '../i18n';
 
 /** DEMO_INTERVENTION_VIDEO is the built-in video used when intervention-video is empty: a
  * calm 110-second video (scripts/make-intervention-video.sh), longer than the 105 s gate. */
@@ -79,9 +80,9 @@ export function VideoIntervention({ src, onDone }: { src: string; onDone: () => 
 
   return (
     <Dialog labelledBy="video-title" className="dialog--video">
-      <h2 id="video-title">Please turn up the volume</h2>
-      <p>Turn up your volume and watch this video.</p>
-      <video ref={ref} className="intervention__video" src={src} playsInline preload="auto" aria-label="Intervention video" />
+      <h2 id="video-title">{t('video.title')}</h2>
+      <p>{t('video.text')}</p>
+      <video ref={ref} className="intervention__video" src={src} playsInline preload="auto" aria-label={t('video.label')} />
       {blocked && !done ? (
         <button type="button" className="button button--accent" data-autofocus onClick={() => ref.current?.play().then(() => setBlocked(false), () => {})}>
           Play video
@@ -90,11 +91,11 @@ export function VideoIntervention({ src, onDone }: { src: string; onDone: () => 
       {done ? (
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onDone} data-autofocus>
-            Continue
+            {t('common.continue')}
           </button>
         </div>
       ) : (
-        <p className="intervention__wait">You can continue after the video ends.</p>
+        <p className="intervention__wait">{t('video.wait')}</p>
       )}
     </Dialog>
   );

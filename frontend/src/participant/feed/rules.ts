@@ -3,6 +3,8 @@
 // window, the card visibility threshold and dwell from intersection events.
 import type { EngagementRecord, EngagementType, ExperimentParameter, FeedEntity, IntersectionEvent } from '../../lib/feedTypes';
 import { paramValue } from '../../lib/session';
+import type { MessageKey } from '../i18n';
+import { formatCount } from '../i18n/format';
 
 /** FEED_NAME labels the feed's footer. */
 export const FEED_NAME = 'feedlab';
@@ -28,22 +30,22 @@ export const VIDEO_WINDOW = { top: 0.25, bottom: 0.6 } as const;
 /** ACCURACY_PROMPT_FIELD names the accuracy prompt's answer in the user_form export. */
 export const ACCURACY_PROMPT_FIELD = 'intervention_accuracy-prompt';
 export const ACCURACY_OPTIONS = [
-  { value: '1_definitely_false', label: 'Definitely false' },
-  { value: '2_probably_false', label: 'Probably false' },
-  { value: '3_probably_true', label: 'Probably true' },
-  { value: '4_definitely_true', label: 'Definitely true' },
-] as const;
+  { value: '1_definitely_false', label: 'accuracy.definitelyFalse' },
+  { value: '2_probably_false', label: 'accuracy.probablyFalse' },
+  { value: '3_probably_true', label: 'accuracy.probablyTrue' },
+  { value: '4_definitely_true', label: 'accuracy.definitelyTrue' },
+] as const satisfies ReadonlyArray<{ value: string; label: MessageKey }>;
 /** Toast defaults (spec §9). */
 export const TOAST = { duration: 4000, initial: 1, dismissable: true, pausable: false, introX: 256 } as const;
 
-/** The engagement buttons in display order: type, its feed-button parameter, tooltip. */
-export const BUTTONS: ReadonlyArray<{ type: EngagementType; param: string; label: string }> = [
-  { type: 'likes', param: 'feed-button-like', label: 'Like' },
-  { type: 'shares', param: 'feed-button-share', label: 'Share' },
-  { type: 'read_later', param: 'feed-button-bookmark', label: 'Read later' },
-  { type: 'upvote', param: 'feed-button-upvote', label: 'Upvote' },
-  { type: 'downvote', param: 'feed-button-downvote', label: 'Downvote' },
-  { type: 'accuracy_score', param: 'feed-button-accuracy', label: 'Accuracy score' },
+/** The engagement buttons in display order: type, its feed-button parameter, its name's key. */
+export const BUTTONS: ReadonlyArray<{ type: EngagementType; param: string; label: MessageKey }> = [
+  { type: 'likes', param: 'feed-button-like', label: 'button.like' },
+  { type: 'shares', param: 'feed-button-share', label: 'button.share' },
+  { type: 'read_later', param: 'feed-button-bookmark', label: 'button.readLater' },
+  { type: 'upvote', param: 'feed-button-upvote', label: 'button.upvote' },
+  { type: 'downvote', param: 'feed-button-downvote', label: 'button.downvote' },
+  { type: 'accuracy_score', param: 'feed-button-accuracy', label: 'button.accuracyScore' },
 ];
 
 /** OPPOSITE pairs the buttons that exclude each other on one card: turning one on turns
@@ -82,24 +84,11 @@ export function shouldOpenIntervention(lastReached: number, idx: number, modalSh
 }
 
 /**
- * groupThousands writes a whole number with commas (1234 -> "1,234"). Not toLocaleString:
- * its first call with a locale builds a number formatter, and the feed's first render
- * (a count on each button of 25 cards) spent about 0.15 s of a slow phone's CPU there.
+ * formatCount is the displayed count in the study's language (i18n/format.ts): in English a
+ * thousands separator below 10,000, K with one decimal below a million, M with one decimal
+ * above (rounded down, so 999,999 is 999.9K).
  */
-function groupThousands(whole: number): string {
-  const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return whole < 0 ? `-${digits}` : digits;
-}
-
-/**
- * formatCount is the displayed count: a thousands separator below 10,000, K with one
- * decimal below a million, M with one decimal above (rounded down, so 999,999 is 999.9K).
- */
-export function formatCount(n: number): string {
-  if (n < 10_000) return groupThousands(Math.trunc(n));
-  if (n < 1_000_000) return `${(Math.floor(n / 100) / 10).toFixed(1)}K`;
-  return `${(Math.floor(n / 100_000) / 10).toFixed(1)}M`;
-}
+export { formatCount };
 
 /**
  * displayedCount is what a button shows, or null when its count is hidden: `yes` starts at

@@ -11,6 +11,7 @@ import { preloadForms } from '../forms/FormsRoute';
 import { toast } from './Toasts';
 import type { FeedTracker } from './tracker';
 import { postToParent } from '../../lib/parent';
+import { t } from '../i18n';
 
 /**
  * submitFeed sends what the feed owes the server (the dwell batch with open dwells closed,
@@ -28,7 +29,7 @@ export async function submitFeed(tracker: FeedTracker): Promise<EndRecord | null
   logCheckpoint('leave_feed');
   postToParent('submitClicked');
   const box = outbox();
-  if (box.pending > 0) toast('Saving your responses…');
+  if (box.pending > 0) toast(t('feed.savingToast'));
   const { next } = advanceRoutes(storage.get('redirectionRoutes') ?? [], '/');
   if (!isQuestionnaireRoute(next)) {
     // The end modal shows how to get back to the platform (for the custom platform a

@@ -7,6 +7,7 @@ import { navigate } from '../../lib/router';
 import { storage } from '../../lib/storage';
 import { Dialog } from '../forms/Dialog';
 import { requestCompletionCode, type EndRecord, type EndScreen } from './endFlow';
+import { t, type MessageKey } from '../i18n';
 
 /** go sends the browser to a route of this app without a reload, or to another site. */
 export function go(target: string): void {
@@ -14,7 +15,7 @@ export function go(target: string): void {
   else window.location.assign(target);
 }
 
-const PLATFORM_NAMES: Record<string, string> = { prolific: 'Prolific', lucid: 'the survey panel', mturk: 'MTurk' };
+const PLATFORM_NAMES: Record<string, MessageKey> = { prolific: 'end.platformProlific', lucid: 'end.platformLucid', mturk: 'end.platformMturk' };
 
 /** AUTO_CONTINUE_S: the custom platform's URL opens by itself this long after the answers
  * are saved (the button is there from the start). */
@@ -55,20 +56,20 @@ export function EndContent({ record, onClose, completed = false }: { record: End
   const pending = usePending();
   const saved = pending === 0;
   const status = completed ? (
-    'Your answers were saved; you do not need to take part again.'
+    t('end.savedAlready')
   ) : screen.kind === 'home' && screen.solarflare ? (
-    'Thanks for trying feedlab.'
+    t('end.thanksDemo')
   ) : (
     <span className="end-dialog__status" data-saved={saved ? 'true' : 'false'}>
       {saved
-        ? 'Your answers have been saved.'
-        : 'Your answers are still being sent. Please keep this page open: we keep trying, and this message changes once they have arrived.'}
+        ? t('end.saved')
+        : t('end.sending')}
     </span>
   );
   if (record.refused && !completed) {
     return (
       <>
-        <h2 id="end-title">The study is not finished yet</h2>
+        <h2 id="end-title">{t('end.notFinished')}</h2>
         <p id="end-text" role="alert">
           {record.refused}
         </p>
@@ -77,7 +78,7 @@ export function EndContent({ record, onClose, completed = false }: { record: End
   }
   return (
     <>
-      {completed ? null : <h2 id="end-title">Thank you!</h2>}
+      {completed ? null : <h2 id="end-title">{t('end.thanks')}</h2>}
       {screen.kind === 'home' && <HomeEnd screen={screen} status={status} onClose={onClose} />}
       {screen.kind === 'link' && <LinkEnd screen={screen} status={status} />}
       {screen.kind === 'code' && <CodeEnd record={record} status={status} saved={saved} />}
@@ -93,7 +94,7 @@ function HomeEnd({ screen, status, onClose }: { screen: Extract<EndScreen, { kin
     <>
       <p id="end-text" role="status">
         {status}
-        {screen.solarflare ? null : ' Thank you for taking part.'}
+        {screen.solarflare ? null : ` ${t('end.thanksTakingPart')}`}
       </p>
       <button
         type="button"
@@ -103,22 +104,22 @@ function HomeEnd({ screen, status, onClose }: { screen: Extract<EndScreen, { kin
           go(screen.target);
         }}
       >
-        Return home
+        {t('end.returnHome')}
       </button>
     </>
   );
 }
 
 function LinkEnd({ screen, status }: { screen: Extract<EndScreen, { kind: 'link' }>; status: Status }) {
-  const where = PLATFORM_NAMES[screen.platform] ?? 'your platform';
+  const where = t(PLATFORM_NAMES[screen.platform] ?? 'end.platformOther');
   return (
     <>
       <p id="end-text" role="status">
-        {status} To complete the study and be credited, follow this link back to {where}:
+        {status} {t('end.followLink', { platform: where })}
       </p>
       <p>
         <a className="button button--accent end-dialog__link" href={screen.href} rel="noreferrer">
-          Complete the study
+          {t('end.complete')}
         </a>
       </p>
       <p className="end-dialog__url">{screen.href}</p>
@@ -152,14 +153,14 @@ function ContinueEnd({ screen, status, auto, onClose }: { screen: Extract<EndScr
   return (
     <>
       <p id="end-text" role="status">
-        {status} To finish the study, continue to the researchers' page.
+        {status} {t('end.continueText')}
       </p>
       <p>
         <button type="button" className="button button--accent" onClick={leave}>
-          Continue to finish the study
+          {t('end.continueButton')}
         </button>
       </p>
-      {auto ? <p className="end-dialog__auto">You will be taken there in {Math.max(0, left)} s.</p> : null}
+      {auto ? <p className="end-dialog__auto">{t('end.autoContinue', { n: Math.max(0, left) })}</p> : null}
     </>
   );
 }
@@ -229,7 +230,7 @@ function CodeEnd({ record, status, saved }: { record: EndRecord; status: Status;
   return (
     <>
       <p id="end-text" role="status">
-        {status} Copy this completion code and paste it into the HIT on MTurk to be paid:
+        {status} {t('end.copyText')}
       </p>
       {refused !== null ? (
         <p role="alert">{refused}</p>
@@ -240,12 +241,12 @@ function CodeEnd({ record, status, saved }: { record: EndRecord; status: Status;
           </code>
         </p>
       ) : (
-        <p role="status">{failed ? 'Getting your code… please keep this page open, we keep trying.' : 'Getting your code…'}</p>
+        <p role="status">{failed ? t('end.gettingCodeRetry') : t('end.gettingCode')}</p>
       )}
       <button type="button" className="button" onClick={copy} disabled={!code}>
-        {copied === 'yes' ? 'Copied!' : 'Copy code'}
+        {copied === 'yes' ? t('end.copied') : t('end.copy')}
       </button>
-      {copied === 'failed' && <p role="status">The code is selected: copy it with your keyboard or menu.</p>}
+      {copied === 'failed' && <p role="status">{t('end.copyManual')}</p>}
     </>
   );
 }
@@ -254,8 +255,8 @@ function CodeEnd({ record, status, saved }: { record: EndRecord; status: Status;
 export function SavingDialog() {
   return (
     <Dialog labelledBy="saving-title">
-      <h2 id="saving-title">Saving your answers…</h2>
-      <p role="status">Please keep this page open for a moment.</p>
+      <h2 id="saving-title">{t('end.saving')}</h2>
+      <p role="status">{t('end.keepOpen')}</p>
     </Dialog>
   );
 }

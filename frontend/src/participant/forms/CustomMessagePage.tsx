@@ -19,10 +19,11 @@ import { endInputs, endScreen, requestCompletionCode, runEndFlow, type EndRecord
 import { FormHeader } from './FormHeader';
 import { CUSTOM_MESSAGE_EXAMPLE_TEXT } from './names';
 import { finishedRecord, hasSession, isLastPage, isPreview } from '../flow/guard';
+import { t } from '../i18n';
 
 /** CustomMessagePage serves /form/custom-msg. */
 export function CustomMessagePage({ location }: { location: Location }) {
-  useTitle('Thank you');
+  useTitle(t('message.pageTitle'));
   const query = location.query;
   // The layout may follow the query (it is harmless); the words never do.
   const asModal = (query.get('custom-msg-type') ?? '') === 'modal';
@@ -110,8 +111,8 @@ export function CustomMessagePage({ location }: { location: Location }) {
       <>
         <FormHeader />
         <main id="main" className="page page--narrow questionnaire-page">
-          <h1>No study in progress</h1>
-          <p>This page ends a study. There is no study in progress in this browser, so there is nothing to show here.</p>
+          <h1>{t('message.noStudy')}</h1>
+          <p>{t('message.noStudyText')}</p>
         </main>
       </>
     );
@@ -122,21 +123,21 @@ export function CustomMessagePage({ location }: { location: Location }) {
       <main id="main" className="page page--narrow questionnaire-page">
         {preview && (
           <p className="questionnaire__preview" role="note">
-            Preview: nothing on this page is saved.
+            {t('message.previewNothing')}
           </p>
         )}
         {!asModal && (
           <>
-            <h1>Thank you</h1>
+            <h1>{t('message.thanks')}</h1>
             {message}
             {ended ? (
-              <section className="end-inline" aria-label="Completion">
+              <section className="end-inline" aria-label={t('message.completion')}>
                 <EndContent record={ended} />
               </section>
             ) : (
               (!last || preview) && (
                 <button type="button" className="button" onClick={onContinue}>
-                  Continue
+                  {t('common.continue')}
                 </button>
               )
             )}
@@ -145,10 +146,10 @@ export function CustomMessagePage({ location }: { location: Location }) {
       </main>
       {showMessageModal && (
         <Dialog labelledBy="custom-msg-title">
-          <h2 id="custom-msg-title">A message from the researchers</h2>
+          <h2 id="custom-msg-title">{t('message.fromResearchers')}</h2>
           {message}
           <button type="button" className="button" onClick={onContinue}>
-            Continue
+            {t('common.continue')}
           </button>
         </Dialog>
       )}

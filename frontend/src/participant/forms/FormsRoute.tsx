@@ -3,6 +3,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type { Location } from '../../lib/router';
 import { FormHeader } from './FormHeader';
+import { t } from '../i18n';
 
 type FormsAppComponent = ComponentType<{ location: Location }>;
 
@@ -56,9 +57,9 @@ export function FormsLoading({ failed }: { failed: boolean }) {
       <main id="main" className="page page--narrow">
         {failed ? (
           <div role="alert">
-            <p>This page could not be loaded. Check your connection, then try again.</p>
+            <p>{t('form.loadFailed')}</p>
             <button type="button" className="button" onClick={() => window.location.reload()}>
-              Try again
+              {t('common.tryAgain')}
             </button>
           </div>
         ) : (

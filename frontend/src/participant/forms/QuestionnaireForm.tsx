@@ -5,6 +5,7 @@ import { Form, Formik, useFormikContext } from 'formik';
 import { useEffect, useMemo, useRef, type ChangeEvent } from 'react';
 import { buildSchema, initialValues, shown, type FormValues } from './schema';
 import type { Block, ChoiceField, Field, NumberField, Questionnaire, SliderField, TextField } from './types';
+import { t } from '../i18n';
 
 /** QuestionnaireFormProps: the definition, the blocks as arranged for this visit, the
  * submit button's text, and what to do with valid answers. */
@@ -127,7 +128,7 @@ function QuestionText({ field, number }: { field: Field; number: number }) {
   return (
     <>
       <span className="questionnaire__number">{number}.</span> <Rich html={field.labelHtml} text={field.label} />
-      {!field.required && !field.unmarked && <span className="questionnaire__optional"> (optional)</span>}
+      {!field.required && !field.unmarked && <span className="questionnaire__optional"> {t('form.optional')}</span>}
     </>
   );
 }
@@ -264,7 +265,7 @@ function SliderQuestion({ field, number }: { field: SliderField; number: number 
         {field.maxLabel && <span aria-hidden="true">{field.maxLabel}</span>}
       </div>
       <output htmlFor={inputId} className="questionnaire__slider-value">
-        {unset ? 'Not set yet' : `${value}${unit}`}
+        {unset ? t('form.notSet') : `${value}${unit}`}
       </output>
       <ErrorText id={`${base}-error`} text={error} />
     </div>
@@ -287,8 +288,7 @@ function SubmitRow({ label, blocks, busy }: { label: string; blocks: Block[]; bu
       <div aria-live="polite" className="questionnaire__summary">
         {missing.length > 0 && (
           <p>
-            {missing.length === 1 ? 'One question needs' : `${missing.length} questions need`} an answer before you can
-            continue:{' '}
+            {missing.length === 1 ? t('form.missingOne') : t('form.missingMany', { n: missing.length })}{' '}
             {missing.map((field, i) => (
               <span key={field.labelName}>
                 {i > 0 && ', '}
@@ -299,7 +299,7 @@ function SubmitRow({ label, blocks, busy }: { label: string; blocks: Block[]; bu
                     focusQuestion(field.labelName);
                   }}
                 >
-                  question {numbers.get(field.labelName)}
+                  {t('form.question', { n: numbers.get(field.labelName) ?? 0 })}
                 </a>
               </span>
             ))}

@@ -21,6 +21,7 @@ import { answersToSave } from './save';
 import { ShownCard } from './ShownCard';
 import { initialValues, type FormValues } from './schema';
 import type { Questionnaire } from './types';
+import { t } from '../i18n';
 
 /** QuestionnairePageProps: the page's definition; for a page of a questionnaire that has
  * more pages, more (called with this page's answers once they are queued), a draft key of
@@ -126,7 +127,7 @@ export function QuestionnairePage({ definition, location, more, draftKey, earlie
         <h1>{definition.heading}</h1>
         {preview && (
           <p className="questionnaire__preview" role="note">
-            Preview: answers on this page are not saved.
+            {t('form.previewNotSaved')}
           </p>
         )}
         {definition.introHtml ? (
@@ -138,7 +139,7 @@ export function QuestionnairePage({ definition, location, more, draftKey, earlie
         <QuestionnaireForm
           definition={definition}
           blocks={blocks}
-          submitLabel={last ? 'Finish' : 'Next'}
+          submitLabel={last ? t('form.finish') : t('form.next')}
           onSubmit={onSubmit}
           busy={saving || ended !== null}
           initial={initial}
@@ -146,7 +147,7 @@ export function QuestionnairePage({ definition, location, more, draftKey, earlie
         />
         {previewChecked && (
           <p role="status" className="questionnaire__preview">
-            Preview: these answers are valid. Nothing was saved.
+            {t('form.previewValid')}
           </p>
         )}
       </main>

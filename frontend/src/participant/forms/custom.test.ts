@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import type { FeedEntity } from '../../lib/feedTypes';
 import { attentionFailed, carryAnswers, chooseCards, enginePages, likertOptions, type CustomItem, type CustomQuestionnaire } from './custom';
 import { answersToSave } from './save';
-import { initialValues, MOVE_SLIDER, REQUIRED, validationErrors, type FormValues } from './schema';
+import { initialValues, moveSliderMessage, requiredMessage, validationErrors, type FormValues } from './schema';
 import { fieldsOf } from './types';
 
 const q: CustomQuestionnaire = {
@@ -58,12 +58,12 @@ describe('custom questionnaires', () => {
     assert.deepEqual(answersToSave(p1, v), { uses: 'no', trust: '4', 'views.s1': '1', 'views.s2': '3' });
 
     v.uses = 'other';
-    assert.equal((await validationErrors(p1, v))['uses~other'], REQUIRED);
+    assert.equal((await validationErrors(p1, v))['uses~other'], requiredMessage());
     v['uses~other'] = 'Mastodon';
     assert.equal(answersToSave(p1, v)['uses.other'], 'Mastodon');
 
     v.uses = 'yes';
-    assert.equal((await validationErrors(p1, v)).apps, REQUIRED);
+    assert.equal((await validationErrors(p1, v)).apps, requiredMessage());
     v.apps = ['a', 'b', 'c'];
     assert.equal((await validationErrors(p1, v)).apps, 'Choose at most 2.');
   });
@@ -71,7 +71,7 @@ describe('custom questionnaires', () => {
   it('asks for a slider without default to be moved, and fails a wrong attention answer', async () => {
     const v = initialValues(p2);
     assert.equal(v.hours, '');
-    assert.equal((await validationErrors(p2, v)).hours, MOVE_SLIDER);
+    assert.equal((await validationErrors(p2, v)).hours, moveSliderMessage());
     v.hours = 3;
     v.age = '17';
     v.why = 'Because';
@@ -190,7 +190,7 @@ describe('cards items', () => {
     assert.deepEqual(earlier, { uses: ['fb'], age: '30' });
     // With the earlier answers the question is asked (and required); without, never.
     const withEarlier: FormValues = { ...earlier, ...initialValues(second) };
-    assert.deepEqual(await validationErrors(second, withEarlier), { fb_hours: REQUIRED });
+    assert.deepEqual(await validationErrors(second, withEarlier), { fb_hours: requiredMessage() });
     withEarlier.fb_hours = '2';
     assert.deepEqual(answersToSave(second, withEarlier), { fb_hours: '2' }, 'earlier answers are not saved again');
     const other = { ...carryAnswers({}, { uses: ['x'] }), ...initialValues(second) };

@@ -7,6 +7,7 @@
 import type { FeedEntity } from '../../lib/feedTypes';
 import { shuffle } from './arrange';
 import type { AnswerOption, Block, CardQuestion, ChoiceField, Field, Questionnaire } from './types';
+import { t } from '../i18n';
 
 /** CustomItem is one item of the definition as the server sends it. */
 export interface CustomItem {
@@ -125,7 +126,7 @@ function fields(item: CustomItem, prefix = ''): Field[] {
     case 'multi': {
       const kind = it.type === 'multi' ? 'checkbox' : 'radio';
       const options: AnswerOption[] = (it.options ?? []).map((o) => ({ type: kind, value: o.value, option: o.label, ...(o.label_html ? { optionHtml: o.label_html } : {}) }));
-      if (it.other) options.push({ type: kind, value: 'other', option: 'Other' });
+      if (it.other) options.push({ type: kind, value: 'other', option: t('form.other') });
       const choice: ChoiceField = {
         ...base,
         kind,
@@ -140,7 +141,7 @@ function fields(item: CustomItem, prefix = ''): Field[] {
         kind: 'text',
         labelName: inputName(`${it.id}.other`),
         saveAs: `${it.id}.other`,
-        label: 'Please say what else:',
+        label: t('form.otherSay'),
         required: true,
         maxLength: TEXT_LENGTH,
         showIf: { field: base.labelName, values: ['other'] },
@@ -200,12 +201,16 @@ function fields(item: CustomItem, prefix = ''): Field[] {
 }
 
 function numberHint(it: CustomItem): string {
-  const what = it.integer ? 'a whole number' : 'a number';
-  if (it.min !== undefined && it.min_exclusive) return it.max !== undefined ? `Enter ${what} above ${it.min} and at most ${it.max}.` : `Enter ${what} above ${it.min}.`;
-  if (it.min !== undefined && it.max !== undefined) return `Enter ${what} from ${it.min} to ${it.max}.`;
-  if (it.min !== undefined) return `Enter ${what} of at least ${it.min}.`;
-  if (it.max !== undefined) return `Enter ${what} of at most ${it.max}.`;
-  return `Enter ${what}.`;
+  const whole = it.integer === true;
+  const vars = { min: it.min ?? '', max: it.max ?? '' };
+  if (it.min !== undefined && it.min_exclusive) {
+    if (it.max !== undefined) return t(whole ? 'form.wholeAboveMax' : 'form.numberAboveMax', vars);
+    return t(whole ? 'form.wholeAbove' : 'form.numberAbove', vars);
+  }
+  if (it.min !== undefined && it.max !== undefined) return t(whole ? 'form.wholeRange' : 'form.numberRange', vars);
+  if (it.min !== undefined) return t(whole ? 'form.wholeMin' : 'form.numberMin', vars);
+  if (it.max !== undefined) return t(whole ? 'form.wholeMax' : 'form.numberMax', vars);
+  return t(whole ? 'form.whole' : 'form.number');
 }
 
 /** CardChoice is one card a cards item asks about. */

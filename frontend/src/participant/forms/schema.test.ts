@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { builtinPage } from './builtins.testing';
-import { initialValues, isValidNumber, REQUIRED, validationErrors, type FormValues } from './schema';
+import { initialValues, isValidNumber, requiredMessage, validationErrors, type FormValues } from './schema';
 import { fieldsOf, type ChoiceField, type NumberField, type Questionnaire } from './types';
 
 const def = (name: string): Questionnaire => builtinPage(name)!;
@@ -34,12 +34,12 @@ describe('form schema', () => {
 
   it("says 'Required' for every unanswered required question, and nothing for optional ones", async () => {
     const errors = await validationErrors(def('form'), initialValues(def('form')));
-    assert.deepEqual(errors, { age: REQUIRED, gender: REQUIRED, covidvaccine: REQUIRED });
+    assert.deepEqual(errors, { age: requiredMessage(), gender: requiredMessage(), covidvaccine: requiredMessage() });
     const ses = await validationErrors(def('ses'), initialValues(def('ses')));
-    assert.deepEqual(ses, { ses_ladder: REQUIRED, 'ses_education-level': REQUIRED, 'ses_education-years': REQUIRED });
+    assert.deepEqual(ses, { ses_ladder: requiredMessage(), 'ses_education-level': requiredMessage(), 'ses_education-years': requiredMessage() });
     const fin = await validationErrors(def('final'), initialValues(def('final')));
-    assert.deepEqual(fin, { random: REQUIRED, 'study-duration': REQUIRED });
-    assert.equal(await errorFor('crt', 'crt_emily-april-may', '   '), REQUIRED);
+    assert.deepEqual(fin, { random: requiredMessage(), 'study-duration': requiredMessage() });
+    assert.equal(await errorFor('crt', 'crt_emily-april-may', '   '), requiredMessage());
   });
 
   it("age: a whole number above 0 and at most 99, hint 'Enter a valid number'", async () => {
@@ -73,7 +73,7 @@ describe('form schema', () => {
     for (const [field, hint] of Object.entries(hints)) {
       for (const bad of ['9,000', '9.000', 'many', '-5', '1e3']) assert.equal(await errorFor('socialmediause', field, bad), hint, `${field} ${bad}`);
       for (const good of ['0', '9000', '250']) assert.equal(await errorFor('socialmediause', field, good), undefined, `${field} ${good}`);
-      assert.equal(await errorFor('socialmediause', field, ''), REQUIRED);
+      assert.equal(await errorFor('socialmediause', field, ''), requiredMessage());
     }
   });
 
@@ -84,7 +84,7 @@ describe('form schema', () => {
   });
 
   it('refuses a radio value that is not one of the options', async () => {
-    assert.equal(await errorFor('ac', 'attentioncheck1', '3_neither'), REQUIRED);
+    assert.equal(await errorFor('ac', 'attentioncheck1', '3_neither'), requiredMessage());
     assert.ok(await errorFor('form', 'ethnicity', ['martian']));
     const gender = fieldsOf(def('form')).find((f) => f.labelName === 'gender') as ChoiceField;
     assert.equal(await errorFor('form', 'gender', gender.options[2].value), undefined);

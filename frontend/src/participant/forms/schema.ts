@@ -1,10 +1,13 @@
 // One Yup schema and one set of initial values built from a questionnaire definition, so
 // every page is validated by the same rules (spec: questionnaires §5).
 import * as yup from 'yup';
+import { t } from '../i18n';
 import { fieldsOf, type Field, type NumberField, type Questionnaire } from './types';
 
-/** REQUIRED is the message for an unanswered required question. */
-export const REQUIRED = 'Required';
+/** requiredMessage is the message for an unanswered required question, in the study's language. */
+export function requiredMessage(): string {
+  return t('form.required');
+}
 
 /** FormValues are a page's answers as the form holds them: checkbox groups are lists,
  * sliders numbers, everything else text. */
@@ -43,40 +46,42 @@ function fieldSchema(f: Field): yup.AnySchema {
   switch (f.kind) {
     case 'radio': {
       const allowed = f.options.map((o) => o.value);
-      const s = yup.string().oneOf([...allowed, ''], REQUIRED);
-      return f.required ? s.required(REQUIRED) : s;
+      const s = yup.string().oneOf([...allowed, ''], requiredMessage());
+      return f.required ? s.required(requiredMessage()) : s;
     }
     case 'checkbox': {
       const allowed = f.options.map((o) => o.value);
       let s = yup.array().of(yup.string().oneOf(allowed).required());
-      if (f.maxSelected !== undefined) s = s.max(f.maxSelected, `Choose at most ${f.maxSelected}.`);
+      if (f.maxSelected !== undefined) s = s.max(f.maxSelected, t('form.chooseAtMost', { n: f.maxSelected }));
       if (f.minSelected !== undefined && f.minSelected > 1) {
         const min = f.minSelected;
         // An optional group left empty stays valid; once answered it needs its minimum.
-        s = s.test('min', `Choose at least ${min}.`, (v) => (!f.required && (v?.length ?? 0) === 0) || (v?.length ?? 0) >= min);
+        s = s.test('min', t('form.chooseAtLeast', { n: min }), (v) => (!f.required && (v?.length ?? 0) === 0) || (v?.length ?? 0) >= min);
       }
-      return f.required ? s.min(1, REQUIRED).required(REQUIRED) : s;
+      return f.required ? s.min(1, requiredMessage()).required(requiredMessage()) : s;
     }
     case 'number': {
       const s = yup
         .string()
         .test('number', f.invalid, (v) => v === undefined || v.trim() === '' || isValidNumber(f, v));
-      return f.required ? s.required(REQUIRED) : s;
+      return f.required ? s.required(requiredMessage()) : s;
     }
     case 'text': {
-      const s = yup.string().max(f.maxLength, `Keep your answer under ${f.maxLength} characters.`);
-      return f.required ? s.trim().required(REQUIRED) : s;
+      const s = yup.string().max(f.maxLength, t('form.maxLength', { n: f.maxLength }));
+      return f.required ? s.trim().required(requiredMessage()) : s;
     }
     case 'slider': {
       // Unset ('') until moved when the slider has no starting value.
-      const s = yup.number().typeError(MOVE_SLIDER).min(f.min).max(f.max);
-      return f.required ? s.required(MOVE_SLIDER) : s.transform((v, raw) => (raw === '' ? undefined : v));
+      const s = yup.number().typeError(moveSliderMessage()).min(f.min).max(f.max);
+      return f.required ? s.required(moveSliderMessage()) : s.transform((v, raw) => (raw === '' ? undefined : v));
     }
   }
 }
 
-/** MOVE_SLIDER asks for an answer on a slider that has no starting position. */
-export const MOVE_SLIDER = 'Move the slider to your answer.';
+/** moveSliderMessage asks for an answer on a slider that has no starting position. */
+export function moveSliderMessage(): string {
+  return t('form.moveSlider');
+}
 
 /** shown tells whether a question is on the page given the answers so far (its showIf). */
 export function shown(f: Field, values: FormValues): boolean {

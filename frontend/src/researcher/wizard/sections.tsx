@@ -6,6 +6,7 @@ import { renderMarkdown, type Capabilities, type MarkdownFieldName } from '../ap
 import { CheckboxField, CheckboxGroup, MarkdownField, NumberField, RadioGroup, Section, SelectField, SliderField, TextField, type Option } from '../fields';
 import { groupSets, setLabel } from './model/entitySets';
 import { ScriptField } from './ScriptField';
+import { TranslationsTable } from './TranslationsTable';
 import { allTextMode, moveForm, setAllTextMode, toggleForm, withCondition, type FormList } from './model/state';
 import { conditionAt, ranksAllCards, setSameInEvery } from './model/state';
 import { BUTTONS, DEFAULT_ALGORITHM, ENTITY_SETS_ERROR, LOAD_SETS_ERROR, platformsWithCode, platformsWithUrl, type EntitySetInfo, type SharedGroup, type StudyText, type WizardState } from './model/types';
@@ -78,6 +79,11 @@ export function FeedTypeSection({ caps }: SectionsProps) {
               hint="Empty for none, or covariate:COLUMN (shown as written, such as 3h)."
             />
             <CommentsFields i={i} />
+            <TextField
+              name={`params.languageParams.${i}`}
+              label="Participant interface language (optional)"
+              hint="A BCP 47 tag; empty is English. Built-in texts: en, es, de, fr, pt-BR, ar, zh-Hans; any other tag shows English where this study's texts (below) give none. ar, he, fa and ur are laid out right to left."
+            />
           </>
         )}
       </PerCondition>
@@ -87,6 +93,7 @@ export function FeedTypeSection({ caps }: SectionsProps) {
         multiline={6}
         hint={`A JSON list of rules (docs/social.md), such as [{"when": "comment", "on": "any", "after_ms": 4000, "do": {"reply": {"author": "Sam Park", "text": "Good point!"}}}]. when: ${REACTION_WHEN.join(', ')}; on: any, a card's filename or post; conditions: a list of condition numbers (absent: all); do: one of ${REACTION_DO.join(', ')}; repeat: true to answer every time. Verify names each rule's problems.`}
       />
+      <TranslationsTable />
     </Section>
   );
 }

@@ -534,6 +534,23 @@ describe('seeded comments', () => {
   });
 });
 
+describe('languages', () => {
+  it('writes language on every condition once one sets one, translations once, and reads both back', () => {
+    const plain = twoConditions();
+    assert.ok(!plainRows(plain).some((r) => r.param === 'language' || r.param === 'translations'), 'a study without languages has its old rows');
+    let s = edit(plain, 1, (c) => ({ ...c, languageParams: ' es ' }));
+    s = { ...s, params: { ...s.params, translations: { es: { 'feed.submit': 'Ir al cuestionario', 'button.like': '  ' }, it: {} } } };
+    const rows = plainRows(s);
+    const value = (cond: number, param: string) => rows.find((r) => r.condition === cond && r.param === param)?.value;
+    assert.equal(value(1, 'language'), 'en');
+    assert.equal(value(2, 'language'), 'es');
+    assert.equal(value(1, 'translations'), '{"es":{"feed.submit":"Ir al cuestionario"}}', 'blank texts and empty languages are not sent');
+    assert.equal(rows.filter((r) => r.param === 'translations').length, 1);
+    assert.deepEqual(stateFromRows(rows).params, normalize(s).params);
+    assert.equal(conditionAt(stateFromRows(rows).params, 1).languageParams, 'es');
+  });
+});
+
 describe('the study\'s own questionnaires', () => {
   const aboutYou = {
     name: 'about_you',

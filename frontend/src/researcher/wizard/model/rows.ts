@@ -1,6 +1,7 @@
 // Form state → parameter rows (what Create Study sends, spec §5) and plain rows → form
 // state (a params.csv checked by the server, or a study to duplicate).
 import { commentsDiffer, commentsFrom, commentsRows, normalComments, speakDiffers, speakRows } from './comments';
+import { cleanTranslations, languageValue, translationsFrom } from './translations';
 import { cleanQuestionnaire } from './questionnaires';
 import { derive, resizeParams, initialState, defaultCondition, conditionAt, ranksAllCards, sameInEveryFrom, withCondition } from './state';
 import {
@@ -67,6 +68,11 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
   if (p.questionnaires?.length) rows.push({ condition: 1, param: 'questionnaires', value: JSON.stringify(p.questionnaires.map(cleanQuestionnaire)) });
   // The simulated others' rules likewise, as typed (the server checks and rewrites them).
   if (blank(p.reactions).trim() !== '') rows.push({ condition: 1, param: 'reactions', value: blank(p.reactions).trim() });
+  // The study's own interface texts likewise, once, only when there are any.
+  const own = cleanTranslations(p.translations);
+  if (Object.keys(own).length > 0) rows.push({ condition: 1, param: 'translations', value: JSON.stringify(own) });
+  // The language on every condition of a study where some condition sets one, as the server writes it.
+  const languages = (p.languageParams ?? []).slice(0, state.conditions).some((l) => languageValue(l) !== 'en');
   // The intervention family (style, trigger, text, skin) on every condition of a study that
   // uses it, on none of one that does not: the server writes its rows the same way.
   const family = p.interventionParams.slice(0, state.conditions).some((iv) => familyDiffers(iv));
@@ -103,6 +109,7 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
       add('comments-tags', tags);
     }
     if (speak) for (const [param, value] of speakRows(p.commentParams[i])) add(param, value);
+    if (languages) add('language', languageValue(p.languageParams[i]));
     add('algorithm', algorithm);
     for (const [param, value] of chosenSettings(p.algorithmSettings[i], algorithm)) add(param, value);
     add('custom-msg-type', msg.type);
@@ -262,6 +269,7 @@ export function stateFromRows(rows: ParamRow[]): WizardState {
     }
     cond.sourceParams = { line: sourceValue(get('source-line')), time: sourceValue(get('source-time')) };
     cond.commentParams = commentsFrom(get('comments'), get('comments-tags'), { box: get('feed-button-comment'), like: get('comment-like'), compose: get('feed-compose') });
+    cond.languageParams = languageValue(get('language')) === 'en' ? '' : get('language').trim();
     params = withCondition(params, i, cond);
   }
   // Study-wide: read from the first condition that gives it (the server writes it on condition 1).
@@ -269,6 +277,8 @@ export function stateFromRows(rows: ParamRow[]): WizardState {
   params = { ...params, questionnaires: questionnaireList(given?.get('questionnaires') ?? '') };
   const rules = byCond.find((m) => blank(m.get('reactions')) !== '');
   if (rules) params = { ...params, reactions: blank(rules.get('reactions')).trim() };
+  const texts = byCond.find((m) => blank(m.get('translations')) !== '');
+  params = { ...params, translations: translationsFrom(texts?.get('translations') ?? '') };
   params = derive(params);
   return { conditions: n, shown: true, params: { ...params, sameInEvery: sameInEveryFrom(params, n) } };
 }
@@ -311,6 +321,7 @@ export function normalize(state: WizardState): WizardState {
       algorithmSettings: settingsOf(c.algorithmSettings, c.algorithmParams || DEFAULT_ALGORITHM),
       sourceParams: { line: sourceValue(c.sourceParams?.line ?? ''), time: sourceValue(c.sourceParams?.time ?? '') },
       commentParams: normalComments(c.commentParams),
+      languageParams: languageValue(c.languageParams) === 'en' ? '' : c.languageParams.trim(),
     });
   }
   const rec: Recruitment = {};
@@ -324,7 +335,14 @@ export function normalize(state: WizardState): WizardState {
   return {
     conditions: state.conditions,
     shown: true,
-    params: { ...params, questionnaires, ...(reactions !== '' ? { reactions } : {}), recruitment: rec, sameInEvery: sameInEveryFrom(params, state.conditions) },
+    params: {
+      ...params,
+      questionnaires,
+      translations: cleanTranslations(state.params.translations),
+      ...(reactions !== '' ? { reactions } : {}),
+      recruitment: rec,
+      sameInEvery: sameInEveryFrom(params, state.conditions),
+    },
   };
 }
 

@@ -39,6 +39,7 @@ export interface ConditionParams {
   selectedSets: string[];
   sourceParams: SourceLine;
   commentParams: CommentsChoice;
+  languageParams: string;
 }
 
 /** PER_CONDITION lists the per-condition keys of StudyParams (selectedSetsParsed is derived). */
@@ -58,6 +59,7 @@ export const PER_CONDITION: Array<keyof ConditionParams> = [
   'selectedSets',
   'sourceParams',
   'commentParams',
+  'languageParams',
 ];
 
 /**
@@ -84,6 +86,7 @@ export function defaultCondition(): ConditionParams {
     selectedSets: [],
     sourceParams: { line: '', time: '' },
     commentParams: { ...DEFAULT_COMMENTS },
+    languageParams: '',
   };
 }
 
@@ -107,6 +110,8 @@ function emptyParams(): StudyParams {
     selectedSetsParsed: [],
     sourceParams: [],
     commentParams: [],
+    languageParams: [],
+    translations: {},
     title: '',
     sameInEvery: { platform: true, exits: true },
   };

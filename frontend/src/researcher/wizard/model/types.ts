@@ -165,6 +165,12 @@ export interface StudyParams {
   /** reactions is the study-wide simulated others' rules as typed (JSON text; docs/social.md);
    * absent when none. */
   reactions?: string;
+  /** languageParams is each condition's participant interface language (language; '' is
+   * English); absent in a form saved before it existed. */
+  languageParams: string[];
+  /** translations are the study's own interface texts, language → key → text (the
+   * study-wide parameter translations; docs/languages.md). */
+  translations?: Translations;
   /** title is the optional study title (the parameter `title`, the same on every condition). */
   title: string;
   /** recruitment is the study-wide assignment rule and quota (absent: the defaults). */
@@ -173,6 +179,9 @@ export interface StudyParams {
    * condition 1's, copied to every condition). */
   sameInEvery: Record<SharedGroup, boolean>;
 }
+
+/** Translations are a study's own interface texts: language → key → text. */
+export type Translations = Record<string, Record<string, string>>;
 
 /** SourceLine is a condition's source-line and source-time values as typed ('' is none). */
 export interface SourceLine {

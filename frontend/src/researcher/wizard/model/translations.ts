@@ -1,0 +1,120 @@
+// The study's own interface texts (the study-wide parameter translations: language → key →
+// text; docs/languages.md) as the wizard edits them: a table per language, and the
+// spreadsheet form key,language,text for import and export. Pure, unit-tested.
+import en from '../../../participant/i18n/en.json';
+import { csvField } from './csv';
+import type { Translations } from './types';
+
+/** MESSAGE_KEYS are the participant interface's text keys, in the catalogue's order (by screen). */
+export const MESSAGE_KEYS: readonly string[] = Object.keys(en);
+
+/** englishText is a key's English text. */
+export function englishText(key: string): string {
+  return (en as Record<string, string>)[key] ?? '';
+}
+
+/** languageValue is a condition's language as sent: trimmed, English when empty. */
+export function languageValue(typed: string | undefined): string {
+  const t = (typed ?? '').trim();
+  return t === '' ? 'en' : t;
+}
+
+/** cleanTranslations drops blank texts and languages left with none (the server refuses empty texts). */
+export function cleanTranslations(t: Translations | undefined): Translations {
+  const out: Translations = {};
+  for (const [lang, texts] of Object.entries(t ?? {})) {
+    const kept = Object.fromEntries(Object.entries(texts).filter(([, text]) => text.trim() !== ''));
+    if (lang.trim() !== '' && Object.keys(kept).length > 0) out[lang.trim()] = kept;
+  }
+  return out;
+}
+
+/** translationsFrom reads the parameter's JSON; anything else is no translations. */
+export function translationsFrom(text: string): Translations {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    const out: Translations = {};
+    for (const [lang, texts] of Object.entries(parsed as Record<string, unknown>)) {
+      if (!texts || typeof texts !== 'object' || Array.isArray(texts)) continue;
+      out[lang] = Object.fromEntries(Object.entries(texts as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    }
+    return cleanTranslations(out);
+  } catch {
+    return {};
+  }
+}
+
+/** TRANSLATIONS_HEADER is the spreadsheet's header row. */
+export const TRANSLATIONS_HEADER = 'key,language,text';
+
+/** translationsCSV writes the texts one per row (key,language,text), CRLF, as Excel and Go write CSV. */
+export function translationsCSV(t: Translations): string {
+  const lines = [TRANSLATIONS_HEADER];
+  for (const [lang, texts] of Object.entries(cleanTranslations(t))) {
+    for (const [key, text] of Object.entries(texts)) lines.push([csvField(key), csvField(lang), csvField(text)].join(','));
+  }
+  return lines.join('\r\n') + '\r\n';
+}
+
+/** csvRecords splits RFC 4180 text into records (quoted fields, doubled quotes, CRLF or LF). */
+function csvRecords(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  return records.filter((r) => r.some((f) => f.trim() !== ''));
+}
+
+/**
+ * parseTranslationsCSV reads a key,language,text spreadsheet into translations. Each line
+ * that cannot be used is named (its line number and why): an unknown key, a missing
+ * language or text, a key given twice for one language. Lines after a problem still count.
+ */
+export function parseTranslationsCSV(text: string): { translations: Translations; problems: string[] } {
+  const records = csvRecords(text.replace(/^\uFEFF/, ''));
+  const problems: string[] = [];
+  const translations: Translations = {};
+  if (records.length === 0) return { translations, problems: ['The file is empty; it needs the header key,language,text and one row per text.'] };
+  const header = records[0].map((h) => h.trim().toLowerCase());
+  const col = { key: header.indexOf('key'), language: header.indexOf('language'), text: header.indexOf('text') };
+  if (col.key < 0 || col.language < 0 || col.text < 0) {
+    return { translations, problems: [`The first line must be the header ${TRANSLATIONS_HEADER}; it is ${records[0].join(',')}.`] };
+  }
+  records.slice(1).forEach((r, i) => {
+    const line = i + 2;
+    const key = (r[col.key] ?? '').trim();
+    const lang = (r[col.language] ?? '').trim();
+    const value = r[col.text] ?? '';
+    if (!MESSAGE_KEYS.includes(key)) problems.push(`Line ${line}: unknown key "${key}".`);
+    else if (lang === '') problems.push(`Line ${line}: no language for ${key}.`);
+    else if (value.trim() === '') problems.push(`Line ${line}: no text for ${key} (${lang}); leave the line out to use the built-in text.`);
+    else if (translations[lang]?.[key] !== undefined) problems.push(`Line ${line}: ${key} (${lang}) is given twice.`);
+    else translations[lang] = { ...(translations[lang] ?? {}), [key]: value };
+  });
+  return { translations, problems };
+}
