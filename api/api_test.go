@@ -27,6 +27,9 @@ type testEnv struct {
 	srv   *httptest.Server
 	store *store.Store
 	media *media.Store
+	// server is the Server behind srv, for tests that must wait on its state (a slot
+	// taken) rather than guess it from outside.
+	server *Server
 }
 
 var testFrontend = fstest.MapFS{
@@ -60,7 +63,7 @@ func newEnv(t testing.TB) *testEnv {
 	api.signIns.hashes = limit.NewRate(1<<30, 1<<30)
 	srv := httptest.NewServer(api.Handler())
 	t.Cleanup(func() { srv.Close(); st.Close() })
-	return &testEnv{t: t, srv: srv, store: st, media: ms}
+	return &testEnv{t: t, srv: srv, store: st, media: ms, server: api}
 }
 
 type response struct {

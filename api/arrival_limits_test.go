@@ -21,6 +21,7 @@ func newEnvWith(t testing.TB, adjust func(*Config)) *testEnv {
 	stopped := time.Now()
 	s.now = func() time.Time { return stopped }
 	e.srv = httptest.NewServer(s.Handler())
+	e.server = s
 	t.Cleanup(e.srv.Close)
 	return e
 }

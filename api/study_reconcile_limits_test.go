@@ -179,18 +179,28 @@ func TestReconcileRunsTwoAtOnce(t *testing.T) {
 		}()
 		pw.Write([]byte("Participant id\n"))
 	}
-	busy := false
-	// The two held lists reach the handler when the machine gets to them: on a loaded machine
-	// (CI runs the cli load tests beside this package) that took over 5 s once.
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		r := e.reconcile(ada, id, "Participant id\nP1\n", "", false)
-		if r.status == http.StatusTooManyRequests {
-			if errorCode(r) != codeRateLimited || r.header.Get("Retry-After") == "" {
-				t.Errorf("busy answer: %d %v %s", r.status, r.header, r.body)
+	// Both held lists must hold their slots before the third is sent. Probing while one of
+	// them was still on its way let the probe take its slot: the late one was then refused,
+	// and its 429 could not leave the server, which first tries to read the rest of an
+	// unread body that never ends, so the probe kept finding a free slot (found in CI
+	// under load).
+	for deadline := time.Now().Add(30 * time.Second); len(e.server.reconciling) < reconcileSlots; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			endedMu.Lock()
+			early := fmt.Sprintf("%q", ended)
+			endedMu.Unlock()
+			for _, pw := range held {
+				pw.Close() // so the server's Close at cleanup does not wait on them
 			}
-			busy = true
-			break
+			t.Fatalf("the held lists took %d of %d slots in 30 s (answered early: %s)", len(e.server.reconciling), reconcileSlots, early)
 		}
+	}
+	busy := false
+	if r := e.reconcile(ada, id, "Participant id\nP1\n", "", false); r.status == http.StatusTooManyRequests {
+		if errorCode(r) != codeRateLimited || r.header.Get("Retry-After") == "" {
+			t.Errorf("busy answer: %d %v %s", r.status, r.header, r.body)
+		}
+		busy = true
 	}
 	if !busy {
 		endedMu.Lock()
