@@ -168,8 +168,11 @@ test('a two-page custom questionnaire is answered and every answer is exported',
   for (const [field, value] of Object.entries(want)) expect(answers.get(field), field).toEqual([value]);
   expect(answers.has('uses.other'), 'a hidden question is not saved').toBe(false);
 
-  // The card answers: one row per card, each with its card, lure flag and position.
-  const rows = (await exportCSV(baseURL!, 'user_form', id)).filter((r) => r.user_id === p.userId && r.field.startsWith('posts.'));
+  // The card answers: one row per card, each with its card, lure flag and position. (The
+  // last card's page is sent after the check's: wait for all three.)
+  const cardRows = async () => (await exportCSV(baseURL!, 'user_form', id)).filter((r) => r.user_id === p.userId && r.field.startsWith('posts.'));
+  await expect.poll(async () => (await cardRows()).filter((r) => r.field === 'posts.seen').length, { timeout: 15_000 }).toBe(3);
+  const rows = await cardRows();
   const byCard = (field: string) => Object.fromEntries(rows.filter((r) => r.field === field).map((r) => [r.entity_id, `${r.response}/${r.lure}/${r.position}`]));
   const seen: Record<string, string> = {};
   const sure: Record<string, string> = {};
