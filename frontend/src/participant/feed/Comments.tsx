@@ -8,8 +8,8 @@
 // through the outbox (comment, reply, comment_like).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Avatar, Bubble, CommentBox, LikeCount, Mine } from './commentParts';
-import { t, tn } from '../i18n';
-import { formatCount } from '../i18n/format';
+import { t } from '../i18n';
+import { countText } from '../i18n/format';
 import type { FeedEntity } from '../../lib/feedTypes';
 import { likedCommentsOf, ownCommentsOf, type CommentsSpec, type OwnComment, type SeededComment, type SpeakSpec } from './commentsSpec';
 import type { FeedTracker } from './tracker';
@@ -119,7 +119,7 @@ export default function Comments({ entity, thread, spec, speak, tracker }: Comme
       ) : null}
       {spec && more > 0 ? (
         <button type="button" className="comments__toggle" aria-expanded={false} onClick={() => setThread(true)}>
-          {spec.mode === 'collapsed' ? tn('comments.view', n, formatCount(n)) : tn('comments.viewMore', more, formatCount(more))}
+          {spec.mode === 'collapsed' ? countText('comments.view', n) : countText('comments.viewMore', more)}
         </button>
       ) : spec && open ? (
         <button type="button" className="comments__toggle" aria-expanded={true} onClick={() => setThread(false)}>

@@ -3,8 +3,8 @@
 // participant's own comment ("You · now") and the box they write in.
 import { useId, useState } from 'react';
 import type { OwnComment } from './commentsSpec';
-import { t, tn } from '../i18n';
-import { formatCount } from '../i18n/format';
+import { t } from '../i18n';
+import { countText, formatCount } from '../i18n/format';
 import { likesOf, useReactionsTo, type Reaction } from './reactions';
 
 /** CLAMP_CHARS: a longer comment shows its start and "See more", as feeds do. */
@@ -60,7 +60,7 @@ export function OthersReplies({ list, to }: { list: Reaction[]; to: string }) {
 export function LikeCount({ n }: { n: number }) {
   if (n <= 0) return null;
   return (
-    <span className="comment__likes" aria-label={tn('comments.likes', n, formatCount(n))}>
+    <span className="comment__likes" aria-label={countText('comments.likes', n)}>
       <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path d="M12 20.5s-7.5-4.6-7.5-10A4.3 4.3 0 0 1 12 7.6a4.3 4.3 0 0 1 7.5 2.9c0 5.4-7.5 10-7.5 10z" fill="currentColor" />
       </svg>

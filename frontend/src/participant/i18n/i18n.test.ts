@@ -8,7 +8,7 @@ import fr from './fr.json';
 import ptBR from './pt-BR.json';
 import zhHans from './zh-Hans.json';
 import languageCases from '../../../../params/testdata/language_cases.json';
-import { formatCount, formatNumber } from './format';
+import { countText, formatCount, formatNumber } from './format';
 import { BUILT_IN, builtInFor, isRtl, language, languageParams, pluralCategory, resetLanguageForTests, setLanguage, t, tn } from './index';
 
 const catalogues: Record<string, Record<string, string>> = { es, de, fr, 'pt-BR': ptBR, ar, 'zh-Hans': zhHans };
@@ -139,6 +139,20 @@ describe('tn', () => {
     assert.equal(tn('comments.view', 0, '0'), 'عرض 0 تعليق', 'zero has no form of its own: .other');
     await setLanguage('zh-Hans');
     assert.equal(tn('comments.view', 1, '1'), '查看 1 条评论', 'Chinese has one form for every count');
+    resetLanguageForTests();
+  });
+  it('writes a count in the language format, and a short count with the .other form', async () => {
+    resetLanguageForTests();
+    assert.equal(countText('comments.view', 1), 'View 1 comment');
+    assert.equal(countText('comments.likes', 1234), '1,234 likes');
+    assert.equal(countText('comments.likes', 12_345), '12.3K likes');
+    await setLanguage('ar');
+    assert.equal(countText('comments.likes', 11), '11 إعجابًا');
+    // 12,345 is "many" in Arabic, but the noun after "ألف" (thousand) takes the .other form.
+    assert.equal(pluralCategory(12_345), 'many');
+    assert.match(countText('comments.likes', 12_345), /^12[.٫]3\s?ألف إعجاب$/);
+    await setLanguage('de');
+    assert.equal(countText('comments.viewMore', 1234), '1.234 weitere Kommentare ansehen');
     resetLanguageForTests();
   });
   it('takes the study own forms first, and its .other before the built-in or English .one', async () => {

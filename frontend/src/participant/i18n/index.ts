@@ -103,12 +103,19 @@ export function pluralCategory(n: number, lang: string = state.lang): Intl.LDMLP
 
 /**
  * tn is the text of a count: the form of family for n's plural category in the current
- * language (`family.few`), else its `.other` form, looked up as t does (the study's own, the
- * built-in, then English). {n} receives count, already written in the language's format
- * (formatCount's "12.3K"); the category is chosen by the number itself.
+ * language (`family.few`); count is n as shown, filling {n}. Counts on the page are written
+ * by formatCount: use countText (format.ts), which also picks the form of a short count.
  */
 export function tn(family: PluralFamily, n: number, count: string, vars: Record<string, string | number> = {}): string {
-  const form = `${family}.${pluralCategory(n)}`;
+  return pluralText(family, pluralCategory(n), count, vars);
+}
+
+/**
+ * pluralText is family's form for a plural category, else its `.other` form, looked up as t
+ * does (the study's own, the built-in, then English), with count in {n}.
+ */
+export function pluralText(family: PluralFamily, category: Intl.LDMLPluralRule, count: string, vars: Record<string, string | number> = {}): string {
+  const form = `${family}.${category}`;
   const other = `${family}.other` as MessageKey;
   // The language's own forms come before English's: a Spanish `.other` beats English `.one`.
   const text =
