@@ -106,6 +106,29 @@ func MessageKeys() []string {
 	return keys
 }
 
+// pluralForms are CLDR's plural categories. A count text (en.json's family.one and
+// family.other, such as comments.view) takes one key per form its language uses: Arabic's
+// comments.view.few, Chinese's comments.view.other alone; the page picks the form by
+// Intl.PluralRules and falls back to the .other form (frontend/src/participant/i18n).
+var pluralForms = []string{"zero", "one", "two", "few", "many", "other"}
+
+// countFamily is the count text key is a form of ("comments.view" for comments.view.few),
+// or "" when key is no such form (form.other, "Other", is a plain text).
+func countFamily(key string) string {
+	i := strings.LastIndexByte(key, '.')
+	if i < 0 || !slices.Contains(pluralForms, key[i+1:]) {
+		return ""
+	}
+	family := key[:i]
+	en := frontend.Catalogues()[DefaultLanguage]
+	_, one := en[family+".one"]
+	_, other := en[family+".other"]
+	if !one || !other {
+		return ""
+	}
+	return family
+}
+
 // language checks a condition's language: a BCP 47 tag; empty or en is the default ("").
 func language(f field) string {
 	t := f.text()
@@ -202,7 +225,7 @@ func translations(f field) (map[string]map[string]string, bool) {
 		texts := map[string]string{}
 		var unknown []string
 		for _, key := range sortedKeys(raw[lang]) {
-			if _, ok := known[key]; !ok {
+			if _, ok := known[key]; !ok && countFamily(key) == "" {
 				unknown = append(unknown, key)
 				continue
 			}
@@ -270,6 +293,15 @@ func (s Study) FallbackKeys(lang string) []string {
 		}
 		if _, ok := own[k]; ok {
 			continue
+		}
+		// A count's form the language lacks (Chinese has no .one) shows its .other form.
+		if family := countFamily(k); family != "" {
+			if _, ok := builtIn[family+".other"]; ok {
+				continue
+			}
+			if _, ok := own[family+".other"]; ok {
+				continue
+			}
 		}
 		missing = append(missing, k)
 	}

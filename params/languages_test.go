@@ -208,3 +208,30 @@ func TestVerifyWarnsOfBuiltInEnglishTextsInAnotherLanguage(t *testing.T) {
 		t.Errorf("warned of %v, want %v (the written texts and the English condition are fine)", got, want)
 	}
 }
+
+// TestCountTextsTakeTheFormsTheirLanguageUses: a count text (comments.view.one/.other) is
+// given for a language once its .other form is (Chinese has no other form, so Verify must
+// not warn of comments.view.one), and a study may write any CLDR form of one, such as
+// Arabic's .few, though English has none; a form of a plain text stays unknown.
+func TestCountTextsTakeTheFormsTheirLanguageUses(t *testing.T) {
+	t.Parallel()
+	if missing := (Study{}).FallbackKeys("zh-Hans"); len(missing) != 0 {
+		t.Errorf("zh-Hans falls back to English for %v, want nothing", missing)
+	}
+	s := mustValidate(t, []Row{
+		minimal(1), {Condition: 1, Param: "language", Value: "ru"},
+		{Condition: 1, Param: "translations", Value: `{"ar": {"comments.view.few": "عرض {n} تعليقات"}, "ru": {"comments.view.other": "Показать {n} комментария", "comments.view.few": "Показать {n} комментария"}}`},
+	})
+	if got := s.Translations["ar"]["comments.view.few"]; got == "" {
+		t.Errorf("the Arabic .few form was dropped: %v", s.Translations)
+	}
+	for _, k := range s.FallbackKeys("ru") {
+		if strings.HasPrefix(k, "comments.view.") {
+			t.Errorf("Russian falls back to English for %s, though the study gives comments.view.other", k)
+		}
+	}
+	_, err := Validate([]Row{minimal(1), {Condition: 1, Param: "translations", Value: `{"es": {"form.few": "x", "comments.view.some": "y"}}`}}, lookup)
+	if err == nil || !strings.Contains(err.Error(), `unknown key "comments.view.some", "form.few"`) {
+		t.Errorf("forms of a plain text or no CLDR category: %v", err)
+	}
+}

@@ -18,6 +18,7 @@ test('a Spanish study, taken end to end by its Spanish labels, shows the study i
       consent: 'Este estudio es anónimo. ¿Aceptas participar?',
       'feed-button-like': 'yes',
       'feed-button-share': 'lognormal',
+      'feed-button-comment': 'yes',
       forms: JSON.stringify(['final']),
       translations: JSON.stringify({ es: { 'feed.submit': 'Ir a las preguntas finales' } }),
     },
@@ -32,6 +33,9 @@ test('a Spanish study, taken end to end by its Spanish labels, shows the study i
   await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await expect(cards(page).first().getByRole('group', { name: 'Reacciones' })).toBeVisible();
+  // The comment thread, loaded on demand, speaks Spanish too.
+  const thread = cards(page).first().getByRole('region', { name: 'Comentarios de la publicación 1' });
+  await expect(thread.getByRole('textbox', { name: 'Escribe un comentario' })).toHaveAttribute('placeholder', 'Escribe un comentario…');
   await scrollToEnd(page, 500, 'Ir a las preguntas finales');
   await expect(page.getByText('No hay más publicaciones :)')).toBeVisible();
   // The study's own text, not the built-in "Haz clic para continuar".

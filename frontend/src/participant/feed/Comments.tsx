@@ -7,30 +7,13 @@
 // Like under each seeded comment; what they write shows at once as "You · now" and goes
 // through the outbox (comment, reply, comment_like).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Avatar, Bubble, CommentBox, Mine } from './commentParts';
+import { Avatar, Bubble, CommentBox, LikeCount, Mine } from './commentParts';
+import { t } from '../i18n';
+import { countText } from '../i18n/format';
 import type { FeedEntity } from '../../lib/feedTypes';
 import { likedCommentsOf, ownCommentsOf, type CommentsSpec, type OwnComment, type SeededComment, type SpeakSpec } from './commentsSpec';
 import type { FeedTracker } from './tracker';
 import './comments.css';
-
-/** WORDS: every participant-facing text of the thread, in one place for the message
- * catalogue. */
-const WORDS = {
-  region: (n: number) => `Comments on post ${n}`,
-  view: (n: number) => `View ${n} comment${n === 1 ? '' : 's'}`,
-  viewMore: (n: number) => `View ${n} more comment${n === 1 ? '' : 's'}`,
-  hide: 'Hide comments',
-  likes: (n: number) => `${n} like${n === 1 ? '' : 's'}`,
-  replyMarker: 'Reply',
-  replyFrom: (to: string) => `Reply to ${to} from `,
-  writeComment: 'Write a comment…',
-  commentLabel: 'Write a comment',
-  replyLabel: (to: string) => `Reply to ${to}`,
-  replyPlaceholder: (to: string) => `Reply to ${to}…`,
-  reply: 'Reply',
-  like: 'Like',
-  likeLabel: (author: string) => `Like ${author}'s comment`,
-};
 
 export interface CommentsProps {
   entity: FeedEntity;
@@ -115,7 +98,7 @@ export default function Comments({ entity, thread, spec, speak, tracker }: Comme
     if (replyTo === c.id) {
       items.push(
         <li key={`box-${c.id}`} className="comment comment--reply comment--box">
-          <CommentBox label={WORDS.replyLabel(c.author)} placeholder={WORDS.replyPlaceholder(c.author)} autoFocus onSend={(t) => say('reply', t, c.id)} onCancel={() => setReplyTo(null)} />
+          <CommentBox label={t('comments.replyTo', { name: c.author })} placeholder={t('comments.replyPlaceholder', { name: c.author })} autoFocus onSend={(text) => say('reply', text, c.id)} onCancel={() => setReplyTo(null)} />
         </li>,
       );
     }
@@ -128,7 +111,7 @@ export default function Comments({ entity, thread, spec, speak, tracker }: Comme
 
   const n = thread.length;
   return (
-    <section className="comments" aria-label={WORDS.region(entity.idx + 1)}>
+    <section className="comments" aria-label={t('comments.region', { n: entity.idx + 1 })}>
       {items.length > 0 ? (
         <ul className="comments__list" ref={listRef}>
           {items}
@@ -136,14 +119,14 @@ export default function Comments({ entity, thread, spec, speak, tracker }: Comme
       ) : null}
       {spec && more > 0 ? (
         <button type="button" className="comments__toggle" aria-expanded={false} onClick={() => setThread(true)}>
-          {spec.mode === 'collapsed' ? WORDS.view(n) : WORDS.viewMore(more)}
+          {spec.mode === 'collapsed' ? countText('comments.view', n) : countText('comments.viewMore', more)}
         </button>
       ) : spec && open ? (
         <button type="button" className="comments__toggle" aria-expanded={true} onClick={() => setThread(false)}>
-          {WORDS.hide}
+          {t('comments.hide')}
         </button>
       ) : null}
-      {speak.box ? <CommentBox label={WORDS.commentLabel} placeholder={WORDS.writeComment} onSend={(t) => say('comment', t, entity.entity_id)} /> : null}
+      {speak.box ? <CommentBox label={t('comments.label')} placeholder={t('comments.placeholder')} onSend={(text) => say('comment', text, entity.entity_id)} /> : null}
     </section>
   );
 }
@@ -163,28 +146,21 @@ function Comment({ c, parent, speak, liked, onLike, onReply }: CommentItemProps)
     <li className={parent ? 'comment comment--reply' : 'comment'} data-comment-id={c.id}>
       <Avatar name={c.author} src={c.avatar} />
       <div className="comment__body">
-        <Bubble author={c.author} prefix={parent ? WORDS.replyFrom(parent.author) : undefined} text={c.text} />
+        <Bubble author={c.author} prefix={parent ? t('comments.replyFrom', { name: parent.author }) : undefined} text={c.text} />
         <div className="comment__meta">
           {c.time ? <span className="comment__time">{c.time}</span> : null}
-          {likes > 0 ? (
-            <span className="comment__likes" aria-label={WORDS.likes(likes)}>
-              <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M12 20.5s-7.5-4.6-7.5-10A4.3 4.3 0 0 1 12 7.6a4.3 4.3 0 0 1 7.5 2.9c0 5.4-7.5 10-7.5 10z" fill="currentColor" />
-              </svg>
-              {likes}
-            </span>
-          ) : null}
+          <LikeCount n={likes} />
           {speak.like ? (
-            <button type="button" className={liked ? 'comment__action comment__action--on' : 'comment__action'} aria-pressed={liked} aria-label={WORDS.likeLabel(c.author)} onClick={onLike}>
-              {WORDS.like}
+            <button type="button" className={liked ? 'comment__action comment__action--on' : 'comment__action'} aria-pressed={liked} aria-label={t('comments.likeComment', { name: c.author })} onClick={onLike}>
+              {t('comments.like')}
             </button>
           ) : null}
           {speak.box ? (
-            <button type="button" className="comment__action" aria-label={WORDS.replyLabel(c.author)} onClick={onReply}>
-              {WORDS.reply}
+            <button type="button" className="comment__action" aria-label={t('comments.replyTo', { name: c.author })} onClick={onReply}>
+              {t('comments.reply')}
             </button>
           ) : parent ? (
-            <span className="comment__reply-label">{WORDS.replyMarker}</span>
+            <span className="comment__reply-label">{t('comments.replyMarker')}</span>
           ) : null}
         </div>
       </div>

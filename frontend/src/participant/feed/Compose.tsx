@@ -6,20 +6,9 @@
 import { useState } from 'react';
 import { writeEngagement } from '../../lib/events';
 import { Avatar, Bubble, CommentBox, LikeCount, OthersReplies } from './commentParts';
+import { t } from '../i18n';
 import { likesOf, useReactionsTo } from './reactions';
 import './comments.css';
-
-/** WORDS: every participant-facing text of the compose box and the posts, in one place for
- * the message catalogue. */
-const WORDS = {
-  region: 'Write a post',
-  compose: "What's on your mind?",
-  post: 'Post',
-  yourPost: 'Your post',
-  replies: 'Replies to your post',
-  you: 'You',
-  now: 'now',
-};
 
 /** OwnPost is a post the participant wrote: its id is the event id the page gave it. */
 export interface OwnPost {
@@ -44,8 +33,8 @@ export default function Compose({ initial, box }: ComposeProps) {
   return (
     <>
       {box ? (
-        <section className="compose card" aria-label={WORDS.region}>
-          <CommentBox label={WORDS.compose} placeholder={WORDS.compose} action={WORDS.post} onSend={send} />
+        <section className="compose card" aria-label={t('compose.region')}>
+          <CommentBox label={t('compose.prompt')} placeholder={t('compose.prompt')} action={t('compose.post')} onSend={send} />
         </section>
       ) : null}
       {[...posts].reverse().map((p) => (
@@ -60,11 +49,11 @@ function Post({ p }: { p: OwnPost }) {
   const rx = useReactionsTo(p.id);
   const replies = rx.filter((x) => x.kind === 'reply');
   return (
-    <article className="card own-post" aria-label={WORDS.yourPost} data-own-post={p.id}>
+    <article className="card own-post" aria-label={t('compose.yourPost')} data-own-post={p.id}>
       <div className="own-post__head">
-        <Avatar name={WORDS.you} />
-        <span className="own-post__author">{WORDS.you}</span>
-        <span className="own-post__time">· {WORDS.now}</span>
+        <Avatar name={t('comments.you')} />
+        <span className="own-post__author">{t('comments.you')}</span>
+        <span className="own-post__time">· {t('comments.now')}</span>
       </div>
       <div className="own-post__body">
         <Bubble author="" text={p.text} />
@@ -73,9 +62,9 @@ function Post({ p }: { p: OwnPost }) {
         </div>
       </div>
       {replies.length > 0 ? (
-        <section className="comments" aria-label={WORDS.replies}>
+        <section className="comments" aria-label={t('compose.replies')}>
           <ul className="comments__list">
-            <OthersReplies list={replies} to={WORDS.you} />
+            <OthersReplies list={replies} to={t('comments.you')} />
           </ul>
         </section>
       ) : null}

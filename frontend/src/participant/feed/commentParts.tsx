@@ -3,19 +3,9 @@
 // participant's own comment ("You · now") and the box they write in.
 import { useId, useState } from 'react';
 import type { OwnComment } from './commentsSpec';
+import { t } from '../i18n';
+import { countText, formatCount } from '../i18n/format';
 import { likesOf, useReactionsTo, type Reaction } from './reactions';
-
-/** WORDS: every participant-facing text of these pieces, in one place for the message
- * catalogue. */
-const WORDS = {
-  you: 'You',
-  now: 'now',
-  likes: (n: number) => `${n} like${n === 1 ? '' : 's'}`,
-  replyFrom: (to: string) => `Reply to ${to} from `,
-  seeMore: 'See more',
-  send: 'Send',
-  cancel: 'Cancel',
-};
 
 /** CLAMP_CHARS: a longer comment shows its start and "See more", as feeds do. */
 export const CLAMP_CHARS = 240;
@@ -30,16 +20,16 @@ export function Mine({ o, reply }: { o: OwnComment; reply?: boolean }) {
   return (
     <>
       <li className={reply ? 'comment comment--reply comment--own' : 'comment comment--own'} data-own-id={o.id}>
-        <Avatar name={WORDS.you} />
+        <Avatar name={t('comments.you')} />
         <div className="comment__body">
-          <Bubble author={WORDS.you} text={o.text} />
+          <Bubble author={t('comments.you')} text={o.text} />
           <div className="comment__meta">
-            <span className="comment__time">{WORDS.now}</span>
+            <span className="comment__time">{t('comments.now')}</span>
             <LikeCount n={likesOf(rx)} />
           </div>
         </div>
       </li>
-      <OthersReplies list={rx} to={WORDS.you} />
+      <OthersReplies list={rx} to={t('comments.you')} />
     </>
   );
 }
@@ -55,9 +45,9 @@ export function OthersReplies({ list, to }: { list: Reaction[]; to: string }) {
           <li key={x.id} className="comment comment--reply" data-reaction-id={x.id}>
             <Avatar name={x.author ?? ''} src={x.avatar} />
             <div className="comment__body">
-              <Bubble author={x.author ?? ''} prefix={WORDS.replyFrom(to)} text={x.text} />
+              <Bubble author={x.author ?? ''} prefix={t('comments.replyFrom', { name: to })} text={x.text} />
               <div className="comment__meta">
-                <span className="comment__time">{WORDS.now}</span>
+                <span className="comment__time">{t('comments.now')}</span>
               </div>
             </div>
           </li>
@@ -70,11 +60,11 @@ export function OthersReplies({ list, to }: { list: Reaction[]; to: string }) {
 export function LikeCount({ n }: { n: number }) {
   if (n <= 0) return null;
   return (
-    <span className="comment__likes" aria-label={WORDS.likes(n)}>
+    <span className="comment__likes" aria-label={countText('comments.likes', n)}>
       <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path d="M12 20.5s-7.5-4.6-7.5-10A4.3 4.3 0 0 1 12 7.6a4.3 4.3 0 0 1 7.5 2.9c0 5.4-7.5 10-7.5 10z" fill="currentColor" />
       </svg>
-      {n}
+      {formatCount(n)}
     </span>
   );
 }
@@ -105,7 +95,7 @@ export function Bubble({ author, prefix, text }: { author: string; prefix?: stri
           <>
             {' '}
             <button type="button" className="comment__more" onClick={() => setFull(true)}>
-              {WORDS.seeMore}
+              {t('comments.seeMore')}
             </button>
           </>
         ) : null}
@@ -153,11 +143,11 @@ export function CommentBox({ label, action, placeholder, autoFocus, onSend, onCa
         onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
       />
       <button type="submit" className="comment-box__send" disabled={!ready}>
-        {action ?? WORDS.send}
+        {action ?? t('comments.send')}
       </button>
       {onCancel ? (
         <button type="button" className="comment-box__cancel" onClick={onCancel}>
-          {WORDS.cancel}
+          {t('comments.cancel')}
         </button>
       ) : null}
     </form>

@@ -8,8 +8,8 @@ import fr from './fr.json';
 import ptBR from './pt-BR.json';
 import zhHans from './zh-Hans.json';
 import languageCases from '../../../../params/testdata/language_cases.json';
-import { formatCount, formatNumber } from './format';
-import { BUILT_IN, builtInFor, isRtl, language, languageParams, resetLanguageForTests, setLanguage, t } from './index';
+import { countText, formatCount, formatNumber } from './format';
+import { BUILT_IN, builtInFor, isRtl, language, languageParams, pluralCategory, resetLanguageForTests, setLanguage, t, tn } from './index';
 
 const catalogues: Record<string, Record<string, string>> = { es, de, fr, 'pt-BR': ptBR, ar, 'zh-Hans': zhHans };
 
@@ -18,22 +18,59 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 }
 
+/** CATEGORIES are CLDR's plural categories, the suffixes a count's forms may have. */
+const CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/** families are en's count texts: those with a `family.one` and a `family.other` form
+ * (form.other, "Other", is a plain text). */
+const families = Object.keys(en)
+  .filter((k) => k.endsWith('.other') && `${k.slice(0, -'.other'.length)}.one` in en)
+  .map((k) => k.slice(0, -'.other'.length));
+
+/** familyOf is the plural family a key is a form of, or '' when it is a plain text. */
+function familyOf(key: string): string {
+  const dot = key.lastIndexOf('.');
+  const family = key.slice(0, dot);
+  return families.includes(family) && CATEGORIES.includes(key.slice(dot + 1)) ? family : '';
+}
+
 describe('catalogues', () => {
   it('every built-in language has a catalogue and each has exactly the English keys', () => {
     assert.deepEqual(Object.keys(catalogues).sort(), BUILT_IN.filter((l) => l !== 'en').sort());
-    const keys = Object.keys(en);
+    const keys = Object.keys(en).filter((k) => !familyOf(k));
     for (const [lang, cat] of Object.entries(catalogues)) {
       const missing = keys.filter((k) => !(k in cat));
-      const extra = Object.keys(cat).filter((k) => !(k in en));
+      const extra = Object.keys(cat).filter((k) => !(k in en) && !familyOf(k));
       assert.deepEqual(missing, [], `${lang}.json lacks ${missing.join(', ')} (add them, translated)`);
       assert.deepEqual(extra, [], `${lang}.json has keys English does not: ${extra.join(', ')}`);
     }
   });
+  it('each count text has its .other form in every catalogue, and only forms its language uses', () => {
+    assert.ok(families.length > 0, 'en.json has count texts (the comments)');
+    for (const [lang, cat] of Object.entries(catalogues)) {
+      // Chinese has only "other"; Arabic has all six; a form the language never selects
+      // would be text nobody reads.
+      const used = new Intl.PluralRules(lang).resolvedOptions().pluralCategories as string[];
+      for (const family of families) assert.ok(`${family}.other` in cat, `${lang}.json lacks ${family}.other`);
+      const unused = Object.keys(cat).filter((k) => familyOf(k) && !used.includes(k.slice(k.lastIndexOf('.') + 1)));
+      assert.deepEqual(unused, [], `${lang}.json has plural forms ${lang} never uses`);
+    }
+  });
   it('each translation uses the same {placeholders} as English and is not empty', () => {
     for (const [lang, cat] of Object.entries(catalogues)) {
-      for (const [key, text] of Object.entries(en)) {
-        assert.notEqual(cat[key]?.trim(), '', `${lang} ${key} is empty`);
-        assert.deepEqual(placeholders(cat[key] ?? ''), placeholders(text), `${lang} ${key}: placeholders differ from English`);
+      for (const [key, text] of Object.entries(cat)) {
+        assert.notEqual(text.trim(), '', `${lang} ${key} is empty`);
+        const family = familyOf(key);
+        if (!family) {
+          assert.deepEqual(placeholders(text), placeholders(en[key as keyof typeof en]), `${lang} ${key}: placeholders differ from English`);
+          continue;
+        }
+        // A count's form may leave the number out ("un comentario", Arabic's dual): its
+        // placeholders are some of English's; the .other form has them all.
+        const want = placeholders(en[`${family}.other` as keyof typeof en]);
+        const have = placeholders(text);
+        if (key.endsWith('.other')) assert.deepEqual(have, want, `${lang} ${key}: placeholders differ from English`);
+        else assert.ok(have.every((p) => want.includes(p)), `${lang} ${key}: placeholders ${have.join(', ')} are not English's`);
       }
     }
   });
@@ -78,6 +115,56 @@ describe('t', () => {
       assert.equal(builtInFor(c.tag), c.catalogue, `catalogue of ${c.tag}`);
       assert.equal(isRtl(c.tag), c.rtl, `direction of ${c.tag}`);
     }
+  });
+});
+
+describe('tn', () => {
+  it('picks the form of a count by the language plural rules, falling back to .other', async () => {
+    resetLanguageForTests();
+    assert.equal(tn('comments.view', 1, '1'), 'View 1 comment');
+    assert.equal(tn('comments.view', 0, '0'), 'View 0 comments');
+    assert.equal(tn('comments.likes', 12_345, formatCount(12_345)), '12.3K likes');
+    await setLanguage('es');
+    assert.equal(tn('comments.view', 1, '1'), 'Ver 1 comentario');
+    assert.equal(tn('comments.view', 3, '3'), 'Ver 3 comentarios');
+    // Spanish says "many" of a million; the catalogue has no such form, so .other.
+    assert.equal(pluralCategory(1_000_000), 'many');
+    assert.equal(tn('comments.view', 1_000_000, '1\u00a0M'), 'Ver 1\u00a0M comentarios');
+    await setLanguage('ar');
+    assert.deepEqual([0, 1, 2, 3, 11, 100].map((n) => pluralCategory(n)), ['zero', 'one', 'two', 'few', 'many', 'other']);
+    assert.equal(tn('comments.view', 1, '1'), 'عرض تعليق واحد');
+    assert.equal(tn('comments.view', 2, '2'), 'عرض تعليقين');
+    assert.equal(tn('comments.view', 3, '3'), 'عرض 3 تعليقات');
+    assert.equal(tn('comments.view', 11, '11'), 'عرض 11 تعليقًا');
+    assert.equal(tn('comments.view', 0, '0'), 'عرض 0 تعليق', 'zero has no form of its own: .other');
+    await setLanguage('zh-Hans');
+    assert.equal(tn('comments.view', 1, '1'), '查看 1 条评论', 'Chinese has one form for every count');
+    resetLanguageForTests();
+  });
+  it('writes a count in the language format, and a short count with the .other form', async () => {
+    resetLanguageForTests();
+    assert.equal(countText('comments.view', 1), 'View 1 comment');
+    assert.equal(countText('comments.likes', 1234), '1,234 likes');
+    assert.equal(countText('comments.likes', 12_345), '12.3K likes');
+    await setLanguage('ar');
+    assert.equal(countText('comments.likes', 11), '11 إعجابًا');
+    // 12,345 is "many" in Arabic, but the noun after "ألف" (thousand) takes the .other form.
+    assert.equal(pluralCategory(12_345), 'many');
+    assert.match(countText('comments.likes', 12_345), /^12[.٫]3\s?ألف إعجاب$/);
+    await setLanguage('de');
+    assert.equal(countText('comments.viewMore', 1234), '1.234 weitere Kommentare ansehen');
+    resetLanguageForTests();
+  });
+  it('takes the study own forms first, and its .other before the built-in or English .one', async () => {
+    await setLanguage('es', { 'comments.view.other': 'Mostrar {n} comentarios' });
+    assert.equal(tn('comments.view', 5, '5'), 'Mostrar 5 comentarios');
+    assert.equal(tn('comments.view', 1, '1'), 'Ver 1 comentario', 'the built-in .one still serves one');
+    await setLanguage('ru', { 'comments.view.one': 'Показать {n} комментарий', 'comments.view.other': 'Показать {n} комментария' });
+    assert.equal(tn('comments.view', 21, '21'), 'Показать 21 комментарий');
+    assert.equal(tn('comments.view', 5, '5'), 'Показать 5 комментария', 'Russian many falls back to the study .other, not English');
+    await setLanguage('it');
+    assert.equal(tn('comments.view', 1, '1'), 'View 1 comment', 'no catalogue: English forms');
+    resetLanguageForTests();
   });
 });
 

@@ -71,8 +71,56 @@ let state: State = { lang: 'en', catalogue: {}, own: {} };
 /** t is the text of key in the current language: the study's own, the built-in, else English. */
 export function t(key: MessageKey, vars?: Record<string, string | number>): string {
   const text = state.own[key] ?? state.catalogue[key] ?? en[key] ?? key;
-  if (!vars) return text;
+  return vars ? fill(text, vars) : text;
+}
+
+/** fill puts vars into a text's {name} placeholders; an unknown one stays as written. */
+function fill(text: string, vars: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+/** PluralFamily is a text with a form per count: en.json has `family.one` and `family.other`
+ * (and other catalogues the forms their language uses: Arabic's `family.few`, ...). */
+export type PluralFamily = { [K in MessageKey]: K extends `${infer F}.other` ? (`${F}.one` extends MessageKey ? F : never) : never }[MessageKey];
+
+/** pluralRules keeps one Intl.PluralRules per language (building one is the slow part). */
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** pluralCategory is the CLDR plural category of n in lang: one, other, and in Arabic also
+ * zero, two, few and many. A tag Intl rejects counts as English. */
+export function pluralCategory(n: number, lang: string = state.lang): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(lang);
+  if (!rules) {
+    try {
+      rules = new Intl.PluralRules(lang);
+    } catch {
+      rules = new Intl.PluralRules('en');
+    }
+    pluralRules.set(lang, rules);
+  }
+  return rules.select(n);
+}
+
+/**
+ * tn is the text of a count: the form of family for n's plural category in the current
+ * language (`family.few`); count is n as shown, filling {n}. Counts on the page are written
+ * by formatCount: use countText (format.ts), which also picks the form of a short count.
+ */
+export function tn(family: PluralFamily, n: number, count: string, vars: Record<string, string | number> = {}): string {
+  return pluralText(family, pluralCategory(n), count, vars);
+}
+
+/**
+ * pluralText is family's form for a plural category, else its `.other` form, looked up as t
+ * does (the study's own, the built-in, then English), with count in {n}.
+ */
+export function pluralText(family: PluralFamily, category: Intl.LDMLPluralRule, count: string, vars: Record<string, string | number> = {}): string {
+  const form = `${family}.${category}`;
+  const other = `${family}.other` as MessageKey;
+  // The language's own forms come before English's: a Spanish `.other` beats English `.one`.
+  const text =
+    state.own[form] ?? state.catalogue[form as MessageKey] ?? state.own[other] ?? state.catalogue[other] ?? (en as Record<string, string>)[form] ?? en[other];
+  return fill(text, { ...vars, n: count });
 }
 
 /** language is the current language tag. */
