@@ -10,7 +10,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { cards, scrollToEnd } from './support/feed';
 import { joinStudy } from './forms-helpers';
 import { addResearcher, apiAs, signIn, spawnStudy, uniqueName } from './support/researchers';
-import { createStudy, DEMO_SET, entitySets, signedIn } from './support/studies';
+import { createStudy, DEMO_SET, entitySets, uploadCommentedSet } from './support/studies';
 import { EVERY_ITEM as CUSTOM } from './support/everyItem';
 
 // Four long tests, each with its own study and researcher: let the workers share them, so
@@ -161,26 +161,12 @@ for (const v of PARTICIPANT_VARIANTS) {
 /** setWithComments uploads a two-card set whose first card has a thread of three seeded
  * comments (one a reply) and returns the entity_sets value for it. */
 async function setWithComments(baseURL: string): Promise<string> {
-  const ctx = await signedIn(baseURL);
-  const covariates = ['talk', 'quiet'].map((f, i) => ({
-    source_url: `/img/accprompt-${i + 1}.svg`,
-    filename: f,
-    retrieve_date: '2026-01-02',
-    entity_type: 'image',
-    headline: f === 'talk' ? 'Miracle cure found in tap water' : 'Council opens a new library',
-  }));
-  const comments = [
-    'comment_id\tfilename\tauthor\ttext\tavatar\tlikes\ttime\treply_to\ttag',
+  const set = await uploadCommentedSet(baseURL, 'a11y', [
     'c1\ttalk\tDana Reyes\tIs there a source for this?\t\t12\t2h\t\t',
     'c2\ttalk\tSam Park\tWow, sharing this with everyone!\t\t3\t1h\t\t',
     'r1\ttalk\tLee Chen\tThanks for checking.\t\t1\t45m\tc1\t',
-  ].join('\n');
-  const res = await ctx.post('/v1/ingest_entity_set', {
-    data: { entity_set_settings: { setname: `a11y${Date.now() % 1000000}`, category: 'news', covariates, comments } },
-  });
-  const body = await res.json();
-  expect(body.success, JSON.stringify(body)).toBe('true');
-  return JSON.stringify([{ entity_set: body.data.entity_set, number_to_show: 2, randomize_between_subjects: 'no' }]);
+  ]);
+  return JSON.stringify([{ entity_set: set, number_to_show: 2, randomize_between_subjects: 'no' }]);
 }
 
 /** takePart sends what a participant's browser sends (consent, a like, a dwell, an answer),

@@ -5,31 +5,16 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/appliance';
 import { cards, rowsFor } from './support/feed';
-import { createStudy, signedIn } from './support/studies';
+import { createStudy, uploadCommentedSet } from './support/studies';
 
 const LONG = `This claim is false: the agency never said so. ${'Its statement of Monday explains what was measured and where. '.repeat(5)}`;
 
 async function uploadSetWithComments(baseURL: string): Promise<string> {
-  const ctx = await signedIn(baseURL);
-  const covariates = ['talk', 'quiet'].map((f, i) => ({
-    source_url: `/img/accprompt-${i + 1}.svg`,
-    filename: f,
-    retrieve_date: '2026-01-02',
-    entity_type: 'image',
-    headline: f === 'talk' ? 'Miracle cure found in tap water' : 'Council opens a new library',
-  }));
-  const comments = [
-    'comment_id\tfilename\tauthor\ttext\tavatar\tlikes\ttime\treply_to\ttag',
+  return uploadCommentedSet(baseURL, `cm${test.info().project.name.slice(0, 3)}`, [
     `c1\ttalk\tDana Reyes\t${LONG}\t\t12\t2h\t\tcorrection`,
     'c2\ttalk\tSam Park\tWow, sharing this with everyone!\t\t3\t1h\t\t',
     'r1\ttalk\tLee Chen\tThanks for checking.\t\t1\t45m\tc1\tcorrection',
-  ].join('\n');
-  const res = await ctx.post('/v1/ingest_entity_set', {
-    data: { entity_set_settings: { setname: `cm${test.info().project.name.slice(0, 3)}${Date.now() % 100000}`, category: 'news', covariates, comments } },
-  });
-  const body = await res.json();
-  expect(body.success, JSON.stringify(body)).toBe('true');
-  return body.data.entity_set;
+  ]);
 }
 
 const talkCard = (page: Page) => cards(page).filter({ hasText: 'Miracle cure found in tap water' });

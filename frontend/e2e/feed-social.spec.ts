@@ -9,32 +9,17 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/appliance';
 import { cards, pendingEvents, rowsFor } from './support/feed';
-import { createStudy, signedIn } from './support/studies';
+import { createStudy, uploadCommentedSet } from './support/studies';
 
 async function uploadSet(baseURL: string): Promise<string> {
-  const ctx = await signedIn(baseURL);
-  const covariates = ['cure', 'library'].map((f, i) => ({
-    source_url: `/img/accprompt-${i + 1}.svg`,
-    filename: f,
-    retrieve_date: '2026-01-02',
-    entity_type: 'image',
-    headline: f === 'cure' ? 'Miracle cure found in tap water' : 'Council opens a new library',
-  }));
-  const comments = [
-    'comment_id\tfilename\tauthor\ttext\tavatar\tlikes\ttime\treply_to\ttag',
-    'c1\tcure\tDana Reyes\tThis is false: the health agency never said so.\t\t12\t2h\t\tcorrection',
-    'c2\tcure\tSam Park\tWow, sharing this with everyone!\t\t3\t1h\t\tchatter',
-  ].join('\n');
-  const res = await ctx.post('/v1/ingest_entity_set', {
-    data: { entity_set_settings: { setname: `so${test.info().project.name.slice(0, 3)}${Date.now() % 100000}`, category: 'news', covariates, comments } },
-  });
-  const body = await res.json();
-  expect(body.success, JSON.stringify(body)).toBe('true');
-  return body.data.entity_set;
+  return uploadCommentedSet(baseURL, `so${test.info().project.name.slice(0, 3)}`, [
+    'c1\ttalk\tDana Reyes\tThis is false: the health agency never said so.\t\t12\t2h\t\tcorrection',
+    'c2\ttalk\tSam Park\tWow, sharing this with everyone!\t\t3\t1h\t\tchatter',
+  ]);
 }
 
 const REACTIONS = JSON.stringify([
-  { when: 'comment', on: 'cure', after_ms: 1500, conditions: [1], do: { reply: { author: 'Sam Park', text: 'Good point, thanks for flagging.' } } },
+  { when: 'comment', on: 'talk', after_ms: 1500, conditions: [1], do: { reply: { author: 'Sam Park', text: 'Good point, thanks for flagging.' } } },
   { when: 'reply', on: 'any', after_ms: 0, do: { like_count: 2 } },
   { when: 'post', on: 'post', after_ms: 500, do: { notify: 'Lee Chen liked your post' } },
 ]);

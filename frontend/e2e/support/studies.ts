@@ -2,6 +2,7 @@
 // browser test can open a study with exactly the parameters it needs.
 import { execFileSync } from 'node:child_process';
 import { request, type APIRequestContext } from '@playwright/test';
+import { csvRecords } from '../../src/researcher/wizard/model/csv';
 
 const binary = process.env.FEEDLAB_BIN ?? '../feedlab';
 const NAME = 'e2e-researcher';
@@ -76,36 +77,29 @@ export async function exportCSV(baseURL: string, dataType: string, id: string): 
   return parseCSV(await res.text());
 }
 
-/** parseCSV reads RFC 4180 text (quoted fields, doubled quotes, CRLF or LF). */
+/**
+ * uploadCommentedSet uploads the comment specs' two-card set, `talk` ("Miracle cure found
+ * in tap water") and `quiet` ("Council opens a new library"), with seeded comments given as
+ * TSV rows (comment_id, filename, author, text, avatar, likes, time, reply_to, tag), and
+ * returns the set's name.
+ */
+export async function uploadCommentedSet(baseURL: string, prefix: string, rows: string[]): Promise<string> {
+  const ctx = await signedIn(baseURL);
+  const covariates = [
+    ['talk', 'Miracle cure found in tap water'],
+    ['quiet', 'Council opens a new library'],
+  ].map(([filename, headline], i) => ({ source_url: `/img/accprompt-${i + 1}.svg`, filename, retrieve_date: '2026-01-02', entity_type: 'image', headline }));
+  const comments = ['comment_id\tfilename\tauthor\ttext\tavatar\tlikes\ttime\treply_to\ttag', ...rows].join('\n');
+  const res = await ctx.post('/v1/ingest_entity_set', {
+    data: { entity_set_settings: { setname: `${prefix}${Date.now() % 100000}`, category: 'news', covariates, comments } },
+  });
+  const body = (await res.json()) as { success: string; data: { entity_set: string } };
+  if (body.success !== 'true') throw new Error(`upload a set with comments: ${JSON.stringify(body)}`);
+  return body.data.entity_set;
+}
+
+/** parseCSV reads an export (RFC 4180) into one object per row, keyed by the header. */
 export function parseCSV(text: string): Array<Record<string, string>> {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  const [header, ...rows] = records;
+  const [header, ...rows] = csvRecords(text);
   return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
 }

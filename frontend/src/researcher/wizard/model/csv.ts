@@ -26,3 +26,36 @@ export const VERIFY_FILENAME = 'experiment_parameters.csv';
 export function createdFilename(experimentId: string): string {
   return `${experimentId}_experiment_parameters.csv`;
 }
+
+/** csvRecords splits RFC 4180 text into records (quoted fields, doubled quotes, CRLF or LF). */
+export function csvRecords(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  return records.filter((r) => r.some((f) => f.trim() !== '')); // blank lines are no records
+}

@@ -2,7 +2,7 @@
 // text; docs/languages.md) as the wizard edits them: a table per language, and the
 // spreadsheet form key,language,text for import and export. Pure, unit-tested.
 import en from '../../../participant/i18n/en.json';
-import { csvField } from './csv';
+import { csvField, csvRecords } from './csv';
 import type { Translations } from './types';
 
 /** MESSAGE_KEYS are the participant interface's text keys, in the catalogue's order (by screen). */
@@ -57,38 +57,6 @@ export function translationsCSV(t: Translations): string {
   return lines.join('\r\n') + '\r\n';
 }
 
-/** csvRecords splits RFC 4180 text into records (quoted fields, doubled quotes, CRLF or LF). */
-function csvRecords(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  return records.filter((r) => r.some((f) => f.trim() !== ''));
-}
 
 /**
  * parseTranslationsCSV reads a key,language,text spreadsheet into translations. Each line
