@@ -32,9 +32,6 @@ const maxTranslationsLen = 500_000
 // then optionally a script of 4 letters, a region of 2 letters or 3 digits, and variants.
 var languageTag = regexp.MustCompile(`^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-(?:[A-Za-z]{2}|[0-9]{3}))?(-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*$`)
 
-// rtlLanguages are written right to left (the participant pages mirror for them).
-var rtlLanguages = []string{"ar", "he", "iw", "fa", "ur"}
-
 // CanonicalLanguage writes a tag the usual way (language lower case, script title case,
 // region upper case: "PT-br" → "pt-BR"), or reports that it is not a language tag.
 func CanonicalLanguage(tag string) (string, bool) {
@@ -59,11 +56,6 @@ func CanonicalLanguage(tag string) (string, bool) {
 }
 
 func isDigit(b byte) bool { return b >= '0' && b <= '9' }
-
-// IsRightToLeft reports whether a language (with any region or script) is written right to left.
-func IsRightToLeft(tag string) bool {
-	return slices.Contains(rtlLanguages, strings.ToLower(strings.SplitN(tag, "-", 2)[0]))
-}
 
 // BuiltInCatalogue is the built-in catalogue a language uses, "en" when there is none: the
 // exact tag, else its language (es-MX → es, pt → pt-BR), Chinese Simplified unless the tag
