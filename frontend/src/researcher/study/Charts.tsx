@@ -1,33 +1,15 @@
 // Condition balance and the arrivals and completions over time: each a chart (uPlot,
 // loaded on demand from uplotCharts.tsx) and, beside it, the same figures as a table, which is
 // what a screen reader reads (the canvases are aria-hidden).
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { lazyModule } from '../lazyModule';
 import type { Dashboard } from '../api';
 import { balanceRows, dateTime, timelineRows, timelineSeries, type BalanceRow } from './model';
 
 type ChartsModule = typeof import('./uplotCharts');
 
-let loading: Promise<ChartsModule> | null = null;
-
 /** useChartsModule loads uPlot and the chart components once, on first use. */
-function useChartsModule(): ChartsModule | 'failed' | null {
-  const [mod, setMod] = useState<ChartsModule | 'failed' | null>(null);
-  useEffect(() => {
-    let live = true;
-    loading ??= import('./uplotCharts');
-    loading.then(
-      (m) => live && setMod(m),
-      () => {
-        loading = null;
-        if (live) setMod('failed');
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return mod;
-}
+const useChartsModule = lazyModule(() => import('./uplotCharts'));
 
 /** Figure is a chart with its caption and its table. */
 function Figure({ id, title, help, chart, table }: { id: string; title: string; help: string; chart: ReactNode; table: ReactNode }) {

@@ -1,29 +1,15 @@
 // A page of the questionnaire as a participant sees it, at the console's width or a
 // phone's (360 px). The form engine is loaded on first use (previewPage.tsx).
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { lazyModule } from '../../lazyModule';
 import type { Questionnaire } from '../model/types';
 
-type PreviewModule = typeof import('./previewPage');
-let loading: Promise<PreviewModule> | null = null;
+const usePreviewModule = lazyModule(() => import('./previewPage'));
 
 export function PagePreview({ q, page, onClose }: { q: Questionnaire; page: number; onClose: () => void }) {
-  const [mod, setMod] = useState<PreviewModule | 'failed' | null>(null);
+  const mod = usePreviewModule();
   const [phone, setPhone] = useState(false);
   const headingId = useId();
-  useEffect(() => {
-    let live = true;
-    loading ??= import('./previewPage');
-    loading.then(
-      (m) => live && setMod(m),
-      () => {
-        loading = null;
-        if (live) setMod('failed');
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
   return (
     <div role="region" aria-labelledby={headingId} className="qb-preview">
       <div className="qb-questionnaire__head">
