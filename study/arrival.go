@@ -110,7 +110,7 @@ func (d *Definition) View(ctx context.Context, st *store.Store, p store.Particip
 	if err != nil {
 		return View{}, err
 	}
-	view := View{Parameters: participantParameters(d.Study, *cond), Texts: texts, OrderData: orderData(items), Pending: pending}
+	view := View{Parameters: d.participantParameters(cond), Texts: texts, OrderData: orderData(items), Pending: pending}
 	if err := attachComments(ctx, st, *cond, items, view.OrderData); err != nil {
 		return View{}, err
 	}

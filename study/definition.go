@@ -16,6 +16,21 @@ import (
 type Definition struct {
 	ExperimentID string
 	Study        params.Study
+	// parameters holds each condition's parameters as its participants receive them
+	// (condition number → []params.Param), built on the first arrival: they are the same
+	// for every participant of the condition, and building them renders the markdown of
+	// every questionnaire the condition names.
+	parameters sync.Map
+}
+
+// participantParameters is condition c's parameter list as its participants' browsers
+// receive it (participant.go), built once per condition and shared read-only.
+func (d *Definition) participantParameters(c *params.Condition) []params.Param {
+	if p, ok := d.parameters.Load(c.Number); ok {
+		return p.([]params.Param)
+	}
+	p, _ := d.parameters.LoadOrStore(c.Number, participantParameters(d.Study, *c))
+	return p.([]params.Param)
 }
 
 // Condition returns condition n (from 1), or nil when the study has no such condition.

@@ -28,9 +28,12 @@ func TestParticipantsReceiveTheirConditionsQuestionnaires(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sent := func(c params.Condition) []string {
+	// Through the study's definition, which builds each condition's list once and keeps it:
+	// asked for condition 1, 2 and 1 again, each gets its own.
+	d := &Definition{ExperimentID: "x", Study: s}
+	sent := func(n int) []string {
 		var names []string
-		for _, p := range participantParameters(s, c) {
+		for _, p := range d.participantParameters(d.Condition(n)) {
 			if p.Param != "questionnaires" {
 				continue
 			}
@@ -44,11 +47,11 @@ func TestParticipantsReceiveTheirConditionsQuestionnaires(t *testing.T) {
 		}
 		return names
 	}
-	if got := sent(s.Conditions[0]); !slices.Equal(got, []string{"before", "after", "crt"}) {
-		t.Errorf("condition 1 receives %v, want [before after crt]", got)
-	}
-	if got := sent(s.Conditions[1]); !slices.Equal(got, []string{"crt"}) {
-		t.Errorf("condition 2 receives %v, want [crt]", got)
+	for _, n := range []int{1, 2, 1} {
+		want := map[int][]string{1: {"before", "after", "crt"}, 2: {"crt"}}[n]
+		if got := sent(n); !slices.Equal(got, want) {
+			t.Errorf("condition %d receives %v, want %v", n, got, want)
+		}
 	}
 }
 
