@@ -15,7 +15,9 @@ import (
 // beyond a researcher's usual questionnaire is part of the format (heading, group,
 // reverse_options, save, unmarked, min_exclusive, invalid, unit; docs/questionnaires.md).
 
-//go:embed builtins/*.json
+// The folder whole: builtins/<tag>/ holds the translations (translations.go).
+//
+//go:embed builtins
 var builtinFiles embed.FS
 
 // BuiltinOrder is the built-ins' order in the wizard and in /viewforms: the spec's page
