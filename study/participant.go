@@ -42,7 +42,7 @@ var hiddenFromParticipants = []string{"entity_sets", "completion-code", "title"}
 // receives it. The definitions of the questionnaires the condition names (forms and
 // forms-before, the study's own and built-ins alike: one renderer for both) follow as
 // questionnaires (a JSON list): only those, so one condition's participants do not read
-// another's measures.
+// another's measures. Called once per condition and study definition (definition.go).
 func participantParameters(s params.Study, c params.Condition) []params.Param {
 	var out []params.Param
 	for _, p := range withDefaultTexts(c).ExperimentParameters() {
@@ -59,11 +59,14 @@ func participantParameters(s params.Study, c params.Condition) []params.Param {
 	if own := s.ParticipantTranslations(c.LanguageTag()); own != "" {
 		out = append(out, params.Param{Param: "translations", Value: own})
 	}
+	// A built-in comes in the condition's language when feedlab has it translated (the same
+	// ids and values: answers are stored as in English), in English otherwise.
+	catalogue := params.BuiltInCatalogue(c.LanguageTag())
 	var custom []questionnaire.Questionnaire
 	for _, name := range append(slices.Clone(c.FormsBefore), c.Forms...) {
 		if q, ok := s.Questionnaire(name); ok {
 			custom = append(custom, q)
-		} else if q, ok := questionnaire.Builtin(name); ok {
+		} else if q, _, ok := questionnaire.BuiltinIn(name, catalogue); ok {
 			custom = append(custom, q)
 		}
 	}

@@ -1,6 +1,8 @@
 package study
 
 import (
+	"encoding/json"
+	"slices"
 	"testing"
 
 	"feedlab/params"
@@ -33,5 +35,65 @@ func TestParticipantsReceiveTheirLanguageAndItsOwnTexts(t *testing.T) {
 	}
 	if got := sent(s.Conditions[1]); len(got) != 0 {
 		t.Errorf("the English condition's browser gets %v, want neither language nor translations", got)
+	}
+}
+
+// A built-in questionnaire reaches a condition's participants in its language when feedlab
+// has it translated (es-MX reads the es file), in English otherwise (Hebrew, English), with
+// the same ids and values, so that answers are stored as in English; the study's own
+// questionnaire is sent as written.
+func TestParticipantsReceiveTheBuiltinsInTheirLanguage(t *testing.T) {
+	t.Parallel()
+	sets := func(string) (int, bool) { return 5, true }
+	var rows []params.Row
+	for c, lang := range []string{"es-MX", "he", "en"} {
+		rows = append(rows, params.Row{Condition: c + 1, Param: "entity_sets", Value: `[{"entity_set":"x"}]`},
+			params.Row{Condition: c + 1, Param: "language", Value: lang}, params.Row{Condition: c + 1, Param: "forms", Value: `["mine","final"]`})
+	}
+	rows = append(rows, params.Row{Condition: 1, Param: "questionnaires", Value: `[{"name":"mine","title":"Lo mío","pages":[{"items":[{"id":"a","type":"text","text":"¿Por qué?"}]}]}]`})
+	s, err := params.Validate(rows, sets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &Definition{ExperimentID: "x", Study: s}
+	type option struct{ Value, Label string }
+	type def struct {
+		Name, Title string
+		Pages       []struct {
+			Items []struct {
+				ID      string
+				Text    string
+				Options []option
+			}
+		}
+	}
+	sent := func(n int) map[string]def {
+		out := map[string]def{}
+		for _, p := range d.participantParameters(d.Condition(n)) {
+			if p.Param != "questionnaires" {
+				continue
+			}
+			var list []def
+			if err := json.Unmarshal([]byte(p.Value), &list); err != nil {
+				t.Fatal(err)
+			}
+			for _, q := range list {
+				out[q.Name] = q
+			}
+		}
+		return out
+	}
+	for n, want := range map[int]string{1: "Preguntas finales", 2: "Final questions", 3: "Final questions"} {
+		got := sent(n)
+		final := got["final"]
+		if final.Title != want || got["mine"].Title != "Lo mío" {
+			t.Errorf("condition %d receives final as %q and mine as %q, want %q", n, final.Title, got["mine"].Title, want)
+			continue
+		}
+		yes := map[int]string{1: "Sí", 2: "Yes", 3: "Yes"}[n]
+		random := final.Pages[0].Items[0]
+		if random.ID != "random" || !slices.Equal(random.Options, []option{{"no", "No"}, {"yes", yes}}) {
+			t.Errorf("condition %d: final's first item %+v", n, random)
+		}
 	}
 }

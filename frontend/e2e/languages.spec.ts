@@ -3,9 +3,8 @@
 // Arabic study laid out right to left; Verify naming the texts a language reads in English.
 import { expect, test } from './support/appliance';
 import { cards, scrollToEnd } from './support/feed';
-import { choose } from './forms-helpers';
 import { readFileSync } from 'node:fs';
-import { createStudy } from './support/studies';
+import { createStudy, exportCSV } from './support/studies';
 import { condition, openWizard, section, setConditions } from './support/wizard';
 
 test('a Spanish study, taken end to end by its Spanish labels, shows the study its own text where it overrides one', async ({ page, baseURL }, testInfo) => {
@@ -42,19 +41,27 @@ test('a Spanish study, taken end to end by its Spanish labels, shows the study i
   await expect(page.getByRole('button', { name: 'Haz clic para continuar' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Ir a las preguntas finales' }).click();
 
-  // The questionnaire's chrome speaks Spanish (its items are the built-in English ones).
+  // The built-in final questionnaire speaks Spanish, its chrome and its questions alike
+  // (feedlab's translation, questionnaire/builtins/es/final.json).
   await expect(page).toHaveURL(/\/form\/final/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { name: 'Preguntas finales' })).toBeVisible();
   await page.getByRole('button', { name: 'Finalizar', exact: true }).click();
   await expect(page.getByText(/preguntas necesitan respuesta antes de que puedas continuar/)).toBeVisible();
   await expect(page.getByText('Obligatorio').first()).toBeVisible();
-  await choose(page, 'random', 'no');
-  await page.locator('[name="study-duration"]').fill('3');
+  await page.getByRole('group', { name: /¿Respondiste al azar alguna de las preguntas/ }).getByLabel('No', { exact: true }).check();
+  await page.getByLabel(/¿Aproximadamente cuántos minutos te llevó este estudio\?/).fill('3');
+  await page.getByLabel(/¿Tienes algún comentario sobre el estudio\?/).fill('Muy interesante');
   await page.getByRole('button', { name: 'Finalizar', exact: true }).click();
 
   const end = page.getByRole('dialog');
   await expect(end.getByRole('heading', { name: '¡Gracias!' })).toBeVisible();
   await expect(end.getByRole('button', { name: 'Volver al inicio' })).toBeVisible();
+  // Stored under the English questionnaire's fields and values: the export's shape does
+  // not depend on the language.
+  const finalAnswers = async () =>
+    Object.fromEntries((await exportCSV(baseURL!, 'user_form', id)).filter((r) => ['random', 'study-duration', 'comments'].includes(r.field)).map((r) => [r.field, r.response]));
+  await expect.poll(finalAnswers, { timeout: 15_000 }).toEqual({ random: 'no', 'study-duration': '3', comments: 'Muy interesante' });
   expect(errors).toEqual([]);
 });
 
