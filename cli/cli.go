@@ -10,7 +10,7 @@
 //	feedlab study import FILE.zip [--owner NAME]
 //	feedlab backup --out FILE
 //	feedlab explain --study ID --user USER_ID
-//	feedlab questionnaire show NAME
+//	feedlab questionnaire show NAME [--language TAG]
 //	feedlab researcher add NAME [--password-stdin]
 //	feedlab researcher list
 //	feedlab researcher unlock NAME
@@ -102,8 +102,9 @@ Usage:
                                                               a --replicate destination
   feedlab explain --study ID --user USER_ID                   a participant's feed card by card
                                                               with score and reason
-  feedlab questionnaire show NAME                             a built-in questionnaire as a JSON
-                                                              definition, to start your own from
+  feedlab questionnaire show NAME [--language TAG]            a built-in questionnaire as a JSON
+                                                              definition, to start your own from;
+                                                              --language: feedlab's translation
   feedlab reconcile --study ID [--platform P] [--out FILE] LIST.csv
                                                               a platform's list against the study, both
                                                               ways, with each submitted code checked

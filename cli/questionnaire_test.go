@@ -67,3 +67,32 @@ func TestQuestionnaireShowStartsACustomQuestionnaire(t *testing.T) {
 		}
 	}
 }
+
+// `questionnaire show NAME --language TAG` prints feedlab's translation, as its file is
+// written, for the language's participants (es-MX reads es); for a language without one it
+// prints English and says so on stderr only; a tag that is none is refused.
+func TestQuestionnaireShowInALanguage(t *testing.T) {
+	t.Parallel()
+	file, err := os.ReadFile("../questionnaire/builtins/es/final.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tag := range []string{"es", "es-MX"} {
+		out, errOut := mustCLI(t, "", "questionnaire", "show", "final", "--language", tag)
+		if out != string(file) || errOut != "" {
+			t.Errorf("--language %s printed\n%s\nstderr %q", tag, out, errOut)
+		}
+	}
+	english, _ := mustCLI(t, "", "questionnaire", "show", "final")
+	// Through main in a process of its own: stdout holds only the definition, exit 0.
+	out, errOut, code := runMain(t, "", "questionnaire", "show", "--language", "he", "final")
+	if code != 0 || out != english || !strings.Contains(errOut, "feedlab has no he translation of final: its participants read it in English") {
+		t.Errorf("--language he exited %d, printed\n%s\nstderr %q", code, out, errOut)
+	}
+	if out, errOut := mustCLI(t, "", "questionnaire", "show", "final", "--language", "en-GB"); out != english || errOut != "" {
+		t.Errorf("--language en-GB printed stderr %q", errOut)
+	}
+	if _, _, err := cli(t, "", "questionnaire", "show", "final", "--language", "not a tag"); err == nil || !strings.Contains(err.Error(), "is not a language tag") {
+		t.Errorf("an invalid tag: %v", err)
+	}
+}

@@ -1,6 +1,7 @@
 package questionnaire
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -60,6 +61,11 @@ func TestBuiltinTranslationsKeepTheirStructure(t *testing.T) {
 			if !ok || lang != tag || q.Title == en.Title {
 				t.Errorf("%s: BuiltinIn(%s, %s) serves %s (%q)", path, name, tag, lang, q.Title)
 				continue
+			}
+			// Written as the format writes it, as the English files are: `feedlab
+			// questionnaire show NAME --language TAG` prints the file as it is.
+			if out, _ := json.MarshalIndent(q, "", "  "); string(data) != string(out)+"\n" {
+				t.Errorf("%s is not written as the format writes it; write it as:\n%s", path, out)
 			}
 			// The answers are stored under English's fields.
 			if !slices.Equal(q.Fields(), en.Fields()) {

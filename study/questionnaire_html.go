@@ -18,26 +18,32 @@ import (
 // label_html). A question's text and help, a statement and an option label are one line
 // in the page (a label, a legend): a single paragraph is given without its <p>.
 
-// BuiltinForParticipants is a built-in questionnaire's definition as a participant
-// receives it (a JSON object, its texts rendered), for a page opened as a preview, with
-// no study; false when name is no built-in.
-func BuiltinForParticipants(name string) (string, bool) {
-	list, ok := builtinsForParticipants()[name]
-	return list, ok
+// BuiltinForParticipants is a built-in questionnaire's definition as a participant whose
+// catalogue is tag (params.BuiltInCatalogue) receives it (a JSON object, its texts
+// rendered), for a page opened as a preview, with no study, and the language it is in:
+// tag's translation when feedlab has one, else English. ok is false when name is no
+// built-in.
+func BuiltinForParticipants(name, tag string) (def, lang string, ok bool) {
+	q, lang, ok := questionnaire.BuiltinIn(name, tag)
+	if !ok {
+		return "", "", false
+	}
+	key := lang + "/" + name
+	if def, cached := builtinsForParticipants.Load(key); cached {
+		return def.(string), lang, true
+	}
+	list, err := participantQuestionnaires([]questionnaire.Questionnaire{q})
+	if err != nil {
+		panic(err.Error()) // embedded definitions; TestEveryBuiltinReachesParticipantsAsWritten renders each
+	}
+	def = strings.TrimSuffix(strings.TrimPrefix(list, "["), "]")
+	builtinsForParticipants.Store(key, def)
+	return def, lang, true
 }
 
-// builtinsForParticipants renders each built-in once.
-var builtinsForParticipants = sync.OnceValue(func() map[string]string {
-	out := map[string]string{}
-	for _, q := range questionnaire.Builtins() {
-		list, err := participantQuestionnaires([]questionnaire.Questionnaire{q})
-		if err != nil {
-			panic(err.Error()) // embedded definitions; TestEveryBuiltinReachesParticipantsAsWritten renders each
-		}
-		out[q.Name] = strings.TrimSuffix(strings.TrimPrefix(list, "["), "]")
-	}
-	return out
-})
+// builtinsForParticipants keeps each built-in rendered, by "<language>/<name>": a preview
+// is public and a built-in never changes while feedlab runs.
+var builtinsForParticipants sync.Map
 
 // participantQuestionnaires is the JSON of the definitions a participant receives, each
 // text with its rendered HTML.

@@ -133,19 +133,26 @@ func TestStatementsAndOptionLabelsReachParticipantsAsSanitizedHTML(t *testing.T)
 	walk(loose)
 }
 
-// Every built-in renders for participants, and its markdown-rendered texts read exactly as
-// its plain texts did when the participant app held them: the built-ins' words contain
-// nothing markdown would change.
+// Every built-in, in English and in each translation, renders for participants, and its
+// markdown-rendered texts read exactly as its plain texts did when the participant app held
+// them: the built-ins' words contain nothing markdown would change.
 func TestEveryBuiltinReachesParticipantsAsWritten(t *testing.T) {
 	t.Parallel()
+	type served struct{ name, lang string }
+	var all []served
 	for _, q := range questionnaire.Builtins() {
-		out, ok := BuiltinForParticipants(q.Name)
-		if !ok {
-			t.Fatalf("%s is not served", q.Name)
+		for _, lang := range append([]string{questionnaire.English}, questionnaire.TranslatedInto(q.Name)...) {
+			all = append(all, served{q.Name, lang})
+		}
+	}
+	for _, q := range all {
+		out, lang, ok := BuiltinForParticipants(q.name, q.lang)
+		if !ok || lang != q.lang {
+			t.Fatalf("%s in %s is served in %s (%v)", q.name, q.lang, lang, ok)
 		}
 		var got map[string]any
 		if err := json.Unmarshal([]byte(out), &got); err != nil {
-			t.Fatalf("%s: %v", q.Name, err)
+			t.Fatalf("%s: %v", q.name, err)
 		}
 		var check func(v any)
 		check = func(v any) {
@@ -162,7 +169,7 @@ func TestEveryBuiltinReachesParticipantsAsWritten(t *testing.T) {
 						want = "<p>" + want + "</p>\n"
 					}
 					if h := html.UnescapeString(val.(string)); h != want {
-						t.Errorf("%s: %s renders as %q, its text is %q", q.Name, plain, h, want)
+						t.Errorf("%s in %s: %s renders as %q, its text is %q", q.name, q.lang, plain, h, want)
 					}
 				}
 			case []any:
@@ -173,7 +180,7 @@ func TestEveryBuiltinReachesParticipantsAsWritten(t *testing.T) {
 		}
 		check(got)
 	}
-	if _, ok := BuiltinForParticipants("custom-msg"); ok {
+	if _, _, ok := BuiltinForParticipants("custom-msg", "es"); ok {
 		t.Error("the end message page is served as a questionnaire")
 	}
 }
