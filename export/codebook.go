@@ -292,6 +292,7 @@ func (cb Codebook) WriteMarkdown(w io.Writer) error {
 				fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", cell(f.Name), cell(fieldKind(f)), cell(f.Question), cell(optionList(f)))
 			}
 			b.WriteString("\n")
+			writeTranslations(&b, q)
 		}
 		if cb.Interventions {
 			writeInterventionSection(&b)

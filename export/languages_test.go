@@ -81,3 +81,58 @@ func TestLanguageColumnOnlyWhereAStudySetsOne(t *testing.T) {
 		t.Errorf("engagement header %s: want a language column and no translations column", h)
 	}
 }
+
+// The codebook marks a built-in questionnaire that conditions in another language received
+// in feedlab's translation: once per questionnaire and language, naming the conditions and
+// their tags, "translation not validated". A condition in a language without a
+// translation (Hebrew) read English and is not named; the study's own questionnaire,
+// written in its language, is never marked; an English study's codebook says nothing of
+// translations.
+func TestCodebookMarksTranslatedBuiltins(t *testing.T) {
+	t.Parallel()
+	st, english := seeded(t)
+	ctx := context.Background()
+	sets := `[{"entity_set":"20260101_news","number_to_show":3}]`
+	mine := `[{"name":"mine","title":"Sobre ti","pages":[{"items":[{"id":"why","type":"text","text":"¿Por qué?"}]}]}]`
+	var ps []store.Param
+	for c, lang := range map[int]string{1: "en", 2: "es-MX", 3: "he", 4: "es"} {
+		ps = append(ps, store.Param{Condition: c, Param: "entity_sets", Value: sets}, store.Param{Condition: c, Param: "language", Value: lang},
+			store.Param{Condition: c, Param: "questionnaires", Value: mine}, store.Param{Condition: c, Param: "forms", Value: `["mine","final"]`})
+	}
+	ps = append(ps, store.Param{Condition: 4, Param: "forms-before", Value: `["final"]`})
+	id, err := st.CreateStudy(ctx, store.NewStudy{NConditions: 4, Params: ps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	codebook := func(typ, id string) string {
+		cb, err := NewCodebook(ctx, st, typ, id, Options{}, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var md bytes.Buffer
+		if err := cb.WriteMarkdown(&md); err != nil {
+			t.Fatal(err)
+		}
+		return md.String()
+	}
+	for _, typ := range []string{TypeUserForm, TypeParticipants} {
+		md := codebook(typ, id)
+		want := "**es: translation not validated.** Conditions 2, 4 (language es, es-MX) received this questionnaire in feedlab's es translation (`feedlab questionnaire show final --language es`), not in English."
+		if strings.Count(md, "translation not validated") != 1 || !strings.Contains(md, want) {
+			t.Errorf("%s codebook: want once\n%s\ngot\n%s", typ, want, md)
+		}
+		// Below final's own table, not the study's own questionnaire's.
+		final := strings.Index(md, "### Final questions (/form/final)")
+		own := strings.Index(md, "### Sobre ti (/form/mine, the study's own questionnaire)")
+		mark := strings.Index(md, want)
+		if final < 0 || own < 0 || mark < final || (own > final && mark > own) {
+			t.Errorf("%s codebook: the mark is not under final's table (final at %d, mine at %d, mark at %d)", typ, final, own, mark)
+		}
+		if strings.Contains(md, "**he") || strings.Contains(md, "--language he") {
+			t.Errorf("%s codebook names a Hebrew translation", typ)
+		}
+	}
+	if md := codebook(TypeUserForm, english); strings.Contains(md, "translation") {
+		t.Errorf("an English study's codebook speaks of translations:\n%s", md)
+	}
+}

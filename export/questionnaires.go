@@ -19,6 +19,9 @@ type Questionnaire struct {
 	Discard []string // asked but not stored (an item with save false)
 	// Custom: one of the study's own questionnaires (custom_questionnaires.go).
 	Custom bool
+	// Translations: a built-in's translations that some of the study's conditions
+	// received (codebook_translations.go).
+	Translations []Translation
 }
 
 // QField is one question: its answer field name, kind, text and options.
@@ -112,10 +115,12 @@ func studyForms(ps []store.Param) []Questionnaire {
 		}
 	}
 	custom := customQuestionnaires(ps)
+	translated := builtinTranslations(ps)
 	var out []Questionnaire
 	for _, n := range names {
 		for _, q := range Questionnaires() {
 			if q.Name == n {
+				q.Translations = translated[n]
 				out = append(out, q)
 			}
 		}
