@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"feedlab/frontend"
+	"feedlab/questionnaire"
 )
 
 // Languages (issue 24; docs/languages.md). A condition's language (a BCP 47 tag, English by
@@ -305,7 +306,8 @@ const maxNamedFallbacks = 25
 
 // languageWarnings tells, for each condition's language, which interface texts its
 // participants will read in English: neither a built-in catalogue nor the study's
-// translations give them. Not an error: the researcher may accept English buttons.
+// translations give them; and which built-in questionnaires, which feedlab has not
+// translated into it. Not an error: the researcher may accept English buttons.
 func languageWarnings(byCond map[int]map[string]Row, conds []int) Problems {
 	v := &validator{}
 	var study Study
@@ -343,8 +345,22 @@ func languageWarnings(byCond map[int]map[string]Row, conds []int) Problems {
 				"shows its built-in text, which is in English, in a condition whose language is %s; write it in %s as intervention-text", tag, tag)})
 		}
 		missing := study.FallbackKeys(tag)
+		english := untranslatedBuiltins(byCond[c], tag)
 		if len(missing) == 0 {
+			if len(english) == 1 {
+				ws = append(ws, Problem{Line: r.Line, Condition: c, Param: paramLanguage, Message: fmt.Sprintf(
+					"the built-in questionnaire %s shows in English to %s participants: feedlab has no %s translation of it (write your own in %s, docs/languages.md)", english[0], tag, tag, tag)})
+			} else if len(english) > 1 {
+				ws = append(ws, Problem{Line: r.Line, Condition: c, Param: paramLanguage, Message: fmt.Sprintf(
+					"the built-in questionnaires %s show in English to %s participants: feedlab has no %s translation of them (write your own in %s, docs/languages.md)", strings.Join(english, ", "), tag, tag, tag)})
+			}
 			continue
+		}
+		also := ""
+		if len(english) == 1 {
+			also = fmt.Sprintf("; so does the built-in questionnaire %s, which feedlab has not translated into %s", english[0], tag)
+		} else if len(english) > 1 {
+			also = fmt.Sprintf("; so do the built-in questionnaires %s, which feedlab has not translated into %s", strings.Join(english, ", "), tag)
 		}
 		named := missing
 		more := ""
@@ -357,7 +373,27 @@ func languageWarnings(byCond map[int]map[string]Row, conds []int) Problems {
 			why = "the study's translations do not give them"
 		}
 		ws = append(ws, Problem{Line: r.Line, Condition: c, Param: paramLanguage, Message: fmt.Sprintf(
-			"%d of the %d interface texts show in English to %s participants (%s): %s%s", len(missing), len(MessageKeys()), tag, why, strings.Join(named, ", "), more)})
+			"%d of the %d interface texts show in English to %s participants (%s): %s%s%s", len(missing), len(MessageKeys()), tag, why, strings.Join(named, ", "), more, also)})
 	}
 	return ws
+}
+
+// untranslatedBuiltins are the built-in questionnaires a condition names (forms-before,
+// then forms) that its participants, whose language is tag, read in English: feedlab has
+// no translation of them into tag's catalogue (questionnaire/builtins/<tag>/).
+func untranslatedBuiltins(rows map[string]Row, tag string) []string {
+	if base, _, _ := strings.Cut(strings.ToLower(tag), "-"); base == DefaultLanguage {
+		return nil // en-GB reads the English questionnaires as written
+	}
+	var out []string
+	for _, p := range []string{"forms-before", "forms"} {
+		var names []string
+		_ = json.Unmarshal([]byte(norm(rows[p].Value)), &names) // checked by Validate
+		for _, name := range names {
+			if _, lang, ok := questionnaire.BuiltinIn(name, BuiltInCatalogue(tag)); ok && lang == questionnaire.English && !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
 }

@@ -231,3 +231,48 @@ func TestCountTextsTakeTheFormsTheirLanguageUses(t *testing.T) {
 		t.Errorf("forms of a plain text or no CLDR category: %v", err)
 	}
 }
+
+// TestVerifyNamesTheBuiltinQuestionnairesReadInEnglish: the warning naming the texts a
+// language reads in English names the built-in questionnaires its condition uses that
+// feedlab has not translated into it (a Hebrew study), alone when every interface text is
+// given (an Italian study that wrote them all); a translated built-in (final in Spanish),
+// an English variant and a study's own questionnaire are not named.
+func TestVerifyNamesTheBuiltinQuestionnairesReadInEnglish(t *testing.T) {
+	t.Parallel()
+	own := map[string]string{}
+	for _, k := range MessageKeys() {
+		own[k] = "testo " + k
+	}
+	b, _ := json.Marshal(map[string]map[string]string{"it": own})
+	mine := `[{"name":"mine","title":"T","pages":[{"items":[{"id":"a","type":"text","text":"Why?"}]}]}]`
+	rows := []Row{
+		minimal(1), {Condition: 1, Param: "language", Value: "he", Line: 3}, {Condition: 1, Param: "forms-before", Value: `["form"]`}, {Condition: 1, Param: "forms", Value: `["final","crt"]`},
+		{Condition: 1, Param: "translations", Value: string(b)}, {Condition: 1, Param: "questionnaires", Value: mine},
+		minimal(2), {Condition: 2, Param: "language", Value: "it"}, {Condition: 2, Param: "forms", Value: `["mine","final"]`},
+		minimal(3), {Condition: 3, Param: "language", Value: "es"}, {Condition: 3, Param: "forms", Value: `["final"]`},
+		minimal(4), {Condition: 4, Param: "language", Value: "en-GB"}, {Condition: 4, Param: "forms", Value: `["final"]`},
+		minimal(5), {Condition: 5, Param: "language", Value: "ru"}, {Condition: 5, Param: "forms", Value: `["mine"]`},
+	}
+	mustValidate(t, rows)
+	got := map[int]string{}
+	for _, w := range Warnings(rows) {
+		if w.Param == "language" {
+			got[w.Condition] = w.Message
+		}
+	}
+	if m := got[1]; !strings.Contains(m, "interface texts show in English to he participants") || !strings.HasSuffix(m, "; so do the built-in questionnaires form, final, crt, which feedlab has not translated into he") {
+		t.Errorf("Hebrew warning %q", m)
+	}
+	if m := got[2]; m != "the built-in questionnaire final shows in English to it participants: feedlab has no it translation of it (write your own in it, docs/languages.md)" {
+		t.Errorf("Italian warning %q", m)
+	}
+	if m, warned := got[3]; warned {
+		t.Errorf("the Spanish condition, whose final is translated, is warned: %q", m)
+	}
+	if m, warned := got[4]; warned {
+		t.Errorf("the en-GB condition is warned: %q", m)
+	}
+	if m := got[5]; m == "" || strings.Contains(m, "questionnaire") {
+		t.Errorf("Russian warning %q: the study's own questionnaire is named", m)
+	}
+}
