@@ -37,7 +37,7 @@ const groupKey = "group"
 var sameInEveryLanguage = []string{"COVID", "COVID-19"}
 
 // sameIn are, per language, the words it writes as English does (Spanish "No").
-var sameIn = map[string][]string{"es": {"No"}}
+var sameIn = map[string][]string{"es": {"No"}, "fr": {"Questionnaire"}}
 
 // English is the language of builtins/NAME.json, served when no translation is.
 const English = "en"
@@ -177,6 +177,9 @@ func (c *translationCheck) value(path string, en, tr any) {
 			default:
 				c.value(sub, e[k], tv)
 			}
+			if word, ok := choiceWord[k]; ok {
+				c.distinct(sub, word, e[k], tv)
+			}
 		}
 		for _, k := range sortedAnyKeys(t) {
 			if _, ok := e[k]; !ok {
@@ -225,6 +228,39 @@ func (c *translationCheck) word(path, key string, en, tr any) {
 		c.fail(path, "is empty; the English text is %s", jsonText(e))
 	case t == e && hasLetter(e) && !slices.Contains(c.same, e):
 		c.fail(path, "reads as in English (%s); translate it, or, if the word is the same in both languages, add it to sameIn or sameInEveryLanguage", jsonText(e))
+	}
+}
+
+// choiceWord are the lists whose entries a participant tells apart by their words: an
+// item's options (by label), a scale's labels, a matrix's statements (by text).
+var choiceWord = map[string]string{"options": "label", "labels": "", "statements": "text"}
+
+// distinct checks that entries English tells apart by their words stay apart in the
+// translation: two anchors of a scale translated alike ("somewhat" and "slightly" both
+// "un peu") would make two answers one for the participant, though stored apart.
+func (c *translationCheck) distinct(path, word string, en, tr any) {
+	words := func(list any) []string {
+		entries, _ := list.([]any)
+		out := make([]string, len(entries))
+		for i, e := range entries {
+			if word == "" {
+				out[i], _ = e.(string)
+			} else if m, ok := e.(map[string]any); ok {
+				out[i], _ = m[word].(string)
+			}
+		}
+		return out
+	}
+	e, t := words(en), words(tr)
+	if len(e) != len(t) {
+		return // reported as a list of another length
+	}
+	for i := range t {
+		for j := range i {
+			if t[i] == t[j] && e[i] != e[j] {
+				c.fail(fmt.Sprintf("%s[%d]", path, i), "reads %s, as entry %d does; English tells them apart (%s, %s)", jsonText(t[i]), j, jsonText(e[j]), jsonText(e[i]))
+			}
+		}
 	}
 }
 

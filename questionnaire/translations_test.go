@@ -108,6 +108,8 @@ func TestTranslationCheckNamesEachDifference(t *testing.T) {
 		{`"group":"Elecciones"`, `"group":"Viruela símica"`, `pages[0].items[2].group: is "Viruela símica", the heading given to the English group "Monkeypox" as well`},
 		{`"group":"Viruela símica","points"`, `"group":"Mpox","points"`, `pages[0].items[1].group: is "Mpox", but an earlier item of the English group "Monkeypox" has "Viruela símica"`},
 		{`{"value":"2","label":"No"}`, `{"value":"2","label":"No"},{"value":"3","label":"Quizás"}`, `pages[0].items[0].options: has 3 entries; the English list has 2`},
+		{`"label":"No"`, `"label":"Sí"`, `pages[0].items[0].options[1]: reads "Sí", as entry 0 does; English tells them apart ("Yes", "No")`},
+		{`"labels":["Mal","Bien"]`, `"labels":["Bien","Bien"]`, `pages[0].items[1].labels[1]: reads "Bien", as entry 0 does`},
 	} {
 		if !strings.Contains(good, c.from) {
 			t.Fatalf("%s not in the translation", c.from)
