@@ -62,33 +62,12 @@ func Skins() []Choice { return slices.Clone(skins) }
 // they existed has the same rows (and the same export columns) as before.
 var familyParams = []string{"intervention-style", "intervention-trigger", "intervention-text", "skin"}
 
-// defaultInterventionTexts are the built-in words of the text-based types, used when
-// intervention-text is empty. Their sources are cited in docs/interventions.md.
-var defaultInterventionTexts = map[string]string{
-	InterventionLiteracyTip: `## Tips for spotting false news
-
-- **Check the source.** Is it a site you know? Look at the web address: imitations of real outlets are common.
-- **Look past the headline.** Headlines are written to be clicked; ask what the story actually says.
-- **Check the evidence.** Who is quoted, and is there data you could look up?
-- **Watch your reaction.** Posts that make you angry or amazed deserve a second look before you share them.
-- **Ask whether it is a joke.** Satire sites imitate real news.`,
-	InterventionSocialNorm: `## What other people think
-
-**Most people say it is very important to share only news that is accurate.** In surveys, large majorities of social-media users, across political views, say so.
-
-Keep this in mind as you scroll.`,
-	InterventionImportance: `## Accuracy matters
-
-Sharing something false, even by accident, can mislead the people who trust you.
-
-**Before you share a post, think about whether it is accurate.**`,
-	// The accuracy prompt asks its own question; a text, when given, introduces it.
-	InterventionAccPrompt: "",
-}
-
-// DefaultInterventionText is the built-in text of an intervention type ("" for types
-// that show no text of their own).
-func DefaultInterventionText(typ string) string { return defaultInterventionTexts[typ] }
+// DefaultInterventionText is the built-in English text of an intervention type ("" for
+// types that show no text of their own); DefaultText gives it in another language. The
+// texts are in defaulttexts/ (default_texts.go); their sources are cited in
+// docs/interventions.md. The accuracy prompt asks its own question: a text, when given,
+// introduces it.
+func DefaultInterventionText(typ string) string { return DefaultText(typ, DefaultLanguage) }
 
 // InterventionBase is the spec's name of a condition's intervention type: accprompt for
 // accprompt-modal; default-modal (the video) and "" as they are.
@@ -100,12 +79,13 @@ func (c Condition) InterventionBase() string {
 }
 
 // InterventionShownText is the markdown the participant reads: the condition's
-// intervention-text, or its type's default.
+// intervention-text, or its type's default in the condition's language (whose hash is
+// then the one recorded).
 func (c Condition) InterventionShownText() string {
 	if c.InterventionText != "" {
 		return c.InterventionText
 	}
-	return DefaultInterventionText(c.InterventionBase())
+	return DefaultText(c.InterventionBase(), c.LanguageTag())
 }
 
 // TextHash is the hex SHA-256 of a text, recorded with each intervention shown so an

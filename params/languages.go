@@ -327,10 +327,11 @@ func languageWarnings(byCond map[int]map[string]Row, conds []int) Problems {
 		if !ok || tag == DefaultLanguage {
 			continue
 		}
-		// The built-in consent, instructions and intervention texts are English markdown:
-		// in another language the researcher writes their own.
+		// The built-in consent, instructions and intervention texts exist in the built-in
+		// catalogues' languages (default_texts.go); in another language the participant
+		// would read them in English, so the researcher writes their own.
 		for _, p := range []string{"consent", "instruct"} {
-			if strings.EqualFold(norm(byCond[c][p].Value), "default") {
+			if !hasDefaultTexts(tag) && strings.EqualFold(norm(byCond[c][p].Value), "default") {
 				ws = append(ws, Problem{Line: byCond[c][p].Line, Condition: c, Param: p, Message: fmt.Sprintf(
 					"is the built-in text, which is in English, in a condition whose language is %s; write the text in %s instead of default", tag, tag)})
 			}
@@ -339,7 +340,7 @@ func languageWarnings(byCond map[int]map[string]Row, conds []int) Problems {
 		if typ == InterventionAccPromptModal {
 			typ = InterventionAccPrompt
 		}
-		if DefaultInterventionText(typ) != "" && norm(byCond[c]["intervention-text"].Value) == "" {
+		if !hasDefaultTexts(tag) && DefaultInterventionText(typ) != "" && norm(byCond[c]["intervention-text"].Value) == "" {
 			r := byCond[c]["intervention-type"]
 			ws = append(ws, Problem{Line: r.Line, Condition: c, Param: "intervention-type", Message: fmt.Sprintf(
 				"shows its built-in text, which is in English, in a condition whose language is %s; write it in %s as intervention-text", tag, tag)})

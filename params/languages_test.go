@@ -184,14 +184,18 @@ func TestVerifyNamesTheTextsThatFallBackToEnglish(t *testing.T) {
 	}
 }
 
-// TestVerifyWarnsOfBuiltInEnglishTextsInAnotherLanguage: the built-in consent, instructions
-// and intervention texts are English; a Spanish condition using them is warned.
-func TestVerifyWarnsOfBuiltInEnglishTextsInAnotherLanguage(t *testing.T) {
+// TestVerifyWarnsOfBuiltInTextsOnlyInALanguageWithoutThem: the built-in consent,
+// instructions and intervention texts exist in every built-in catalogue's language; a
+// Spanish or British condition using them is fine, a Russian one (no catalogue) reads
+// them in English and is warned.
+func TestVerifyWarnsOfBuiltInTextsOnlyInALanguageWithoutThem(t *testing.T) {
 	t.Parallel()
 	rows := []Row{
 		minimal(1), {Condition: 1, Param: "language", Value: "es"}, {Condition: 1, Param: "consent", Value: "default"}, {Condition: 1, Param: "intervention-type", Value: "literacytip"},
-		minimal(2), {Condition: 2, Param: "language", Value: "es"}, {Condition: 2, Param: "consent", Value: "Acepto"}, {Condition: 2, Param: "intervention-type", Value: "literacytip"}, {Condition: 2, Param: "intervention-text", Value: "Consejos"},
+		minimal(2), {Condition: 2, Param: "language", Value: "ru"}, {Condition: 2, Param: "consent", Value: "Согласие"}, {Condition: 2, Param: "intervention-type", Value: "literacytip"}, {Condition: 2, Param: "intervention-text", Value: "Советы"},
 		minimal(3), {Condition: 3, Param: "consent", Value: "default"},
+		minimal(4), {Condition: 4, Param: "language", Value: "ru"}, {Condition: 4, Param: "consent", Value: "default"}, {Condition: 4, Param: "instruct", Value: "default"}, {Condition: 4, Param: "intervention-type", Value: "socialnorm"},
+		minimal(5), {Condition: 5, Param: "language", Value: "en-GB"}, {Condition: 5, Param: "consent", Value: "default"}, {Condition: 5, Param: "intervention-type", Value: "importance"},
 	}
 	mustValidate(t, rows)
 	var got []string
@@ -200,8 +204,8 @@ func TestVerifyWarnsOfBuiltInEnglishTextsInAnotherLanguage(t *testing.T) {
 			got = append(got, string(rune('0'+w.Condition))+" "+w.Param)
 		}
 	}
-	if want := []string{"1 consent", "1 intervention-type"}; !slices.Equal(got, want) {
-		t.Errorf("warned of %v, want %v (the written texts and the English condition are fine)", got, want)
+	if want := []string{"4 consent", "4 instruct", "4 intervention-type"}; !slices.Equal(got, want) {
+		t.Errorf("warned of %v, want %v (the built-in languages, the written texts and English are fine)", got, want)
 	}
 }
 

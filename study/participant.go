@@ -110,32 +110,22 @@ func orderData(items []store.FeedCard) []map[string]any {
 // DefaultTextKeyword, as the value of consent or instruct, stands for the built-in text.
 const DefaultTextKeyword = "default"
 
-// DefaultConsent is the consent text used when a study's consent parameter is "default".
-const DefaultConsent = `## Consent to take part
+// DefaultConsent and DefaultInstructions are the English consent and instruction texts
+// used when a study's consent or instruct parameter is "default"; a condition in another
+// language reads them in its language (params.DefaultText, params/defaulttexts/).
+var (
+	DefaultConsent      = params.DefaultText(params.TextConsent, params.DefaultLanguage)
+	DefaultInstructions = params.DefaultText(params.TextInstruct, params.DefaultLanguage)
+)
 
-You are invited to take part in a research study about how people interact with news on social media.
-
-- Taking part is **voluntary**: you may stop at any time without giving a reason.
-- You confirm that you are **18 years or older**.
-- Your answers and your interactions with the feed are recorded. The data are **anonymized** and may be **shared in public research repositories**.
-
-Click 'Agree and continue' if you agree to take part.`
-
-// DefaultInstructions is the instruction text used when a study's instruct parameter is
-// "default".
-const DefaultInstructions = `## Instructions
-
-On the next screen you will see a **newsfeed** like the ones on social media.
-
-Scroll through it as you normally would. For each card, indicate whether you would consider **sharing** it. When you reach the end of the feed, click the button at the bottom to continue.`
-
-// withDefaultTexts replaces the "default" keyword of consent and instruct with the texts.
+// withDefaultTexts replaces the "default" keyword of consent and instruct with the
+// built-in texts in the condition's language.
 func withDefaultTexts(c params.Condition) params.Condition {
 	if c.Consent == DefaultTextKeyword {
-		c.Consent = DefaultConsent
+		c.Consent = params.DefaultText(params.TextConsent, c.LanguageTag())
 	}
 	if c.Instruct == DefaultTextKeyword {
-		c.Instruct = DefaultInstructions
+		c.Instruct = params.DefaultText(params.TextInstruct, c.LanguageTag())
 	}
 	return c
 }

@@ -3,6 +3,7 @@ package study
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"feedlab/params"
@@ -95,5 +96,48 @@ func TestParticipantsReceiveTheBuiltinsInTheirLanguage(t *testing.T) {
 		if random.ID != "random" || !slices.Equal(random.Options, []option{{"no", "No"}, {"yes", yes}}) {
 			t.Errorf("condition %d: final's first item %+v", n, random)
 		}
+	}
+}
+
+// A Spanish condition whose consent and instructions are "default" and whose intervention
+// shows its type's built-in text reads all three in Spanish, and the hash its browser
+// records with the intervention is that of the Spanish text; an English condition keeps
+// the English texts and their hash.
+func TestASpanishConditionShowsTheSpanishDefaultTexts(t *testing.T) {
+	t.Parallel()
+	sets := func(string) (int, bool) { return 5, true }
+	var rows []params.Row
+	for c, lang := range map[int]string{1: "es", 2: "en"} {
+		rows = append(rows, params.Row{Condition: c, Param: "entity_sets", Value: `[{"entity_set":"x"}]`}, params.Row{Condition: c, Param: "language", Value: lang},
+			params.Row{Condition: c, Param: "consent", Value: "default"}, params.Row{Condition: c, Param: "instruct", Value: "default"}, params.Row{Condition: c, Param: "intervention-type", Value: "importance"})
+	}
+	s, err := params.Validate(rows, sets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []struct{ consent, instruct, intervention, hashOf string }{
+		{"Consentimiento para participar</h2>", "Instrucciones</h2>", "La exactitud importa</h2>", params.DefaultText("importance", "es")},
+		{"Consent to take part</h2>", "Instructions</h2>", "Accuracy matters</h2>", params.DefaultInterventionText("importance")},
+	} {
+		c := s.Conditions[i]
+		texts, err := Texts(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, w := range map[string]string{"consent": want.consent, "instruct": want.instruct, "intervention": want.intervention} {
+			if !strings.Contains(texts[name], w) {
+				t.Errorf("condition %d (%s) %s = %.80q…, want %q", i+1, c.LanguageTag(), name, texts[name], w)
+			}
+		}
+		got := map[string]string{}
+		for _, p := range participantParameters(s, c) {
+			got[p.Param] = p.Value
+		}
+		if got[InterventionTextHashParam] != params.TextHash(want.hashOf) {
+			t.Errorf("condition %d (%s) records the intervention hash %s, want the shown text's %s", i+1, c.LanguageTag(), got[InterventionTextHashParam], params.TextHash(want.hashOf))
+		}
+	}
+	if params.DefaultText("importance", "es") == params.DefaultInterventionText("importance") {
+		t.Error("the Spanish importance text is the English one")
 	}
 }

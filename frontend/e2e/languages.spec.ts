@@ -1,6 +1,7 @@
 // Studies in the participant's language (issue 24; docs/languages.md): a Spanish study taken
 // end to end by its Spanish labels, with a study's own text overriding a built-in one; an
-// Arabic study laid out right to left; Verify naming the texts a language reads in English.
+// Arabic study laid out right to left, its built-in consent in Arabic; Verify naming the
+// texts a language reads in English.
 import { expect, test } from './support/appliance';
 import { cards, scrollToEnd } from './support/feed';
 import { readFileSync } from 'node:fs';
@@ -66,10 +67,15 @@ test('a Spanish study, taken end to end by its Spanish labels, shows the study i
 });
 
 test('an Arabic study is laid out right to left: buttons, side columns and toasts mirrored', async ({ page, baseURL }, testInfo) => {
-  const id = await createStudy(baseURL!, [{ language: 'ar', 'feed-button-like': 'yes', 'feed-button-share': 'yes', 'feed-button-bookmark': 'yes', forms: '[]' }]);
+  const id = await createStudy(baseURL!, [{ language: 'ar', consent: 'default', 'feed-button-like': 'yes', 'feed-button-share': 'yes', 'feed-button-bookmark': 'yes', forms: '[]' }]);
   await page.goto(`/?experiment_id=${id}`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  // The built-in consent ("default") in Arabic, naming the Arabic button it asks for.
+  const consent = page.getByRole('dialog');
+  await expect(consent.getByRole('heading', { name: 'الموافقة على المشاركة' })).toBeVisible();
+  await expect(consent).toContainText('انقر على «أوافق وأتابع»');
+  await consent.getByRole('button', { name: 'أوافق وأتابع' }).click();
 
   const first = cards(page).first();
   const like = first.getByRole('button', { name: 'إعجاب' });
