@@ -197,7 +197,8 @@ function oneSharedChunk(app) {
 }
 
 /**
- * plainCatalogues loads the participant's message catalogues (src/participant/i18n/*.json)
+ * plainCatalogues loads the participant's message catalogues (src/participant/i18n/*.json,
+ * and the home and about pages' src/participant/home/i18n/*.json)
  * as one default-exported object each. esbuild's JSON loader would also export every key by
  * name and wrap a module reached by import() in its CommonJS helper, a chunk of its own that
  * the first load would then fetch as a fourth file. Like a lazy page (oneSharedChunk), each
@@ -208,7 +209,7 @@ function plainCatalogues(app) {
   return {
     name: 'plain-catalogues',
     setup(build) {
-      build.onLoad({ filter: /[\\/]participant[\\/]i18n[\\/][^\\/]+\.json$/ }, (args) => {
+      build.onLoad({ filter: /[\\/]participant[\\/](home[\\/])?i18n[\\/][^\\/]+\.json$/ }, (args) => {
         const text = readFileSync(args.path, 'utf8');
         JSON.parse(text); // a broken catalogue fails the build here, with its path
         return { contents: `${prefix}export default ${text};`, loader: 'js', resolveDir: dirname(args.path) };

@@ -1,4 +1,5 @@
 import { type Request } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { expect, startAppliance, test } from './support/appliance';
 
 function formatCount(n: number): string {
@@ -117,4 +118,51 @@ test('a fresh appliance counts nothing, and shows the contact it was started wit
   } finally {
     await app.stop();
   }
+});
+
+// The home and about pages belong to no study: they speak the browser's language
+// (docs/languages.md), their words read from the same files the page uses.
+function siteTexts(lang: string): Record<string, string> {
+  return JSON.parse(readFileSync(new URL(`../src/participant/home/i18n/${lang}.json`, import.meta.url), 'utf8'));
+}
+
+test.describe('in the visitor\'s language', () => {
+  test.use({ locale: 'es-ES' });
+
+  test('a Spanish browser reads the home, sign-up and about pages in Spanish; an Arabic one right to left', async ({ page, browser, baseURL }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', 'the words do not depend on the width');
+    const es = siteTexts('es');
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
+    await expect(page.getByRole('heading', { level: 2, name: es['home.researchers'] })).toBeVisible();
+    await expect(page.getByText(es['home.lead'])).toBeVisible();
+    // A count's text in Spanish, with the number in its place.
+    const studies = Number(await page.getByTestId('experiments-count').innerText());
+    const form = studies === 1 ? es['home.studies.one'] : es['home.studies.other'];
+    await expect(page.getByRole('list', { name: es['home.figures'] }).getByRole('listitem').first()).toHaveText(form.replace('{n}', String(studies)));
+    // The sign-up form's labels and its schema's messages.
+    await page.getByLabel(es['signup.email']).fill('no-es-un-correo');
+    await page.getByRole('button', { name: es['signup.submit'] }).click();
+    await expect(page.getByText(es['signup.emailInvalid'])).toBeVisible();
+    await page.getByRole('navigation', { name: es['nav.label'] }).getByRole('link', { name: es['nav.about'] }).click();
+    await expect(page.getByRole('heading', { level: 1, name: es['about.title'] })).toBeVisible();
+    await expect(page.getByRole('link', { name: es['about.signIn'] })).toHaveAttribute('href', '/login');
+
+    const arabic = await browser.newContext({ locale: 'ar-EG', baseURL });
+    try {
+      const ar = siteTexts('ar');
+      const arPage = await arabic.newPage();
+      await arPage.goto('/about');
+      await expect(arPage.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(arPage.getByRole('heading', { level: 1, name: ar['about.title'] })).toBeVisible();
+      await arPage.getByRole('link', { name: ar['about.back'] }).click();
+      await expect(arPage.getByRole('link', { name: ar['home.tryDemo'] })).toBeVisible();
+      for (const width of [1280, 360]) {
+        await arPage.setViewportSize({ width, height: 800 });
+        await arPage.screenshot({ path: `/tmp/site-home-ar-${width}.png`, fullPage: true });
+      }
+    } finally {
+      await arabic.close();
+    }
+  });
 });

@@ -1,34 +1,30 @@
 import { Header } from '../components/Header';
 import { Link } from '../lib/router';
 import { useTitle } from '../lib/useTitle';
+import { useSiteText } from './home/texts';
 
-/** About explains feedlab to participants and visitors, including what it stores. */
+/** About explains feedlab to participants and visitors, including what it stores, in their language. */
 export function About() {
-  useTitle('About');
+  const s = useSiteText();
+  useTitle(s ? s('about.pageTitle') : 'About');
+  if (!s) return null;
+  const [before, after = ''] = s('about.researchersText').split('{signIn}');
   return (
     <>
       <Header />
       <main id="main" className="page page--narrow">
-        <h1>About feedlab</h1>
+        <h1>{s('about.title')}</h1>
+        <p>{s('about.intro')}</p>
+        <h2>{s('about.participants')}</h2>
+        <p>{s('about.participantsText')}</p>
+        <h2>{s('about.researchers')}</h2>
         <p>
-          feedlab is a research tool for social media experiments. Participants see a simulated newsfeed of news
-          cards and may like, share or bookmark them; afterwards they may answer a few questionnaires. Research teams
-          use the results to learn how people read and share news.
-        </p>
-        <h2>If you are taking part in a study</h2>
-        <p>
-          Your answers and the way you interact with the feed are stored on the research team's own feedlab server.
-          feedlab does not store IP addresses. If you came from a panel such as Prolific or MTurk, your panel id is
-          kept so that the researchers can pay you. Some studies show content that is not what it seems; the study
-          explains this at the end.
-        </p>
-        <h2>If you are a researcher</h2>
-        <p>
-          You can create studies with several conditions, upload your own stimulus sets, and download the data once
-          you <a href="/login">sign in</a>.
+          {before}
+          <a href="/login">{s('about.signIn')}</a>
+          {after}
         </p>
         <p>
-          <Link href="/">Back to the home page</Link>
+          <Link href="/">{s('about.back')}</Link>
         </p>
       </main>
     </>

@@ -4,7 +4,6 @@ import { ErrorBoundary } from '../components/ErrorScreen';
 import { NotFound } from '../components/NotFound';
 import { Router, type Location, type Routes } from '../lib/router';
 import { storage } from '../lib/storage';
-import { About } from './About';
 import { Feed } from './feed/Feed';
 import { showsFeed } from './feedGate';
 import { FormsRoute } from './forms/FormsRoute';
@@ -15,6 +14,16 @@ import { isStudyPreview, PreviewBanner } from './PreviewBanner';
 // The home page (with its Formik sign-up form) loads only when shown: the feed is what a
 // participant's phone loads first, so it must not pay for it (build.mjs checks this).
 const HomePage = lazy(() => import('./home/HomePage').then((m) => ({ default: m.HomePage })));
+// The about page, with the home page's texts in the visitor's language (home/texts.ts), likewise.
+const LazyAbout = lazy(() => import('./About').then((m) => ({ default: m.About })));
+
+function About() {
+  return (
+    <Suspense fallback={null}>
+      <LazyAbout />
+    </Suspense>
+  );
+}
 
 // '/' is both the feed and the home page (docs/decisions.md, ground rules).
 function Root({ location }: { location: Location }) {

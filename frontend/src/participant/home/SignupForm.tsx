@@ -1,34 +1,28 @@
 import { ErrorMessage, Field, Form, Formik, type FormikHelpers } from 'formik';
 import * as yup from 'yup';
+import { useMemo } from 'react';
 import { apiCall } from '../../lib/api';
+import type { SiteText } from './texts';
 
-/** SIGNUP_MESSAGES are the texts shown after a sign-up request. */
-export const SIGNUP_MESSAGES = {
-  sent: 'Thanks! We will be in touch.',
-  failed: 'Whoops, something went wrong. Try again later.',
-} as const;
-
-type SignupStatus = keyof typeof SIGNUP_MESSAGES | undefined;
+/** SignupStatus is what a sign-up request ended with (its text: signup.sent, signup.failed). */
+type SignupStatus = 'sent' | 'failed' | undefined;
 
 interface SignupValues {
   email: string;
   name: string;
 }
 
-/** signupSchema validates the alpha-testing sign-up; only the email is required. */
-export const signupSchema = yup.object({
-  email: yup
-    .string()
-    .trim()
-    .required('Enter your email address.')
-    .max(254, 'That email address is too long.')
-    .email('Enter a valid email address, like name@example.org.'),
-  name: yup.string().trim().max(200, 'Keep your name under 200 characters.'),
-});
+/** signupSchema validates the alpha-testing sign-up, in the page's language; only the email is required. */
+export function signupSchema(s: SiteText) {
+  return yup.object({
+    email: yup.string().trim().required(s('signup.emailRequired')).max(254, s('signup.emailLong')).email(s('signup.emailInvalid')),
+    name: yup.string().trim().max(200, s('signup.nameLong')),
+  });
+}
 
-async function submit(values: SignupValues, helpers: FormikHelpers<SignupValues>) {
+async function submit(schema: ReturnType<typeof signupSchema>, values: SignupValues, helpers: FormikHelpers<SignupValues>) {
   // Formik validates with the schema's transforms but submits the raw values.
-  const { email, name = '' } = signupSchema.cast(values);
+  const { email, name = '' } = schema.cast(values);
   try {
     await apiCall('/v1/signup', { email, name });
     helpers.resetForm();
@@ -40,17 +34,18 @@ async function submit(values: SignupValues, helpers: FormikHelpers<SignupValues>
 }
 
 /** SignupForm asks for an email address (and optionally a name) for alpha testing. */
-export function SignupForm() {
+export function SignupForm({ s }: { s: SiteText }) {
+  const schema = useMemo(() => signupSchema(s), [s.lang]);
   return (
-    <Formik<SignupValues> initialValues={{ email: '', name: '' }} validationSchema={signupSchema} onSubmit={submit}>
+    <Formik<SignupValues> initialValues={{ email: '', name: '' }} validationSchema={schema} onSubmit={(values, helpers) => submit(schema, values, helpers)}>
       {({ errors, touched, isSubmitting, status }) => {
         const emailInvalid = Boolean(touched.email && errors.email);
         const nameInvalid = Boolean(touched.name && errors.name);
         const shown = status as SignupStatus;
         return (
-          <Form className="signup" noValidate aria-label="Sign up for alpha testing">
+          <Form className="signup" noValidate aria-label={s('signup.form')}>
             <div className="field">
-              <label htmlFor="signup-email">Email</label>
+              <label htmlFor="signup-email">{s('signup.email')}</label>
               <Field
                 id="signup-email"
                 name="email"
@@ -70,7 +65,7 @@ export function SignupForm() {
             </div>
             <div className="field">
               <label htmlFor="signup-name">
-                Name <span className="field__optional">(optional)</span>
+                {s('signup.name')} <span className="field__optional">{s('signup.optional')}</span>
               </label>
               <Field
                 id="signup-name"
@@ -89,10 +84,10 @@ export function SignupForm() {
               </ErrorMessage>
             </div>
             <button type="submit" className="button" disabled={isSubmitting}>
-              {isSubmitting ? 'Signing up…' : 'Sign up'}
+              {isSubmitting ? s('signup.submitting') : s('signup.submit')}
             </button>
             <p role="status" className={`signup__status signup__status--${shown ?? 'none'}`}>
-              {shown ? SIGNUP_MESSAGES[shown] : ''}
+              {shown ? s(shown === 'sent' ? 'signup.sent' : 'signup.failed') : ''}
             </p>
           </Form>
         );

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { figuresFrom, formatCount } from './analytics';
+import { figuresFrom } from './analytics';
 
 describe('figuresFrom', () => {
   it('shows the counts the appliance reports, however small', () => {
@@ -24,12 +24,5 @@ describe('figuresFrom', () => {
     assert.equal(figuresFrom({ contact_email: 'not an address' }).contact, undefined);
     assert.equal(figuresFrom({ contact_url: 'javascript:alert(1)' }).contact, undefined);
     assert.equal(figuresFrom({ contact_email: 7 }).contact, undefined);
-  });
-});
-
-describe('formatCount', () => {
-  it('groups thousands', () => {
-    assert.equal(formatCount(15203), '15,203');
-    assert.equal(formatCount(11), '11');
   });
 });

@@ -50,8 +50,3 @@ export function useHomeFigures(): HomeFigures {
   }, []);
   return figures;
 }
-
-/** formatCount writes a count with thousands separators (15203 → "15,203"). */
-export function formatCount(count: number): string {
-  return count.toLocaleString('en-US');
-}

@@ -8,71 +8,32 @@ import fr from './fr.json';
 import ptBR from './pt-BR.json';
 import zhHans from './zh-Hans.json';
 import languageCases from '../../../../params/testdata/language_cases.json';
+import { catalogueProblems, pluralFamilies } from './catalogueChecks';
 import { countText, formatCount, formatNumber } from './format';
 import { BUILT_IN, builtInFor, isRtl, language, languageParams, pluralCategory, resetLanguageForTests, setLanguage, t, tn } from './index';
 
 const catalogues: Record<string, Record<string, string>> = { es, de, fr, 'pt-BR': ptBR, ar, 'zh-Hans': zhHans };
 
-/** placeholders are the {name} variables a text uses, sorted. */
-function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-}
-
-/** CATEGORIES are CLDR's plural categories, the suffixes a count's forms may have. */
-const CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'];
-
-/** families are en's count texts: those with a `family.one` and a `family.other` form
- * (form.other, "Other", is a plain text). */
-const families = Object.keys(en)
-  .filter((k) => k.endsWith('.other') && `${k.slice(0, -'.other'.length)}.one` in en)
-  .map((k) => k.slice(0, -'.other'.length));
-
-/** familyOf is the plural family a key is a form of, or '' when it is a plain text. */
-function familyOf(key: string): string {
-  const dot = key.lastIndexOf('.');
-  const family = key.slice(0, dot);
-  return families.includes(family) && CATEGORIES.includes(key.slice(dot + 1)) ? family : '';
-}
+const families = pluralFamilies(en);
 
 describe('catalogues', () => {
-  it('every built-in language has a catalogue and each has exactly the English keys', () => {
+  it('every built-in language has a catalogue, each with exactly the English keys, the same placeholders and its own plural forms', () => {
     assert.deepEqual(Object.keys(catalogues).sort(), BUILT_IN.filter((l) => l !== 'en').sort());
-    const keys = Object.keys(en).filter((k) => !familyOf(k));
-    for (const [lang, cat] of Object.entries(catalogues)) {
-      const missing = keys.filter((k) => !(k in cat));
-      const extra = Object.keys(cat).filter((k) => !(k in en) && !familyOf(k));
-      assert.deepEqual(missing, [], `${lang}.json lacks ${missing.join(', ')} (add them, translated)`);
-      assert.deepEqual(extra, [], `${lang}.json has keys English does not: ${extra.join(', ')}`);
-    }
-  });
-  it('each count text has its .other form in every catalogue, and only forms its language uses', () => {
     assert.ok(families.length > 0, 'en.json has count texts (the comments)');
-    for (const [lang, cat] of Object.entries(catalogues)) {
-      // Chinese has only "other"; Arabic has all six; a form the language never selects
-      // would be text nobody reads.
-      const used = new Intl.PluralRules(lang).resolvedOptions().pluralCategories as string[];
-      for (const family of families) assert.ok(`${family}.other` in cat, `${lang}.json lacks ${family}.other`);
-      const unused = Object.keys(cat).filter((k) => familyOf(k) && !used.includes(k.slice(k.lastIndexOf('.') + 1)));
-      assert.deepEqual(unused, [], `${lang}.json has plural forms ${lang} never uses`);
-    }
+    assert.deepEqual(catalogueProblems(en, catalogues), []);
   });
-  it('each translation uses the same {placeholders} as English and is not empty', () => {
-    for (const [lang, cat] of Object.entries(catalogues)) {
-      for (const [key, text] of Object.entries(cat)) {
-        assert.notEqual(text.trim(), '', `${lang} ${key} is empty`);
-        const family = familyOf(key);
-        if (!family) {
-          assert.deepEqual(placeholders(text), placeholders(en[key as keyof typeof en]), `${lang} ${key}: placeholders differ from English`);
-          continue;
-        }
-        // A count's form may leave the number out ("un comentario", Arabic's dual): its
-        // placeholders are some of English's; the .other form has them all.
-        const want = placeholders(en[`${family}.other` as keyof typeof en]);
-        const have = placeholders(text);
-        if (key.endsWith('.other')) assert.deepEqual(have, want, `${lang} ${key}: placeholders differ from English`);
-        else assert.ok(have.every((p) => want.includes(p)), `${lang} ${key}: placeholders ${have.join(', ')} are not English's`);
-      }
-    }
+  it('the checks find a missing key, an extra one, a changed placeholder and a form the language never uses', () => {
+    const broken = { ...es } as Record<string, string>;
+    delete broken['feed.submit'];
+    broken['feed.nonsense'] = 'x';
+    broken['feed.post'] = 'Publicación {m}';
+    const zh = { ...zhHans, 'comments.view.one': '一条' } as Record<string, string>;
+    assert.deepEqual(catalogueProblems(en, { es: broken, 'zh-Hans': zh }), [
+      'es lacks feed.submit (add them, translated)',
+      'es has keys English does not: feed.nonsense',
+      'es feed.post: placeholders differ from English',
+      'zh-Hans has plural forms zh-Hans never uses: comments.view.one',
+    ]);
   });
 });
 

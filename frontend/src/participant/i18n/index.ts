@@ -75,7 +75,7 @@ export function t(key: MessageKey, vars?: Record<string, string | number>): stri
 }
 
 /** fill puts vars into a text's {name} placeholders; an unknown one stays as written. */
-function fill(text: string, vars: Record<string, string | number>): string {
+export function fill(text: string, vars: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
