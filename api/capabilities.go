@@ -30,6 +30,7 @@ func (s *Server) capabilities(w http.ResponseWriter, r *http.Request) {
 		"questionnaire_definitions": qdef.Builtins(),
 		"platforms":                 params.Platforms(),
 		"feed_types":                params.FeedTypes(),
+		"text_sizes":                params.TextSizes(),
 		"buttons":                   params.ButtonKinds(),
 		"button_values":             params.ButtonValues(),
 		"categories":                stimuli.Categories,

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"feedlab/params"
 	"feedlab/store"
 )
 
@@ -45,10 +46,11 @@ type participantLayout struct {
 	platformCol map[string]int
 	excludedCol int
 	reasonCol   int
+	textSizeCol int // -1 when the study does not set text-size
 }
 
-func newParticipantLayout(participants []store.Participant, fields []store.AnswerField, forms []Questionnaire, pc paramColumns) participantLayout {
-	var l participantLayout
+func newParticipantLayout(participants []store.Participant, fields []store.AnswerField, forms []Questionnaire, pc paramColumns, textSizes bool) participantLayout {
+	l := participantLayout{textSizeCol: -1}
 	for _, p := range participants {
 		for k := range platformIDs(p) {
 			if !slices.Contains(l.platform, k) {
@@ -99,6 +101,9 @@ func newParticipantLayout(participants []store.Participant, fields []store.Answe
 	for _, c := range ExclusionColumns {
 		used[c] = true // written last (below), but theirs: a generated column gets the prefix
 	}
+	if textSizes {
+		used[textSizeColumn] = true // likewise
+	}
 	l.platformCol = map[string]int{}
 	for _, k := range l.platform {
 		l.platformCol[k] = add(platformPrefix + k)
@@ -122,6 +127,11 @@ func newParticipantLayout(participants []store.Participant, fields []store.Answe
 	// existed find every column where it was.
 	l.header = append(l.header, ExclusionColumns...)
 	l.excludedCol, l.reasonCol = len(l.header)-2, len(l.header)-1
+	// The text size after them, for the same reason: it came later still.
+	if textSizes {
+		l.header = append(l.header, textSizeColumn)
+		l.textSizeCol = len(l.header) - 1
+	}
 	return l
 }
 
@@ -144,7 +154,8 @@ func writeParticipants(ctx context.Context, st *store.Store, cw recordWriter, id
 	if err != nil {
 		return err
 	}
-	l := newParticipantLayout(participants, fields, studyForms(ps), pc)
+	sizes := studyTextSizes(ps)
+	l := newParticipantLayout(participants, fields, studyForms(ps), pc, sizes != nil)
 	if err := cw.Write(l.header); err != nil {
 		return err
 	}
@@ -165,6 +176,8 @@ func writeParticipants(ctx context.Context, st *store.Store, cw recordWriter, id
 			return err
 		}
 		var dwell, engagements int64
+		chosenSize := ""
+
 		seen := map[int64]bool{}
 		for _, e := range events {
 			if e.EngagementType == "dwell" {
@@ -188,6 +201,9 @@ func writeParticipants(ctx context.Context, st *store.Store, cw recordWriter, id
 				if i, ok := l.checkCol[a.Field]; ok && rec[i] == "" {
 					rec[i] = itoa(a.ReceivedAt) // the first time it was reached
 				}
+				if a.Field == params.CheckpointTextSize {
+					chosenSize = a.Response // the last choice wins
+				}
 			}
 		}
 		// The stage is the one the dashboard counts (store keeps it as checkpoints arrive),
@@ -206,6 +222,9 @@ func writeParticipants(ctx context.Context, st *store.Store, cw recordWriter, id
 		copy(rec[nFixed+len(l.platform):], pc.row(p.Condition))
 		ex, isExcluded := excluded[p.ParticipantID]
 		rec[l.excludedCol], rec[l.reasonCol] = bit(isExcluded), ex.Reason
+		if l.textSizeCol >= 0 {
+			rec[l.textSizeCol] = participantTextSize(sizes[int(p.Condition)], chosenSize)
+		}
 		if err := cw.Write(rec); err != nil {
 			return err
 		}

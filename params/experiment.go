@@ -57,6 +57,10 @@ func (c Condition) ExperimentParameters() []Param {
 	if c.Language != "" {
 		out = append(out, Param{Param: paramLanguage, Value: c.Language})
 	}
+	// The text size only where it is not normal, likewise.
+	if c.TextSize != "" {
+		out = append(out, Param{Param: paramTextSize, Value: c.TextSize})
+	}
 	return out
 }
 

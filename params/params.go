@@ -79,6 +79,8 @@ type Condition struct {
 	// Language is the participant interface's language (languages.go): a canonical BCP 47
 	// tag, "" for the default (English).
 	Language string
+	// TextSize is large or offer (text_size.go); "" for the default (normal).
+	TextSize string
 }
 
 // Study is a checked study definition: conditions 1..N in order.
@@ -123,7 +125,7 @@ var paramOrder = []string{
 }
 
 // allParams is every parameter name a row may carry.
-var allParams = append(append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...), append(append(append([]string{paramQuestionnaires, paramFormsBefore}, socialParams...), append(speakParams, paramReactions)...), paramLanguage, paramTranslations)...)
+var allParams = append(append(append(append(append(append([]string{paramTitle, paramNConditions}, paramOrder...), rankingParams...), studyWideRecruitment...), recruitmentParams...), familyParams...), append(append(append([]string{paramQuestionnaires, paramFormsBefore}, socialParams...), append(speakParams, paramReactions)...), paramLanguage, paramTranslations, paramTextSize)...)
 
 // Rows returns the study as canonical rows: title and n-conditions first (both on
 // condition 1; the title even when empty, so the file shows where to write it), then every parameter of
@@ -149,6 +151,7 @@ func (s Study) Rows() []Row {
 		rows = append(rows, Row{Condition: 1, Param: paramTranslations, Value: jsonText(s.Translations)})
 	}
 	languages := s.usesLanguage()
+	sized := s.usesTextSize()
 	for _, c := range s.Conditions {
 		for _, p := range paramOrder {
 			rows = append(rows, Row{Condition: c.Number, Param: p, Value: c.value(p)})
@@ -187,6 +190,10 @@ func (s Study) Rows() []Row {
 		// The language, on every condition of a study where some condition sets one.
 		if languages {
 			rows = append(rows, Row{Condition: c.Number, Param: paramLanguage, Value: c.LanguageTag()})
+		}
+		// The text size likewise, on every condition once some condition differs from normal.
+		if sized {
+			rows = append(rows, Row{Condition: c.Number, Param: paramTextSize, Value: c.TextSizeValue()})
 		}
 		// Recruitment settings last, only those that differ from the default, so a study
 		// without them has the same rows as before they existed.

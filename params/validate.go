@@ -307,6 +307,7 @@ func (v *validator) condition(num int, rows map[string]Row, rejected map[string]
 	socialSettings(&c, get)
 	speakSettings(&c, get)
 	c.Language = language(get(paramLanguage))
+	c.TextSize = textSize(get(paramTextSize))
 
 	c.Algorithm = algorithm(get("algorithm"))
 	c.Ranking = rankingSettings(c.Algorithm, get)

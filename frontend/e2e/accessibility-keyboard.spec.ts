@@ -8,6 +8,24 @@ import { expect, test } from './support/appliance';
 import { cards, inViewSince, readFor, rowsFor, storedUser } from './support/feed';
 import { EVERY_ITEM } from './support/everyItem';
 import { createStudy, entitySets } from './support/studies';
+import en from '../src/participant/i18n/en.json' with { type: 'json' };
+import es from '../src/participant/i18n/es.json' with { type: 'json' };
+import ar from '../src/participant/i18n/ar.json' with { type: 'json' };
+
+/** Language is a run's participant language: English, Spanish, Arabic (right to left). */
+type Language = 'en' | 'es' | 'ar';
+const CATALOGUES: Record<Language, Record<string, string>> = { en, es, ar };
+
+/** words is a language's text of key, as t() finds it (the language's, else English's). */
+const words = (language: Language) => (key: keyof typeof en) => CATALOGUES[language][key] ?? en[key];
+
+/** along are the keys that move along a line laid out in the language's direction: forward
+ * is ArrowRight left to right and ArrowLeft right to left (a scale's next point, a slider's
+ * larger value, the swipe feed's next post). */
+const along = (language: Language) => (language === 'ar' ? { forward: 'ArrowLeft', back: 'ArrowRight' } : { forward: 'ArrowRight', back: 'ArrowLeft' });
+
+/** languageParam is a study's language parameter: none for English, as researchers leave it. */
+const languageParam = (language: Language): Record<string, string> => (language === 'en' ? {} : { language });
 
 /** focusRing says how the focused element shows its focus ('' when it does not). */
 function focusRing(page: Page): Promise<string> {
@@ -33,172 +51,192 @@ async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
   throw new Error(`Tab did not reach ${target} in ${max} presses`);
 }
 
-test('the whole flow with a keyboard alone; engagements and answers reach the exports', async ({ page, baseURL }, info) => {
-  test.skip(info.project.name === 'phone', 'a keyboard flow: the desktop');
-  test.setTimeout(120_000);
-  const id = await createStudy(baseURL!, [
-    {
-      feed: 'scroll',
-      consent: 'default',
-      instruct: 'default',
-      'feed-button-like': 'yes',
-      'feed-button-share': 'yes',
-      'feed-button-bookmark': 'yes',
-      'feed-button-upvote': 'yes',
-      'feed-button-downvote': 'yes',
-      'intervention-type': 'accprompt-modal',
-      'intervention-perc': '50',
-      entity_sets: entitySets(6),
-      questionnaires: JSON.stringify([EVERY_ITEM]),
-      forms: `["${EVERY_ITEM.name}"]`,
-    },
-  ]);
-  await page.goto(`/?experiment_id=${id}`);
+for (const language of ['en', 'ar', 'es'] as const) {
+  test(`the whole flow with a keyboard alone (${language}); engagements and answers reach the exports`, async ({ page, baseURL }, info) => {
+    test.skip(info.project.name === 'phone', 'a keyboard flow: the desktop');
+    test.setTimeout(120_000);
+    const m = words(language);
+    const { forward } = along(language);
+    const id = await createStudy(baseURL!, [
+      {
+        ...languageParam(language),
+        feed: 'scroll',
+        consent: 'default',
+        instruct: 'default',
+        'feed-button-like': 'yes',
+        'feed-button-share': 'yes',
+        'feed-button-bookmark': 'yes',
+        'feed-button-upvote': 'yes',
+        'feed-button-downvote': 'yes',
+        'intervention-type': 'accprompt-modal',
+        'intervention-perc': '50',
+        entity_sets: entitySets(6),
+        questionnaires: JSON.stringify([EVERY_ITEM]),
+        forms: `["${EVERY_ITEM.name}"]`,
+      },
+    ]);
+    await page.goto(`/?experiment_id=${id}`);
 
-  // Consent and instructions: the dialog's button by Tab, Enter.
-  for (const text of ['18 years or older', 'newsfeed']) {
-    await expect(page.getByRole('dialog')).toContainText(text);
-    await tabTo(page, page.getByRole('dialog').getByRole('button', { name: 'Agree and continue' }));
+    // Consent and instructions: the dialog's button by Tab, Enter.
+    for (const name of [m('start.consent'), m('start.instructions')]) {
+      const dialog = page.getByRole('dialog', { name });
+      await expect(dialog).toBeVisible();
+      await tabTo(page, dialog.getByRole('button', { name: m('start.agree') }));
+      await page.keyboard.press('Enter');
+    }
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+
+    // Every engagement button of the first card, in Tab order; Enter and Space both press.
+    const first = cards(page).first();
+    const headline = (await first.getByRole('heading').innerText()).trim();
+    await expect(page.getByRole('article', { name: headline })).toHaveAttribute('data-idx', '0');
+    const entityId = (await first.getAttribute('data-entity-id'))!;
+    const pressed: string[] = [];
+    for (const [label, key] of [['button.like', 'Enter'], ['button.share', 'Space'], ['button.readLater', 'Enter'], ['button.upvote', 'Space']] as const) {
+      const name = m(label);
+      const button = first.getByRole('button', { name });
+      await tabTo(page, button);
+      await page.keyboard.press(key);
+      await expect(button).toHaveAttribute('aria-pressed', 'true');
+      // The count as the language writes one (١ in Arabic digits where Intl says so).
+      await expect(button).toHaveAccessibleName(`${name}, ${new Intl.NumberFormat(language).format(1)}`);
+      pressed.push(name);
+    }
+
+    // PageDown until the intervention opens at the third card; answer it by keyboard.
+    const dialog = page.getByRole('dialog');
+    await expect(async () => {
+      await page.keyboard.press('PageDown');
+      await expect(dialog).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 20_000 });
+    await tabTo(page, dialog.getByRole('radio').first());
+    await page.keyboard.press('ArrowDown'); // the second option: Probably false
+    await expect(dialog.getByRole('radio', { name: m('accuracy.probablyFalse') })).toBeChecked();
+    await tabTo(page, dialog.getByRole('button', { name: m('common.continue') }));
     await page.keyboard.press('Enter');
-  }
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  // Every engagement button of the first card, in Tab order; Enter and Space both press.
-  const first = cards(page).first();
-  const headline = (await first.getByRole('heading').innerText()).trim();
-  await expect(page.getByRole('article', { name: headline })).toHaveAttribute('data-idx', '0');
-  const entityId = (await first.getAttribute('data-entity-id'))!;
-  const pressed: string[] = [];
-  for (const [name, key] of [['Like', 'Enter'], ['Share', 'Space'], ['Read later', 'Enter'], ['Upvote', 'Space']] as const) {
-    const button = first.getByRole('button', { name });
-    await tabTo(page, button);
-    await page.keyboard.press(key);
-    await expect(button).toHaveAttribute('aria-pressed', 'true');
-    await expect(button).toHaveAccessibleName(`${name}, 1`);
-    pressed.push(name);
-  }
+    // On to the end of the feed with End and PageDown; the submit by Tab.
+    const submit = page.getByRole('button', { name: m('feed.submit') });
+    await expect(async () => {
+      await page.keyboard.press('End');
+      await expect(submit).toBeInViewport({ timeout: 500 });
+    }).toPass({ timeout: 20_000 });
+    const user = await storedUser(page);
+    await submit.focus(); // the Tab order from the intervention's last place is long; focus is checked below
+    expect(await focusRing(page)).not.toBe('');
+    await page.keyboard.press('Enter');
 
-  // PageDown until the intervention opens at the third card; answer it by keyboard.
-  const dialog = page.getByRole('dialog');
-  await expect(async () => {
-    await page.keyboard.press('PageDown');
-    await expect(dialog).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 20_000 });
-  await tabTo(page, dialog.getByRole('radio').first());
-  await page.keyboard.press('ArrowDown'); // the second option: Probably false
-  await expect(dialog.getByRole('radio', { name: 'Probably false' })).toBeChecked();
-  await tabTo(page, dialog.getByRole('button', { name: 'Continue' }));
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+    // The questionnaire: one item of every type, by keyboard.
+    await expect(page.getByRole('heading', { level: 1, name: /Your habits/ })).toBeVisible();
+    const group = (name: RegExp) => page.getByRole('group', { name });
+    await tabTo(page, group(/Do you use social media/).getByRole('radio').first());
+    await page.keyboard.press('Space'); // Yes
+    await tabTo(page, group(/Which apps/).getByRole('checkbox', { name: 'Facebook' }));
+    await page.keyboard.press('Space');
+    // Scales and the slider run in the reading direction: their next point is `forward`.
+    await tabTo(page, group(/How much do you trust/).getByRole('radio').first());
+    await page.keyboard.press(forward);
+    await page.keyboard.press(forward);
+    await page.keyboard.press(forward); // 4
+    await tabTo(page, group(/The media are fair/).getByRole('radio').first());
+    await page.keyboard.press('Space'); // 1
+    await tabTo(page, group(/Social media are useful/).getByRole('radio').first());
+    await page.keyboard.press(forward);
+    await page.keyboard.press(forward); // 3
+    await tabTo(page, page.getByLabel(/Hours a day online/));
+    await page.keyboard.press('Home'); // 0: the slider starts unset, in the middle
+    for (let i = 0; i < 5; i++) await page.keyboard.press(forward);
+    await tabTo(page, page.getByLabel(/Your age/));
+    await page.keyboard.type('34');
+    await tabTo(page, page.getByLabel(/Your city/));
+    await page.keyboard.type('Lyon');
+    await tabTo(page, page.getByLabel(/Why do you use social media/));
+    await page.keyboard.type('News');
+    await tabTo(page, group(/choose Blue/).getByRole('radio').first());
+    await page.keyboard.press('ArrowDown'); // Blue
+    await tabTo(page, page.getByRole('button', { name: m('form.finish') }));
+    await page.keyboard.press('Enter');
 
-  // On to the end of the feed with End and PageDown; the submit by Tab.
-  const submit = page.getByRole('button', { name: 'Click to continue' });
-  await expect(async () => {
-    await page.keyboard.press('End');
-    await expect(submit).toBeInViewport({ timeout: 500 });
-  }).toPass({ timeout: 20_000 });
-  const user = await storedUser(page);
-  await submit.focus(); // the Tab order from the intervention's last place is long; focus is checked below
-  expect(await focusRing(page)).not.toBe('');
-  await page.keyboard.press('Enter');
+    // The end: Return home by keyboard.
+    const end = page.getByRole('dialog');
+    await expect(end.getByRole('heading', { name: m('end.thanks') })).toBeVisible();
+    await tabTo(page, end.getByRole('button', { name: m('end.returnHome') }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'feedlab' })).toBeVisible();
 
-  // The questionnaire: one item of every type, by keyboard.
-  await expect(page.getByRole('heading', { level: 1, name: /Your habits/ })).toBeVisible();
-  const group = (name: RegExp) => page.getByRole('group', { name });
-  await tabTo(page, group(/Do you use social media/).getByRole('radio').first());
-  await page.keyboard.press('Space'); // Yes
-  await tabTo(page, group(/Which apps/).getByRole('checkbox', { name: 'Facebook' }));
-  await page.keyboard.press('Space');
-  await tabTo(page, group(/How much do you trust/).getByRole('radio').first());
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight'); // 4
-  await tabTo(page, group(/The media are fair/).getByRole('radio').first());
-  await page.keyboard.press('Space'); // 1
-  await tabTo(page, group(/Social media are useful/).getByRole('radio').first());
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight'); // 3
-  await tabTo(page, page.getByLabel(/Hours a day online/));
-  await page.keyboard.press('Home'); // 0: the slider starts unset, in the middle
-  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
-  await tabTo(page, page.getByLabel(/Your age/));
-  await page.keyboard.type('34');
-  await tabTo(page, page.getByLabel(/Your city/));
-  await page.keyboard.type('Lyon');
-  await tabTo(page, page.getByLabel(/Why do you use social media/));
-  await page.keyboard.type('News');
-  await tabTo(page, group(/choose Blue/).getByRole('radio').first());
-  await page.keyboard.press('ArrowDown'); // Blue
-  await tabTo(page, page.getByRole('button', { name: /Finish|Next/ }));
-  await page.keyboard.press('Enter');
-
-  // The end: Return home by keyboard.
-  const end = page.getByRole('dialog');
-  await expect(end.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
-  await tabTo(page, end.getByRole('button', { name: 'Return home' }));
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'feedlab' })).toBeVisible();
-
-  const rows = await rowsFor(baseURL!, 'engagement', id, user, (rs) => rs.filter((r) => r.entity_id === entityId && r.engagement_type !== 'dwell').length >= 4);
-  const kinds = rows.filter((r) => r.entity_id === entityId && r.engagement_type !== 'dwell').map((r) => r.engagement_type);
-  expect(kinds.sort()).toEqual(['likes', 'read_later', 'shares', 'upvote']);
-  const answers = await rowsFor(baseURL!, 'user_form', id, user, (rs) => rs.some((r) => r.field === 'check'));
-  const got = Object.fromEntries(answers.map((r) => [r.field, r.response]));
-  expect(got).toMatchObject({
-    'intervention_accuracy-prompt': '2_probably_false',
-    uses: 'yes',
-    apps: 'fb',
-    trust: '4',
-    'views.fair': '1',
-    'views.useful': '3',
-    hours: '5',
-    age: '34',
-    city: 'Lyon',
-    why: 'News',
-    check: 'blue',
+    const rows = await rowsFor(baseURL!, 'engagement', id, user, (rs) => rs.filter((r) => r.entity_id === entityId && r.engagement_type !== 'dwell').length >= 4);
+    const kinds = rows.filter((r) => r.entity_id === entityId && r.engagement_type !== 'dwell').map((r) => r.engagement_type);
+    expect(kinds.sort()).toEqual(['likes', 'read_later', 'shares', 'upvote']);
+    const answers = await rowsFor(baseURL!, 'user_form', id, user, (rs) => rs.some((r) => r.field === 'check'));
+    const got = Object.fromEntries(answers.map((r) => [r.field, r.response]));
+    expect(got).toMatchObject({
+      'intervention_accuracy-prompt': '2_probably_false',
+      uses: 'yes',
+      apps: 'fb',
+      trust: '4',
+      'views.fair': '1',
+      'views.useful': '3',
+      hours: '5',
+      age: '34',
+      city: 'Lyon',
+      why: 'News',
+      check: 'blue',
+    });
   });
-});
+}
 
-test('the swipe feed moves post by post with the arrow keys, to the submit and the end', async ({ page, baseURL }, info) => {
-  test.skip(info.project.name === 'phone', 'a keyboard flow: the desktop');
-  const id = await createStudy(baseURL!, [{ feed: 'swipe', 'feed-button-like': 'yes', forms: '[]' }]);
-  await page.goto(`/?experiment_id=${id}`);
-  await expect(cards(page)).toHaveCount(10);
-  const swiper = page.getByRole('region', { name: 'Posts: swipe or scroll for the next post' });
-  await tabTo(page, swiper);
-  const submit = page.getByRole('button', { name: 'Click to continue' });
-  // Each ArrowDown brings the next post into the view, whole: the swiper comes to rest at the
-  // post's slide before the next key (a key pressed mid-scroll would be taken into it).
-  const at = async (i: number) => {
-    await expect
-      .poll(() =>
-        cards(page)
-          .nth(i)
-          .evaluate((card) => Math.abs(card.closest('.swipe__slide')!.getBoundingClientRect().top - card.closest('.swipe')!.getBoundingClientRect().top)),
-      )
-      .toBeLessThanOrEqual(1);
-    await expect(cards(page).nth(i)).toBeInViewport({ ratio: 0.99 });
-  };
-  for (let i = 1; i < 9; i++) {
+for (const language of ['en', 'ar'] as const) {
+  test(`the swipe feed moves post by post with the arrow keys (${language}: ${along(language).forward} is the next post), to the submit and the end`, async ({ page, baseURL }, info) => {
+    test.skip(info.project.name === 'phone', 'a keyboard flow: the desktop');
+    const m = words(language);
+    const { forward, back } = along(language);
+    const id = await createStudy(baseURL!, [{ ...languageParam(language), feed: 'swipe', 'feed-button-like': 'yes', forms: '[]' }]);
+    await page.goto(`/?experiment_id=${id}`);
+    await expect(cards(page)).toHaveCount(10);
+    const swiper = page.getByRole('region', { name: m('feed.swipeRegion') });
+    await tabTo(page, swiper);
+    const submit = page.getByRole('button', { name: m('feed.submit') });
+    // Each ArrowDown brings the next post into the view, whole: the swiper comes to rest at the
+    // post's slide before the next key (a key pressed mid-scroll would be taken into it).
+    const at = async (i: number) => {
+      await expect
+        .poll(() =>
+          cards(page)
+            .nth(i)
+            .evaluate((card) => Math.abs(card.closest('.swipe__slide')!.getBoundingClientRect().top - card.closest('.swipe')!.getBoundingClientRect().top)),
+        )
+        .toBeLessThanOrEqual(1);
+      await expect(cards(page).nth(i)).toBeInViewport({ ratio: 0.99 });
+    };
+    // Down and the reading direction's forward key both bring the next post; back and Up the
+    // one before.
+    for (let i = 1; i < 9; i++) {
+      await page.keyboard.press(i % 2 ? 'ArrowDown' : forward);
+      await at(i);
+    }
+    await expect(submit).toBeVisible();
+    await page.keyboard.press('ArrowUp');
+    await at(7);
     await page.keyboard.press('ArrowDown');
-    await at(i);
-  }
-  await expect(submit).toBeVisible();
-  await page.keyboard.press('ArrowUp');
-  await at(7);
-  await page.keyboard.press('ArrowDown');
-  await at(8);
-  const user = await storedUser(page);
-  const like = cards(page).nth(8).getByRole('button', { name: 'Like' });
-  await tabTo(page, like);
-  await page.keyboard.press('Space');
-  await expect(like).toHaveAttribute('aria-pressed', 'true');
-  await tabTo(page, submit);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Thank you!' })).toBeVisible();
-  const rows = await rowsFor(baseURL!, 'engagement', id, user, (rs) => rs.some((r) => r.engagement_type === 'likes') && rs.filter((r) => r.engagement_type === 'dwell').length >= 10);
-  expect(rows.filter((r) => r.engagement_type === 'likes')).toHaveLength(1);
-});
+    await at(8);
+    await page.keyboard.press(back);
+    await at(7);
+    await page.keyboard.press(forward);
+    await at(8);
+    const user = await storedUser(page);
+    const like = cards(page).nth(8).getByRole('button', { name: m('button.like') });
+    await tabTo(page, like);
+    await page.keyboard.press('Space');
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await tabTo(page, submit);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog').getByRole('heading', { name: m('end.thanks') })).toBeVisible();
+    const rows = await rowsFor(baseURL!, 'engagement', id, user, (rs) => rs.some((r) => r.engagement_type === 'likes') && rs.filter((r) => r.engagement_type === 'dwell').length >= 10);
+    expect(rows.filter((r) => r.engagement_type === 'likes')).toHaveLength(1);
+  });
+}
 
 test('reduced motion stops every animation; 320 px and 200 % zoom reflow with nothing cut off', async ({ page, baseURL }, info) => {
   test.skip(info.project.name === 'phone', 'the test sets its widths itself');

@@ -12,6 +12,9 @@ import { joinStudy } from './forms-helpers';
 import { addResearcher, apiAs, signIn, spawnStudy, uniqueName } from './support/researchers';
 import { createStudy, DEMO_SET, entitySets, uploadCommentedSet } from './support/studies';
 import { EVERY_ITEM as CUSTOM } from './support/everyItem';
+import en from '../src/participant/i18n/en.json' with { type: 'json' };
+import es from '../src/participant/i18n/es.json' with { type: 'json' };
+import ar from '../src/participant/i18n/ar.json' with { type: 'json' };
 
 // Four long tests, each with its own study and researcher: let the workers share them, so
 // this file does not hold one worker for the whole three minutes.
@@ -21,16 +24,35 @@ test.describe.configure({ mode: 'parallel' });
 interface Variant {
   width: number;
   height: number;
-  language: string;
+  language: 'en' | 'es' | 'ar';
 }
 
-// TODO(issue 24, Languages): once the per-condition `language` parameter lands, add
-// { width: 1280, height: 800, language: 'ar' } and { width: 360, height: 740, language: 'ar' }
-// here; participantParams below passes `language` to the study.
+// English, Spanish and Arabic (right to left) at both widths. The pages that belong to no
+// study (home, about, not found, the unknown-study error) are English whatever the study,
+// so only the English variants check them; the researcher pages are English only (below).
 const PARTICIPANT_VARIANTS: Variant[] = [
   { width: 1280, height: 800, language: 'en' },
   { width: 360, height: 740, language: 'en' },
+  { width: 1280, height: 800, language: 'es' },
+  { width: 360, height: 740, language: 'es' },
+  { width: 1280, height: 800, language: 'ar' },
+  { width: 360, height: 740, language: 'ar' },
 ];
+
+/** CATALOGUES give each variant's participant words (names are never retyped here). */
+const CATALOGUES: Record<Variant['language'], Record<string, string>> = { en, es, ar };
+
+/** words is a variant's text of key, as t() finds it (the language's, else English's). */
+function words(language: Variant['language']): (key: keyof typeof en) => string {
+  return (key) => CATALOGUES[language][key] ?? en[key];
+}
+
+/** builtInsAt says whether a variant checks the built-in questionnaire previews: English at
+ * both widths; another language at 360 px only (its items are the same, its chrome is the
+ * language's; 360 px keeps the target-size check where targets are tightest). */
+function builtInsAt(v: Variant): boolean {
+  return v.language === 'en' || v.width === 360;
+}
 
 // The researcher pages are in English only: widths alone.
 const RESEARCHER_WIDTHS = [
@@ -41,7 +63,7 @@ const RESEARCHER_WIDTHS = [
 /** participantParams is the study the participant pages are checked in: consent,
  * instructions, every feed button, the accuracy-prompt intervention at the third card
  * (6 cards × 50 % − 1). */
-function participantParams(language: string): Record<string, string> {
+function participantParams(language: Variant['language']): Record<string, string> {
   const params: Record<string, string> = {
     feed: 'scroll',
     consent: 'default',
@@ -57,9 +79,7 @@ function participantParams(language: string): Record<string, string> {
     entity_sets: entitySets(6),
     forms: '[]',
   };
-  // The default language is the parameter left out, as a researcher's study leaves it.
-  if (language !== 'en') params.language = language;
-  return params;
+  return { ...params, ...languageParam(language) };
 }
 
 /** BUILT_IN are the built-in questionnaires and the other /form pages, opened as previews. */
@@ -71,52 +91,60 @@ for (const v of PARTICIPANT_VARIANTS) {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: v.width, height: v.height });
     const check = (label: string) => expectNoAxeViolations(page, `${label} (${v.language}, ${v.width} px)`);
+    const m = words(v.language);
+    const dir = v.language === 'ar' ? 'rtl' : 'ltr';
 
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'feedlab' })).toBeVisible();
-    await check('home');
-    await page.goto('/about');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await check('about');
-    await page.goto('/no-such-page');
-    await expect(page.getByText('There is nothing at this address.')).toBeVisible();
-    await check('not found');
-    await page.goto('/?experiment_id=fl-nosuchid&PROLIFIC_PID=p-a11y&STUDY_ID=s1');
-    await expect(page.getByRole('alert')).toBeVisible();
-    await check('error screen');
+    if (v.language === 'en') {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: 'feedlab' })).toBeVisible();
+      await check('home');
+      await page.goto('/about');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await check('about');
+      await page.goto('/no-such-page');
+      await expect(page.getByText('There is nothing at this address.')).toBeVisible();
+      await check('not found');
+      await page.goto('/?experiment_id=fl-nosuchid&PROLIFIC_PID=p-a11y&STUDY_ID=s1');
+      await expect(page.getByRole('alert')).toBeVisible();
+      await check('error screen');
+    }
 
     const id = await createStudy(baseURL!, [participantParams(v.language)]);
     await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=p-a11y`);
-    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: m('start.consent') })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', v.language);
+    await expect(page.locator('html')).toHaveAttribute('dir', dir);
     await check('consent');
-    await page.getByRole('button', { name: 'Agree and continue' }).click();
-    await expect(page.getByRole('dialog')).toContainText('newsfeed');
+    await page.getByRole('button', { name: m('start.agree') }).click();
+    await expect(page.getByRole('dialog', { name: m('start.instructions') })).toBeVisible();
     await check('instructions');
-    await page.getByRole('button', { name: 'Agree and continue' }).click();
+    await page.getByRole('button', { name: m('start.agree') }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(cards(page).first()).toBeVisible();
     // Each count button's name holds its visible count (label in name) and its state.
-    const like = cards(page).first().getByRole('button', { name: 'Like' });
+    const like = cards(page).first().getByRole('button', { name: m('button.like') });
     await like.click();
     await expect(like).toHaveAttribute('aria-pressed', 'true');
-    await expect(like).toHaveAccessibleName(`Like, ${await like.innerText()}`);
-    await expect(cards(page).first().getByRole('button', { name: 'Share, 0', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    await expect(like).toHaveAccessibleName(`${m('button.like')}, ${await like.innerText()}`);
+    const share = cards(page).first().getByRole('button', { name: m('button.share') });
+    await expect(share).toHaveAccessibleName(`${m('button.share')}, ${await share.innerText()}`);
+    await expect(share).toHaveAttribute('aria-pressed', 'false');
     await check('feed');
     await cards(page).nth(3).evaluate((el) => el.scrollIntoView({ block: 'center' }));
     const prompt = page.getByRole('dialog');
     await expect(prompt.getByRole('radio')).toHaveCount(4);
     await check('intervention (accuracy prompt)');
     await prompt.getByRole('radio').first().check();
-    await prompt.getByRole('button', { name: 'Continue' }).click();
+    await prompt.getByRole('button', { name: m('common.continue') }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await scrollToEnd(page);
+    await scrollToEnd(page, 500, m('feed.submit'));
     await check('feed end');
-    await page.getByRole('button', { name: 'Click to continue' }).click();
-    await expect(page.getByRole('dialog').getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    await page.getByRole('button', { name: m('feed.submit') }).click();
+    await expect(page.getByRole('dialog').getByRole('heading', { name: m('end.thanks') })).toBeVisible();
     await check('end');
     // Back again after the end: the already-completed screen.
     await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=p-a11y`);
-    await expect(page.getByRole('heading', { level: 1, name: 'You have already completed this study' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: m('end.alreadyCompleted') })).toBeVisible();
     await check('completed');
 
     // The swipe layout, with the literacy tip shown in the feed as a post.
@@ -127,35 +155,54 @@ for (const v of PARTICIPANT_VARIANTS) {
     await expect(cards(page).first()).toBeVisible();
     await expect(page.locator('article[data-intervention="literacytip"]')).toBeAttached();
     await check('swipe feed');
-    await page.getByRole('region', { name: /^Posts/ }).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-    await expect(page.getByRole('button', { name: 'Click to continue' })).toBeVisible();
+    await page.getByRole('region', { name: m('feed.swipeRegion') }).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(page.getByRole('button', { name: m('feed.submit') })).toBeVisible();
     await check('swipe feed end, in-feed intervention passed');
 
     // Seeded comments under the posts, one shown and the rest opened.
-    const commented = await createStudy(baseURL!, [{ forms: '[]', entity_sets: await setWithComments(baseURL!), comments: 'first-1', 'feed-button-like': 'yes' }]);
+    const commented = await createStudy(baseURL!, [{ ...languageParam(v.language), forms: '[]', entity_sets: await setWithComments(baseURL!), comments: 'first-1', 'feed-button-like': 'yes' }]);
     await page.goto(`/?experiment_id=${commented}`);
     await expect(page.getByText('Is there a source for this?')).toBeVisible();
     await check('feed with comments');
-    await page.getByRole('button', { name: 'View 2 more comments' }).click();
+    await page.getByRole('button', { name: viewMore(v.language, 2) }).click();
     await expect(page.getByText('Thanks for checking.')).toBeVisible();
     await check('feed with a comment thread open');
 
-    for (const name of BUILT_IN) {
-      await page.goto(`/form/${name}?preview=1`);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
-      await check(`questionnaire ${name}`);
-    }
-    await page.goto('/viewforms');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await check('questionnaire list');
-
-    const custom = await createStudy(baseURL!, [{ questionnaires: JSON.stringify([CUSTOM]), forms: `["${CUSTOM.name}"]`, entity_sets: entitySets(2) }]);
+    // The questionnaires read the study's language from the session: join one first.
+    const custom = await createStudy(baseURL!, [{ ...languageParam(v.language), questionnaires: JSON.stringify([CUSTOM]), forms: `["${CUSTOM.name}"]`, entity_sets: entitySets(2) }]);
     await joinStudy(page, custom);
+    if (builtInsAt(v)) {
+      for (const name of BUILT_IN) {
+        await page.goto(`/form/${name}?preview=1`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('dir', dir);
+        await expect(page.getByRole('status').filter({ hasText: m('common.loading') })).toHaveCount(0);
+        await check(`questionnaire ${name}`);
+      }
+      await page.goto('/viewforms');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await check('questionnaire list');
+    }
+
     await page.goto(`/form/${CUSTOM.name}`);
     await expect(page.getByRole('heading', { level: 1, name: /Your habits/ })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', v.language);
     await check('custom questionnaire');
   });
+}
+
+/** languageParam is the language parameter of a variant's study: none for English, as a
+ * researcher's study leaves it out. */
+function languageParam(language: Variant['language']): Record<string, string> {
+  return language === 'en' ? {} : { language };
+}
+
+/** viewMore is the name of the button that opens n more comments, in the language's
+ * plural form for n (its .other form when the catalogue has none for n's category). */
+function viewMore(language: Variant['language'], n: number): string {
+  const m = CATALOGUES[language];
+  const form = m[`comments.viewMore.${new Intl.PluralRules(language).select(n)}`] ?? m['comments.viewMore.other'];
+  return form.replace('{n}', new Intl.NumberFormat(language).format(n));
 }
 
 /** setWithComments uploads a two-card set whose first card has a thread of three seeded

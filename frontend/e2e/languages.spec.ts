@@ -6,6 +6,7 @@ import { expect, test } from './support/appliance';
 import { cards, scrollToEnd } from './support/feed';
 import { readFileSync } from 'node:fs';
 import { createStudy, exportCSV } from './support/studies';
+import ar from '../src/participant/i18n/ar.json' with { type: 'json' };
 import { condition, openWizard, section, setConditions } from './support/wizard';
 
 test('a Spanish study, taken end to end by its Spanish labels, shows the study its own text where it overrides one', async ({ page, baseURL }, testInfo) => {
@@ -139,4 +140,13 @@ test('in the wizard: a language per condition, its texts as a table imported fro
   await condition(page, 'Feed type', 1).getByLabel('Participant interface language (optional)').fill('es');
   await texts.getByText(/^Texts in es/).click();
   await expect(texts.getByRole('textbox', { name: 'button.like in es' })).toHaveAttribute('placeholder', 'Me gusta');
+  // A count's texts in the plural forms of the language: Arabic's six, Chinese's other alone.
+  await condition(page, 'Feed type', 1).getByLabel('Participant interface language (optional)').fill('ar');
+  await texts.getByText(/^Texts in ar/).click();
+  await expect(texts.getByRole('textbox', { name: 'comments.view.two in ar' })).toHaveAttribute('placeholder', ar['comments.view.two']);
+  await expect(texts.getByRole('textbox', { name: 'comments.view.few in ar' })).toBeVisible();
+  await condition(page, 'Feed type', 1).getByLabel('Participant interface language (optional)').fill('zh-Hans');
+  await texts.getByText(/^Texts in zh-Hans/).click();
+  await expect(texts.getByRole('textbox', { name: 'comments.view.other in zh-Hans' })).toBeVisible();
+  await expect(texts.getByRole('textbox', { name: /\.one in zh-Hans$/ })).toHaveCount(0);
 });

@@ -83,9 +83,22 @@ func entries() []entry {
 			name: "REACTION_WHEN", value: params.ReactionWhen, asConst: true},
 		{doc: "REACTION_DO are the kinds of reaction a rule's do holds, exactly one of them (params.ReactionDo).",
 			name: "REACTION_DO", value: params.ReactionDo, asConst: true},
+		{doc: "TEXT_SIZES are the values of text-size, the default first (params.TextSizes).",
+			name: "TEXT_SIZES", value: names(params.TextSizes()), asConst: true, typ: "TextSize = (typeof TEXT_SIZES)[number]"},
+		{doc: "CHECKPOINT_TEXT_SIZE is the checkpoint a participant's browser sends with the text size chosen under offer (params.CheckpointTextSize).",
+			name: "CHECKPOINT_TEXT_SIZE", value: params.CheckpointTextSize},
 		{doc: "STAGES are the funnel stages in order, the furthest last (store.Stages).",
 			name: "STAGES", value: store.Stages, asConst: true, typ: "Stage = (typeof STAGES)[number]"},
 	}
+}
+
+// names are the choices' values, in order.
+func names(cs []params.Choice) []string {
+	out := make([]string, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, c.Name)
+	}
+	return out
 }
 
 // render writes the module.

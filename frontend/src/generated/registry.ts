@@ -240,6 +240,17 @@ export const REACTION_DO = [
   "notify"
 ] as const;
 
+/** TEXT_SIZES are the values of text-size, the default first (params.TextSizes). */
+export const TEXT_SIZES = [
+  "normal",
+  "large",
+  "offer"
+] as const;
+export type TextSize = (typeof TEXT_SIZES)[number];
+
+/** CHECKPOINT_TEXT_SIZE is the checkpoint a participant's browser sends with the text size chosen under offer (params.CheckpointTextSize). */
+export const CHECKPOINT_TEXT_SIZE = "text-size";
+
 /** STAGES are the funnel stages in order, the furthest last (store.Stages). */
 export const STAGES = [
   "arrived",

@@ -105,7 +105,7 @@ export function startSession(query: URLSearchParams, store: SessionStore, now: n
   store.set('experiment_id', experimentId);
 
   if (newState) {
-    store.remove(...FEED_STATE_KEYS, 'popupTime', 'modalShown', 'intervention', 'redirectionRoutes', 'nextRoute');
+    store.remove(...FEED_STATE_KEYS, 'popupTime', 'modalShown', 'intervention', 'redirectionRoutes', 'nextRoute', 'text_size');
     store.set('complete', 0);
   }
 

@@ -40,14 +40,14 @@ describe('storage round trip', () => {
     assert.equal(store.get('experiment_id'), undefined);
   });
 
-  it('manages exactly the spec keys (plus end_screen, form_draft and feed_position, kept for a reload, lures for a recognition test and form_progress for a questionnaire of several pages, comments_seen so a reload does not send a comment_seen twice)', () => {
+  it('manages exactly the spec keys (plus end_screen, form_draft and feed_position, kept for a reload, lures for a recognition test and form_progress for a questionnaire of several pages, comments_seen so a reload does not send a comment_seen twice, text_size for the Larger text choice)', () => {
     assert.deepEqual(
       [...STORAGE_KEYS].sort(),
       [
         'user_id', 'condition', 'experiment_id', 'experiment_parameters', 'entities',
         'entities_engage', 'intersect_events', 'modalShown', 'video', 'startTime',
         'popupTime', 'complete', 'nextRoute', 'redirectionRoutes', 'queryParams',
-        'end_screen', 'form_draft', 'feed_position', 'intervention', 'lures', 'form_progress', 'comments_seen',
+        'end_screen', 'form_draft', 'feed_position', 'intervention', 'lures', 'form_progress', 'comments_seen', 'text_size',
       ].sort(),
     );
   });

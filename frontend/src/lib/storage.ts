@@ -55,6 +55,9 @@ export interface StoredValues {
   /** comments_seen (not a spec key) lists the "entity_id comment_id" pairs whose
    * comment_seen was sent, so a reload does not send them again. */
   comments_seen: string[];
+  /** text_size (not a spec key) is the participant's choice of the "Larger text" switch in
+   * a condition with text-size offer, and whether it was recorded (participant/textSize.ts). */
+  text_size: { large: boolean; sent: boolean };
 }
 
 /** StorageKey is one of the spec's storage key names. */
@@ -86,6 +89,7 @@ const kinds: { readonly [K in StorageKey]: Kind } = {
   lures: 'array',
   form_progress: 'object',
   comments_seen: 'array',
+  text_size: 'object',
 };
 
 /** STORAGE_KEYS lists every key this module manages. */

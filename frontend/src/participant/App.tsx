@@ -10,6 +10,7 @@ import { FormsRoute } from './forms/FormsRoute';
 import { FORM_PATHS } from './forms/names';
 import { languageParams, setLanguage, setLanguageNow } from './i18n';
 import { isStudyPreview, PreviewBanner } from './PreviewBanner';
+import { applyTextSize, readsLarge } from './textSize';
 
 // The home page (with its Formik sign-up form) loads only when shown: the feed is what a
 // participant's phone loads first, so it must not pay for it (build.mjs checks this).
@@ -79,7 +80,11 @@ function ParticipantNotFound() {
  * another language shows nothing until its catalogue's chunk has arrived.
  */
 function useStoredLanguage(): boolean {
-  const [lang] = useState(() => languageParams(storage.get('experiment_parameters')));
+  const [lang] = useState(() => {
+    // The text size likewise, before the first paint.
+    applyTextSize(readsLarge(storage.get('experiment_parameters'), storage));
+    return languageParams(storage.get('experiment_parameters'));
+  });
   const [ready, setReady] = useState(() => setLanguageNow(lang.tag, lang.own));
   useEffect(() => {
     if (!ready) void setLanguage(lang.tag, lang.own).then(() => setReady(true));

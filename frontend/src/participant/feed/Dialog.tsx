@@ -17,15 +17,16 @@ export function Dialog({ labelledBy, children, className = '' }: { labelledBy: s
 
 /**
  * TextDialog shows server-rendered, sanitized HTML (consent, instructions) with an
- * 'Agree and continue' button.
+ * 'Agree and continue' button; extra (the Larger text switch) sits between them.
  */
-export function TextDialog({ id, title, html, onAgree, onDecline }: { id: string; title: string; html: string; onAgree: () => void; onDecline?: () => void }) {
+export function TextDialog({ id, title, html, onAgree, onDecline, extra }: { id: string; title: string; html: string; onAgree: () => void; onDecline?: () => void; extra?: ReactNode }) {
   return (
     <Dialog labelledBy={`${id}-title`} className="dialog--text">
       <h2 id={`${id}-title`} className="visually-hidden">
         {title}
       </h2>
       <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
+      {extra}
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onAgree} data-autofocus>
           {t('start.agree')}

@@ -1,7 +1,7 @@
 // The participant feed at '/': the session rules on arrival, the stimulus load (load.ts),
 // consent and instructions, then the feed (FeedView.tsx) or, for a participant who already
 // finished, the way back to their platform (Completed.tsx).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ErrorScreen } from '../../components/ErrorScreen';
 import { HEADER_COLOUR } from '../../components/Header';
 import { FeedIcon } from '../../components/icons';
@@ -24,6 +24,8 @@ import { ToastArea } from './Toasts';
 import { takeEarlyLoad } from './early';
 import './feed.css';
 import { isCurrent, languageParams, setLanguage, t } from '../i18n';
+import { applyTextSize, readsLarge, recordTextSize, textSizeOf } from '../textSize';
+import { TextSizeSwitch } from '../TextSizeSwitch';
 
 /** MTurkPreview is the page a worker sees in a HIT's preview: nothing is recorded. */
 function MTurkPreview() {
@@ -104,6 +106,7 @@ export function Feed({ location }: { location: Location }) {
     // The study's language (and its own texts) before its first screen shows.
     const lang = languageParams(got.data.params);
     if (!isCurrent(lang.tag, lang.own)) await setLanguage(lang.tag, lang.own);
+    applyTextSize(readsLarge(got.data.params, storage));
     setData(got.data);
     // Back from the questionnaires of forms-before: consent and instructions were agreed to.
     setPhase((got.start === 'consent' || got.start === 'instruct') && beforeAnswered(storage) ? 'feed' : got.start);
@@ -130,13 +133,20 @@ export function Feed({ location }: { location: Location }) {
     if (before) navigate(before);
   }, [before]);
 
+  // Under text-size offer the "Larger text" switch sits on the first dialog a participant
+  // meets (consent, else the instructions), recorded once as they agree; a condition with
+  // neither dialog shows it in the feed's header bar, recording each change
+  // (docs/accessibility.md, "Larger text").
+  const switchAt = data && textSizeOf(data.params) === 'offer' ? (data.texts.consent.trim() !== '' ? 'consent' : data.texts.instruct.trim() !== '' ? 'instruct' : 'header') : null;
+  const sizeSwitch = <TextSizeSwitch store={storage} />;
+
   const back = returnUrl ? { href: returnUrl, label: reason === 'overQuota' ? t('return.continuePlatform') : t('return.platform') } : platformReturn(location.query, storage);
   if (mturkPreview) return <MTurkPreview />;
   if (phase === 'fatal') return <ErrorScreen reason={reason} back={back} onRetry={retryable ? () => void load() : undefined} />;
   if (phase === 'retry') return <ErrorScreen reason="unreachable" back={back} onRetry={() => void load()} />;
   return (
     <div className="feed-page">
-      <FeedHeader />
+      <FeedHeader extra={switchAt === 'header' && phase === 'feed' ? <TextSizeSwitch store={storage} className="text-switch--header" onChange={() => recordTextSize(storage)} /> : null} />
       {phase === 'loading' ? (
         <main id="main" className="feed-main">
           <p className="feed-status" role="status">
@@ -150,7 +160,9 @@ export function Feed({ location }: { location: Location }) {
           id="consent"
           title={t('start.consent')}
           html={data.texts.consent}
+          extra={switchAt === 'consent' ? sizeSwitch : null}
           onAgree={() => {
+            if (switchAt === 'consent') recordTextSize(storage);
             logCheckpoint('consent-agree');
             setPhase(data.texts.instruct.trim() !== '' ? 'instruct' : 'feed');
           }}
@@ -172,7 +184,9 @@ export function Feed({ location }: { location: Location }) {
           id="instruct"
           title={t('start.instructions')}
           html={data.texts.instruct}
+          extra={switchAt === 'instruct' ? sizeSwitch : null}
           onAgree={() => {
+            if (switchAt === 'instruct') recordTextSize(storage);
             logCheckpoint('instructions-agree');
             setPhase('feed');
           }}
@@ -184,7 +198,7 @@ export function Feed({ location }: { location: Location }) {
   );
 }
 
-function FeedHeader() {
+function FeedHeader({ extra }: { extra?: ReactNode }) {
   return (
     <header className="site-header feed-header" style={{ backgroundColor: HEADER_COLOUR }}>
       <a className="skip-link" href="#main">
@@ -194,6 +208,7 @@ function FeedHeader() {
         <FeedIcon size={26} />
         <span>{FEED_NAME}</span>
       </a>
+      {extra}
     </header>
   );
 }

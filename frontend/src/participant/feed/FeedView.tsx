@@ -15,6 +15,7 @@ import { reactions } from './reactions';
 import { Dialog } from './Dialog';
 import { useInfiniteScroll } from './infiniteScroll';
 import type { FeedData } from './load';
+import { isField, swipeStep } from './swipeKeys';
 import { ACCURACY_PROMPT_FIELD, buttonModes, FEED_NAME, interventionIndex, shouldOpenIntervention, sourceSpec } from './rules';
 import { interventionSpec, recordPreceded, recordShown, rememberText, sendDwell, triggeredBy, wasShown } from './intervention';
 import { InterventionCard, TextModal, useOpenTime } from './InterventionViews';
@@ -217,7 +218,19 @@ export function FeedView({ data }: { data: FeedData }) {
         {distract ? <SideLeftDistract /> : <SideLeft />}
         <main id="main" className="feed-main" aria-label={t('feed.main')}>
           {swipe ? (
-            <div className="swipe" role="region" tabIndex={0} aria-label={t('feed.swipeRegion')}>
+            <div
+              className="swipe"
+              role="region"
+              tabIndex={0}
+              aria-label={t('feed.swipeRegion')}
+              onKeyDown={(e) => {
+                const step = swipeStep(e, document.documentElement.dir, isField(e.target));
+                if (step === 0) return;
+                e.preventDefault();
+                // One slide is the swiper's height; the snap points land it on the post.
+                e.currentTarget.scrollBy({ top: step * e.currentTarget.clientHeight });
+              }}
+            >
               {entities.map((e) => (
                 <Fragment key={e.entity_id}>
                   <div className="swipe__slide">{cardOf(e, true)}</div>

@@ -31,6 +31,8 @@ export interface Capabilities {
   /** recruitment: the assignment rules and the attention-check exits (absent on older servers). */
   recruitment?: { assignment_rules: NamedOption[]; default_active_minutes: number; attention_fail_exits: NamedOption[] };
   feed_types: NamedOption[];
+  /** text_sizes are the values of text-size, normal first (absent on older servers). */
+  text_sizes?: NamedOption[];
   buttons: string[];
   button_values: NamedOption[];
   categories: string[];

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { builtInTexts, type Catalogue } from '../../participant/i18n';
 import { saveText } from '../api';
 import { FileField } from '../fields';
-import { englishText, languageValue, MESSAGE_KEYS, parseTranslationsCSV, translationsCSV } from './model/translations';
+import { englishText, keysFor, languageValue, parseTranslationsCSV, translationsCSV } from './model/translations';
 import type { Translations, WizardState } from './model/types';
 
 /** TRANSLATIONS_FILENAME is the exported spreadsheet's name. */
@@ -84,43 +84,47 @@ export function TranslationsTable() {
           </ul>
         ) : null}
       </div>
-      {languages.map((lang) => (
-        <details key={lang} className="wizard-translations__language">
-          <summary>
-            Texts in {lang} ({Object.values(translations[lang] ?? {}).filter((t) => t.trim() !== '').length} of {MESSAGE_KEYS.length} written for this study)
-          </summary>
-          <table className="data-table">
-            <caption className="visually-hidden">The interface texts in {lang}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Key</th>
-                <th scope="col">English</th>
-                <th scope="col">This study's text ({lang})</th>
-              </tr>
-            </thead>
-            <tbody>
-              {MESSAGE_KEYS.map((key) => (
-                <tr key={key}>
-                  <th scope="row">
-                    <code>{key}</code>
-                  </th>
-                  <td>{englishText(key)}</td>
-                  <td>
-                    <input
-                      type="text"
-                      aria-label={`${key} in ${lang}`}
-                      dir="auto"
-                      placeholder={(builtIn[lang] as Record<string, string> | undefined)?.[key] ?? ''}
-                      value={translations[lang]?.[key] ?? ''}
-                      onChange={(e) => setText(lang, key, e.currentTarget.value)}
-                    />
-                  </td>
+      {languages.map((lang) => {
+        // A count's text in the plural forms this language uses (Arabic's six, Chinese's one).
+        const keys = keysFor(lang);
+        return (
+          <details key={lang} className="wizard-translations__language">
+            <summary>
+              Texts in {lang} ({keys.filter((k) => (translations[lang]?.[k] ?? '').trim() !== '').length} of {keys.length} written for this study)
+            </summary>
+            <table className="data-table">
+              <caption className="visually-hidden">The interface texts in {lang}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Key</th>
+                  <th scope="col">English</th>
+                  <th scope="col">This study's text ({lang})</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
-      ))}
+              </thead>
+              <tbody>
+                {keys.map((key) => (
+                  <tr key={key}>
+                    <th scope="row">
+                      <code>{key}</code>
+                    </th>
+                    <td>{englishText(key)}</td>
+                    <td>
+                      <input
+                        type="text"
+                        aria-label={`${key} in ${lang}`}
+                        dir="auto"
+                        placeholder={(builtIn[lang] as Record<string, string> | undefined)?.[key] ?? ''}
+                        value={translations[lang]?.[key] ?? ''}
+                        onChange={(e) => setText(lang, key, e.currentTarget.value)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        );
+      })}
     </div>
   );
 }

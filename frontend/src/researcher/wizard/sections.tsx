@@ -84,6 +84,14 @@ export function FeedTypeSection({ caps }: SectionsProps) {
               label="Participant interface language (optional)"
               hint="A BCP 47 tag; empty is English. Built-in texts: en, es, de, fr, pt-BR, ar, zh-Hans; any other tag shows English where this study's texts (below) give none. ar, he, fa and ur are laid out right to left."
             />
+            {caps.text_sizes?.length ? (
+              <RadioGroup
+                name={`params.textSizeParams.${i}`}
+                label="Text size"
+                hint="Large text grows every text of the participant's pages by a quarter; the cards, their order and what is measured stay the same. Offer shows a Larger text switch on the consent dialog (else the instructions, else the feed's header) and records each participant's choice (the participants download's text_size)."
+                options={options(caps.text_sizes)}
+              />
+            ) : null}
           </>
         )}
       </PerCondition>

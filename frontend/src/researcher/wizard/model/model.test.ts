@@ -551,6 +551,24 @@ describe('languages', () => {
   });
 });
 
+describe('text size', () => {
+  it('writes text-size on every condition once one is not normal, and reads it back', () => {
+    const plain = twoConditions();
+    assert.ok(!plainRows(plain).some((r) => r.param === 'text-size'), 'a study with normal text has its old rows');
+    const s = edit(plain, 1, (c) => ({ ...c, textSizeParams: 'offer' }));
+    const rows = plainRows(s);
+    assert.deepEqual(
+      rows.filter((r) => r.param === 'text-size').map((r) => `${r.condition} ${r.value}`),
+      ['1 normal', '2 offer'],
+    );
+    assert.deepEqual(stateFromRows(rows).params, normalize(s).params);
+    assert.equal(conditionAt(stateFromRows(rows).params, 1).textSizeParams, 'offer');
+    // A form saved before the parameter existed reads as normal.
+    const old = { ...plain, params: { ...plain.params, textSizeParams: undefined as unknown as string[] } };
+    assert.ok(!plainRows(old).some((r) => r.param === 'text-size'));
+  });
+});
+
 describe('the study\'s own questionnaires', () => {
   const aboutYou = {
     name: 'about_you',

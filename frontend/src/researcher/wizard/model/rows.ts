@@ -3,6 +3,7 @@
 import { commentsDiffer, commentsFrom, commentsRows, normalComments, speakDiffers, speakRows } from './comments';
 import { cleanTranslations, languageValue, translationsFrom } from './translations';
 import { cleanQuestionnaire } from './questionnaires';
+import { TEXT_SIZES, type TextSize } from '../../../generated/registry';
 import { derive, resizeParams, initialState, defaultCondition, conditionAt, ranksAllCards, sameInEveryFrom, withCondition } from './state';
 import {
   BUTTONS,
@@ -73,6 +74,8 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
   if (Object.keys(own).length > 0) rows.push({ condition: 1, param: 'translations', value: JSON.stringify(own) });
   // The language on every condition of a study where some condition sets one, as the server writes it.
   const languages = (p.languageParams ?? []).slice(0, state.conditions).some((l) => languageValue(l) !== 'en');
+  // The text size likewise: on every condition once some condition is not normal.
+  const sized = (p.textSizeParams ?? []).slice(0, state.conditions).some((s) => textSizeValue(s) !== 'normal');
   // The intervention family (style, trigger, text, skin) on every condition of a study that
   // uses it, on none of one that does not: the server writes its rows the same way.
   const family = p.interventionParams.slice(0, state.conditions).some((iv) => familyDiffers(iv));
@@ -110,6 +113,7 @@ export function plainRows(state: WizardState, sets: EntitySetInfo[] = []): Param
     }
     if (speak) for (const [param, value] of speakRows(p.commentParams[i])) add(param, value);
     if (languages) add('language', languageValue(p.languageParams[i]));
+    if (sized) add('text-size', textSizeValue(p.textSizeParams?.[i]));
     add('algorithm', algorithm);
     for (const [param, value] of chosenSettings(p.algorithmSettings[i], algorithm)) add(param, value);
     add('custom-msg-type', msg.type);
@@ -177,6 +181,12 @@ function parseJSON(text: string): unknown {
 function buttonValue(v: string): ButtonValue {
   const w = v.trim().toLowerCase();
   return w === 'yes' || w === 'lognormal' ? w : 'no';
+}
+
+/** textSizeValue is a condition's text-size as sent: normal when unset or unknown (the server refuses other words). */
+function textSizeValue(v: string | undefined): TextSize {
+  const w = (v ?? '').trim().toLowerCase();
+  return (TEXT_SIZES as readonly string[]).includes(w) ? (w as TextSize) : 'normal';
 }
 
 /** sourceValue is a typed source-line or source-time: trimmed, 'none' is empty. */
@@ -270,6 +280,7 @@ export function stateFromRows(rows: ParamRow[]): WizardState {
     cond.sourceParams = { line: sourceValue(get('source-line')), time: sourceValue(get('source-time')) };
     cond.commentParams = commentsFrom(get('comments'), get('comments-tags'), { box: get('feed-button-comment'), like: get('comment-like'), compose: get('feed-compose') });
     cond.languageParams = languageValue(get('language')) === 'en' ? '' : get('language').trim();
+    cond.textSizeParams = textSizeValue(get('text-size'));
     params = withCondition(params, i, cond);
   }
   // Study-wide: read from the first condition that gives it (the server writes it on condition 1).
@@ -322,6 +333,7 @@ export function normalize(state: WizardState): WizardState {
       sourceParams: { line: sourceValue(c.sourceParams?.line ?? ''), time: sourceValue(c.sourceParams?.time ?? '') },
       commentParams: normalComments(c.commentParams),
       languageParams: languageValue(c.languageParams) === 'en' ? '' : c.languageParams.trim(),
+      textSizeParams: textSizeValue(c.textSizeParams),
     });
   }
   const rec: Recruitment = {};

@@ -40,6 +40,7 @@ export interface ConditionParams {
   sourceParams: SourceLine;
   commentParams: CommentsChoice;
   languageParams: string;
+  textSizeParams: string;
 }
 
 /** PER_CONDITION lists the per-condition keys of StudyParams (selectedSetsParsed is derived). */
@@ -60,6 +61,7 @@ export const PER_CONDITION: Array<keyof ConditionParams> = [
   'sourceParams',
   'commentParams',
   'languageParams',
+  'textSizeParams',
 ];
 
 /**
@@ -87,6 +89,7 @@ export function defaultCondition(): ConditionParams {
     sourceParams: { line: '', time: '' },
     commentParams: { ...DEFAULT_COMMENTS },
     languageParams: '',
+    textSizeParams: 'normal',
   };
 }
 
@@ -111,6 +114,7 @@ function emptyParams(): StudyParams {
     sourceParams: [],
     commentParams: [],
     languageParams: [],
+    textSizeParams: [],
     translations: {},
     title: '',
     sameInEvery: { platform: true, exits: true },

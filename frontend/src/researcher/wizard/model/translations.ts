@@ -8,9 +8,57 @@ import type { Translations } from './types';
 /** MESSAGE_KEYS are the participant interface's text keys, in the catalogue's order (by screen). */
 export const MESSAGE_KEYS: readonly string[] = Object.keys(en);
 
-/** englishText is a key's English text. */
+/** PLURAL_FORMS are CLDR's plural categories in CLDR's order. */
+export const PLURAL_FORMS: readonly Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/** PLURAL_FAMILIES are the texts with a form per count: en.json's `family.one` and
+ * `family.other` pairs (the participant's tn/pluralText, i18n/index.ts). */
+export const PLURAL_FAMILIES: readonly string[] = MESSAGE_KEYS.filter((k) => k.endsWith('.other') && MESSAGE_KEYS.includes(k.replace(/\.other$/, '.one'))).map((k) =>
+  k.replace(/\.other$/, ''),
+);
+
+/** pluralForms are the plural categories a language's counts select (CLDR, through
+ * Intl.PluralRules), in CLDR's order: Arabic zero, one, two, few, many, other; Chinese other
+ * alone. A tag Intl cannot read counts as English. */
+export function pluralForms(lang: string): Intl.LDMLPluralRule[] {
+  let used: string[];
+  try {
+    used = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+  } catch {
+    used = new Intl.PluralRules('en').resolvedOptions().pluralCategories;
+  }
+  return PLURAL_FORMS.filter((f) => used.includes(f));
+}
+
+/** pluralFamilyOf is the family and form of a key written family.form, null for any other key. */
+function pluralFamilyOf(key: string): { family: string; form: string } | null {
+  const dot = key.lastIndexOf('.');
+  const family = key.slice(0, dot);
+  const form = key.slice(dot + 1);
+  return dot > 0 && PLURAL_FAMILIES.includes(family) && (PLURAL_FORMS as readonly string[]).includes(form) ? { family, form } : null;
+}
+
+/**
+ * keysFor are the interface texts a study writes for lang, in the catalogue's order: every
+ * plain key, and each plural family in the forms lang uses (Arabic's six, Chinese's other
+ * alone) where English has its one and other.
+ */
+export function keysFor(lang: string): string[] {
+  const forms = pluralForms(lang);
+  const out: string[] = [];
+  for (const key of MESSAGE_KEYS) {
+    const plural = pluralFamilyOf(key);
+    if (!plural) out.push(key);
+    else if (plural.form === 'one') out.push(...forms.map((f) => `${plural.family}.${f}`)); // the family's place
+  }
+  return out;
+}
+
+/** englishText is a key's English text; a plural form English lacks (few) shows English's other. */
 export function englishText(key: string): string {
-  return (en as Record<string, string>)[key] ?? '';
+  const texts = en as Record<string, string>;
+  const plural = pluralFamilyOf(key);
+  return texts[key] ?? (plural ? texts[`${plural.family}.other`] : '') ?? '';
 }
 
 /** languageValue is a condition's language as sent: trimmed, English when empty. */
@@ -78,8 +126,11 @@ export function parseTranslationsCSV(text: string): { translations: Translations
     const key = (r[col.key] ?? '').trim();
     const lang = (r[col.language] ?? '').trim();
     const value = r[col.text] ?? '';
-    if (!MESSAGE_KEYS.includes(key)) problems.push(`Line ${line}: unknown key "${key}".`);
+    const plural = pluralFamilyOf(key);
+    if (!MESSAGE_KEYS.includes(key) && !plural) problems.push(`Line ${line}: unknown key "${key}".`);
     else if (lang === '') problems.push(`Line ${line}: no language for ${key}.`);
+    else if (plural && !keysFor(lang).includes(key))
+      problems.push(`Line ${line}: ${lang} counts have no ${plural.form} form (they use ${pluralForms(lang).join(', ')}), so ${key} would never show.`);
     else if (value.trim() === '') problems.push(`Line ${line}: no text for ${key} (${lang}); leave the line out to use the built-in text.`);
     else if (translations[lang]?.[key] !== undefined) problems.push(`Line ${line}: ${key} (${lang}) is given twice.`);
     else translations[lang] = { ...(translations[lang] ?? {}), [key]: value };

@@ -168,6 +168,9 @@ export interface StudyParams {
   /** languageParams is each condition's participant interface language (language; '' is
    * English); absent in a form saved before it existed. */
   languageParams: string[];
+  /** textSizeParams is each condition's text-size (normal, large or offer; docs/accessibility.md);
+   * absent in a form saved before it existed. */
+  textSizeParams: string[];
   /** translations are the study's own interface texts, language → key → text (the
    * study-wide parameter translations; docs/languages.md). */
   translations?: Translations;
