@@ -9,6 +9,7 @@ import type { FeedEntity } from '../../lib/feedTypes';
 import type { Location } from '../../lib/router';
 import { paramValue } from '../../lib/session';
 import { storage } from '../../lib/storage';
+import { language } from '../i18n';
 import { carryAnswers, chooseCards, customQuestionnaires, enginePages, type CardChoice, type CustomQuestionnaire } from './custom';
 import { QuestionnairePage } from './QuestionnairePage';
 
@@ -18,9 +19,12 @@ export function receivedQuestionnaire(name: string): CustomQuestionnaire | undef
   return customQuestionnaires(paramValue(storage.get('experiment_parameters') ?? undefined, 'questionnaires')).find((q) => q.name === name);
 }
 
-/** builtinQuestionnaire asks the server for a built-in's definition (texts rendered). */
+/** builtinQuestionnaire asks the server for a built-in's definition (texts rendered), in
+ * the page's language: feedlab's translation when it has one, else English. */
 export async function builtinQuestionnaire(name: string): Promise<CustomQuestionnaire> {
-  const res = await apiCall<{ data: { questionnaire: CustomQuestionnaire } }>(`/v1/questionnaires/${encodeURIComponent(name)}`, undefined, { method: 'GET' });
+  const lang = language();
+  const query = lang === 'en' ? '' : `?language=${encodeURIComponent(lang)}`;
+  const res = await apiCall<{ data: { questionnaire: CustomQuestionnaire } }>(`/v1/questionnaires/${encodeURIComponent(name)}${query}`, undefined, { method: 'GET' });
   return res.data.questionnaire;
 }
 
