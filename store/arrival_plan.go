@@ -120,17 +120,18 @@ func (s *Store) release(reg Registration, plan arrivalPlan) {
 // same time then sees the new participant either as a reservation or as a row, never as
 // both (which would steer it away from that condition) and never as neither.
 func (s *Store) withReservedTx(ctx context.Context, reg Registration, plan *arrivalPlan, fn func(q *db.Queries, tx *sql.Tx) error) error {
-	tx, err := s.write.BeginTx(ctx, nil)
+	c := &s.clocks.arrivals
+	tx, began, err := s.beginTimed(ctx, c)
 	if err != nil {
 		return err
 	}
 	if err := fn(s.wq.WithTx(tx), tx); err != nil {
-		tx.Rollback()
+		rollbackTimed(tx, c, began)
 		return err
 	}
 	s.reserved.mu.Lock()
 	defer s.reserved.mu.Unlock()
-	if err := tx.Commit(); err != nil {
+	if err := commitTimed(tx, c, began); err != nil {
 		return err
 	}
 	if plan.reserved {

@@ -107,6 +107,7 @@ const (
 type eventRequest struct {
 	ev     Event
 	result chan eventResult
+	queued time.Time // when submitted, for the writer's clocks (writer_clock.go)
 }
 
 type eventResult struct {
@@ -133,7 +134,7 @@ func newEventWriter(s *Store) *eventWriter {
 }
 
 func (w *eventWriter) submit(ctx context.Context, ev Event) (int, error) {
-	req := eventRequest{ev: ev, result: make(chan eventResult, 1)}
+	req := eventRequest{ev: ev, result: make(chan eventResult, 1), queued: time.Now()}
 	w.mu.RLock()
 	if w.closed {
 		w.mu.RUnlock()
@@ -266,7 +267,13 @@ var errEventFailed = errors.New("an event of the group failed")
 
 func (w *eventWriter) write(group []eventRequest, isolate bool) ([]eventResult, error) {
 	results := make([]eventResult, len(group))
-	err := w.s.withTxRaw(context.Background(), func(tx *sql.Tx) error {
+	err := w.s.withTimedTx(context.Background(), &w.s.clocks.events, func(tx *sql.Tx) error {
+		if !isolate {
+			began := time.Now()
+			for _, req := range group {
+				w.s.clocks.eventWait.add(began.Sub(req.queued))
+			}
+		}
 		q := w.s.wq.WithTx(tx)
 		now := w.s.millis()
 		// What the group tells of its participants (stage, last activity, dashboard
