@@ -89,15 +89,17 @@ func (c *txClocks) snapshot() TxDurations {
 	return TxDurations{Wait: c.wait.snapshot(), Hold: c.hold.snapshot(), Commit: c.commit.snapshot()}
 }
 
-// writerClocks: every write transaction is one of three kinds.
+// writerClocks: every write transaction is the event writer's group (client events and
+// new participants' registrations) or another write.
 type writerClocks struct {
 	// events: the event writer's group transactions (one per group)
 	events txClocks
 	// eventWait: each client event from its submission until its group's transaction
 	// began (the queue, the writer's gathering and its wait for the connection)
 	eventWait durationHist
-	// arrivals: each new participant's registration
-	arrivals txClocks
+	// arrivalWait: each new participant's registration, the same; arrivalWrite: the time
+	// its writes took inside the group (arrival_commit.go)
+	arrivalWait, arrivalWrite durationHist
 	// other: every other write (researchers' actions, completions, user agents, ...)
 	other txClocks
 }
@@ -106,20 +108,24 @@ type writerClocks struct {
 type WriterQueue struct {
 	// EventWait is each client event's wait, from its submission until its group's
 	// transaction began.
-	EventWait Durations   `json:"event_wait"`
-	Events    TxDurations `json:"events"`   // the group transactions
-	Arrivals  TxDurations `json:"arrivals"` // one per new participant
-	Other     TxDurations `json:"other"`
+	EventWait Durations `json:"event_wait"`
+	// ArrivalWait is each arrival's wait, the same; ArrivalWrite the time its writes took
+	// inside its group.
+	ArrivalWait  Durations   `json:"arrival_wait"`
+	ArrivalWrite Durations   `json:"arrival_write"`
+	Events       TxDurations `json:"events"` // the group transactions (events and arrivals)
+	Other        TxDurations `json:"other"`
 }
 
 // WriterQueue answers the writer's clocks (see writer_clock.go).
 func (s *Store) WriterQueue() WriterQueue {
 	c := &s.clocks
 	return WriterQueue{
-		EventWait: c.eventWait.snapshot(),
-		Events:    c.events.snapshot(),
-		Arrivals:  c.arrivals.snapshot(),
-		Other:     c.other.snapshot(),
+		EventWait:    c.eventWait.snapshot(),
+		ArrivalWait:  c.arrivalWait.snapshot(),
+		ArrivalWrite: c.arrivalWrite.snapshot(),
+		Events:       c.events.snapshot(),
+		Other:        c.other.snapshot(),
 	}
 }
 

@@ -23,9 +23,13 @@ type txDurations struct{ Wait, Hold, Commit durations }
 
 type writerQueue struct {
 	EventWait durations `json:"event_wait"`
-	Events    txDurations
-	Arrivals  txDurations
-	Other     txDurations
+	// ArrivalWait and ArrivalWrite: arrivals committed in the event writer's groups;
+	// Arrivals: each arrival in a transaction of its own (binaries before that).
+	ArrivalWait  durations `json:"arrival_wait"`
+	ArrivalWrite durations `json:"arrival_write"`
+	Events       txDurations
+	Arrivals     txDurations
+	Other        txDurations
 }
 
 // writerQueue reads the clocks; ok is false when feedlab has none (an older binary).
@@ -68,10 +72,12 @@ func (t txDurations) since(before txDurations) txDurations {
 
 func (q writerQueue) since(before writerQueue) writerQueue {
 	return writerQueue{
-		EventWait: q.EventWait.since(before.EventWait),
-		Events:    q.Events.since(before.Events),
-		Arrivals:  q.Arrivals.since(before.Arrivals),
-		Other:     q.Other.since(before.Other),
+		EventWait:    q.EventWait.since(before.EventWait),
+		ArrivalWait:  q.ArrivalWait.since(before.ArrivalWait),
+		ArrivalWrite: q.ArrivalWrite.since(before.ArrivalWrite),
+		Events:       q.Events.since(before.Events),
+		Arrivals:     q.Arrivals.since(before.Arrivals),
+		Other:        q.Other.since(before.Other),
 	}
 }
 
@@ -107,8 +113,16 @@ func (q writerQueue) report(elapsed time.Duration) string {
 	commits := q.Events.Commit.TotalMs + q.Arrivals.Commit.TotalMs + q.Other.Commit.TotalMs
 	var b strings.Builder
 	fmt.Fprintf(&b, "    writer held %.0f %% of the phase (commits alone %.0f %%)\n", 100*held/float64(elapsed.Milliseconds()), 100*commits/float64(elapsed.Milliseconds()))
-	fmt.Fprintf(&b, "    event   wait %s; group wait %s, hold %s, commit %s\n", q.EventWait, q.Events.Wait, q.Events.Hold, q.Events.Commit)
-	fmt.Fprintf(&b, "    arrival wait %s, hold %s, commit %s\n", q.Arrivals.Wait, q.Arrivals.Hold, q.Arrivals.Commit)
+	if q.EventWait.Count > 0 {
+		fmt.Fprintf(&b, "    event   wait %s\n", q.EventWait)
+	}
+	fmt.Fprintf(&b, "    groups  wait %s, hold %s, commit %s\n", q.Events.Wait, q.Events.Hold, q.Events.Commit)
+	if q.Arrivals.Hold.Count > 0 {
+		fmt.Fprintf(&b, "    arrival wait %s, hold %s, commit %s\n", q.Arrivals.Wait, q.Arrivals.Hold, q.Arrivals.Commit)
+	}
+	if q.ArrivalWait.Count > 0 {
+		fmt.Fprintf(&b, "    arrival wait %s, its writes in the group %s\n", q.ArrivalWait, q.ArrivalWrite)
+	}
 	if q.Other.Hold.Count > 0 {
 		fmt.Fprintf(&b, "    other   wait %s, hold %s\n", q.Other.Wait, q.Other.Hold)
 	}
