@@ -30,7 +30,9 @@ import (
 // The same sequence drives the no-op ceiling first and feedlab second in each run (the
 // no-op answers load_experiment with a 40-card feed of the same shape). Before the runs,
 // an arrivals-only phase measures the server CPU of one arrival alone. Afterwards the
-// exports must hold exactly the acknowledged engagements and answers.
+// exports must hold exactly the acknowledged engagements and answers. After each of
+// feedlab's phases it prints the writer's clocks (writer_queue.go): how much of the phase
+// the one writer connection was held, and how long events and arrivals waited for it.
 
 const (
 	wholeCards        = 40
