@@ -138,3 +138,55 @@ func FuzzAcceptsEncoding(f *testing.F) {
 		}
 	})
 }
+
+// TestParticipantPageServedPrecompressed (issue 28): the participant page, the phone's
+// first download, goes out as the build's compressed copy the browser accepts, with the
+// same CSP (its inline script's hash) and never cached; a page with frame parents added
+// (so not the built one) goes out as it is, with them.
+func TestParticipantPageServedPrecompressed(t *testing.T) {
+	t.Parallel()
+	page := []byte("<!doctype html>\n<head>\n<script>fetch('/v1/load_experiment')</script>\n</head>")
+	front := fstest.MapFS{
+		"index.html":    {Data: page},
+		"index.html.gz": {Data: gzipped(t, page)},
+	}
+	get := func(s *Server, accept string) (*http.Response, []byte) {
+		req := httptest.NewRequest("GET", "/?experiment_id=solarflare", nil)
+		req.Header.Set("Accept-Encoding", accept)
+		rec := httptest.NewRecorder()
+		s.serveApp(rec, req)
+		res := rec.Result()
+		body := rec.Body.Bytes()
+		if res.Header.Get("Content-Encoding") == "gzip" {
+			zr, err := gzip.NewReader(bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ = io.ReadAll(zr)
+		}
+		return res, body
+	}
+	s := &Server{frontend: front}
+	plain, plainBody := get(s, "identity")
+	zipped, zippedBody := get(s, "gzip, deflate")
+	if plain.Header.Get("Content-Encoding") != "" || !bytes.Equal(plainBody, page) {
+		t.Fatalf("without gzip: encoding %q, body %q", plain.Header.Get("Content-Encoding"), plainBody)
+	}
+	if zipped.Header.Get("Content-Encoding") != "gzip" || !bytes.Equal(zippedBody, page) {
+		t.Fatalf("with gzip: encoding %q, body %q", zipped.Header.Get("Content-Encoding"), zippedBody)
+	}
+	for _, h := range []string{"Content-Security-Policy", "Cache-Control", "Content-Type"} {
+		if zipped.Header.Get(h) != plain.Header.Get(h) || plain.Header.Get(h) == "" {
+			t.Errorf("%s: %q compressed, %q plain", h, zipped.Header.Get(h), plain.Header.Get(h))
+		}
+	}
+	if !strings.Contains(zipped.Header.Get("Vary"), "Accept-Encoding") {
+		t.Errorf("Vary %q lacks Accept-Encoding", zipped.Header.Get("Vary"))
+	}
+
+	framed := &Server{frontend: front, frameAncestors: []string{"https://survey.example.org"}}
+	res, body := get(framed, "gzip, deflate")
+	if res.Header.Get("Content-Encoding") != "" || !bytes.Contains(body, []byte(`content="https://survey.example.org"`)) {
+		t.Fatalf("a page with frame parents: encoding %q, body %q", res.Header.Get("Content-Encoding"), body)
+	}
+}

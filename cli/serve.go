@@ -174,7 +174,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	printAddresses(stdout, ln.Addr().(*net.TCPAddr), *data, scheme)
 	if *pprofAddr != "" {
-		stop, err := servePprof(*pprofAddr, stdout, st.WriterStats)
+		stop, err := servePprof(*pprofAddr, stdout, st.WriterStats, st.WriterQueue)
 		if err != nil {
 			return err
 		}

@@ -34,8 +34,9 @@ func checkLoopback(addr string) error {
 // none of its pages is ever reachable through the public address.
 //
 // Beside the profiler, /debug/vars answers the event writer's counts (group commits and
-// the events they held), so a load test can report the events per commit.
-func servePprof(addr string, stdout io.Writer, writer func() store.WriterStats) (stop func(), err error) {
+// the events they held), so a load test can report the events per commit, and the
+// writer's clocks (how long writes wait for the one writer connection and hold it).
+func servePprof(addr string, stdout io.Writer, writer func() store.WriterStats, queue func() store.WriterQueue) (stop func(), err error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("--pprof: listen on %s: %w", addr, err)
@@ -48,7 +49,7 @@ func servePprof(addr string, stdout io.Writer, writer func() store.WriterStats) 
 	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
 	mux.HandleFunc("/debug/vars", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(map[string]any{"writer": writer()})
+		json.NewEncoder(w).Encode(map[string]any{"writer": writer(), "writer_queue": queue()})
 	})
 	srv := &http.Server{Handler: loopbackHostOnly(mux), ReadHeaderTimeout: 5 * time.Second}
 	go srv.Serve(ln)

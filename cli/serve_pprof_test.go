@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,10 +14,13 @@ import (
 )
 
 // TestPprofServesTheWriterCounts: /debug/vars beside the profiler answers the event
-// writer's counts, which tools/loadgen reads for its events per commit.
+// writer's counts, which tools/loadgen reads for its events per commit, and the writer's
+// clocks, which it reads for the waits and holds of the writer.
 func TestPprofServesTheWriterCounts(t *testing.T) {
 	var out strings.Builder
-	stop, err := servePprof("127.0.0.1:0", &out, func() store.WriterStats { return store.WriterStats{Commits: 3, Events: 120} })
+	queue := store.WriterQueue{EventWait: store.Durations{Count: 7, TotalMs: 1.5, Buckets: [][2]uint64{{256, 7}}}}
+	stop, err := servePprof("127.0.0.1:0", &out, func() store.WriterStats { return store.WriterStats{Commits: 3, Events: 120} },
+		func() store.WriterQueue { return queue })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,8 +35,12 @@ func TestPprofServesTheWriterCounts(t *testing.T) {
 	}
 	defer res.Body.Close()
 	body, _ := io.ReadAll(res.Body)
-	var vars struct{ Writer store.WriterStats }
-	if err := json.Unmarshal(body, &vars); err != nil || vars.Writer != (store.WriterStats{Commits: 3, Events: 120}) {
+	var vars struct {
+		Writer      store.WriterStats
+		WriterQueue store.WriterQueue `json:"writer_queue"`
+	}
+	if err := json.Unmarshal(body, &vars); err != nil || vars.Writer != (store.WriterStats{Commits: 3, Events: 120}) ||
+		!reflect.DeepEqual(vars.WriterQueue, queue) {
 		t.Fatalf("/debug/vars: %s (%v)", body, err)
 	}
 }

@@ -140,6 +140,10 @@ if (feedSize.gzip > PARTICIPANT_BUDGET_GZIP) {
 }
 console.log(`feed route first load: ${kb(feedSize.gzip)} gzip (${kb(feedSize.raw)} raw) in ${feedSize.files.length} files, budget ${kb(PARTICIPANT_BUDGET_GZIP)}`);
 precompress(join(dist, 'assets'));
+// The pages too (issue 28): the participant page carries the inline boot script (5 KB raw,
+// 2 KB brotli) and is the first thing a phone downloads, so every byte of it delays all
+// the rest. The server sends these copies when it serves the page unchanged.
+for (const page of pages) compressFile(join(dist, page.html));
 
 /**
  * precompress writes name.br (brotli, quality 11) and name.gz (gzip, level 9) beside every
@@ -152,17 +156,22 @@ function precompress(dir) {
   let br = 0;
   for (const name of readdirSync(dir)) {
     if (!/\.(js|css|svg|txt)$/.test(name)) continue;
-    const file = join(dir, name);
-    const bytes = readFileSync(file);
-    const brotli = brotliCompressSync(bytes, {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-    });
-    writeFileSync(file + '.br', brotli);
-    writeFileSync(file + '.gz', gzipSync(bytes, { level: 9 }));
-    raw += bytes.length;
-    br += brotli.length;
+    const sizes = compressFile(join(dir, name));
+    raw += sizes.raw;
+    br += sizes.br;
   }
   console.log(`precompressed assets: ${kb(raw)} raw, ${kb(br)} brotli`);
+}
+
+/** compressFile writes file.br and file.gz beside file and answers both sizes. */
+function compressFile(file) {
+  const bytes = readFileSync(file);
+  const brotli = brotliCompressSync(bytes, {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
+  writeFileSync(file + '.br', brotli);
+  writeFileSync(file + '.gz', gzipSync(bytes, { level: 9 }));
+  return { raw: bytes.length, br: brotli.length };
 }
 
 /**

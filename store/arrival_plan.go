@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -113,32 +112,6 @@ func (s *Store) release(reg Registration, plan arrivalPlan) {
 	s.reserved.mu.Lock()
 	s.reserved.add(reg.ExperimentID, reg.NConditions, plan.condition, -1)
 	s.reserved.mu.Unlock()
-}
-
-// withReservedTx runs fn in a write transaction and, at its commit, gives the plan's
-// reservation back in the same step, under the reservations' lock: a plan made at the
-// same time then sees the new participant either as a reservation or as a row, never as
-// both (which would steer it away from that condition) and never as neither.
-func (s *Store) withReservedTx(ctx context.Context, reg Registration, plan *arrivalPlan, fn func(q *db.Queries, tx *sql.Tx) error) error {
-	tx, err := s.write.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if err := fn(s.wq.WithTx(tx), tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	s.reserved.mu.Lock()
-	defer s.reserved.mu.Unlock()
-	if err := tx.Commit(); err != nil {
-		return err
-	}
-	if plan.reserved {
-		s.reserved.add(reg.ExperimentID, reg.NConditions, plan.condition, -1)
-		s.loadCounts.arrived(reg.ExperimentID, plan.condition, reg.Assignment)
-		plan.reserved = false
-	}
-	return nil
 }
 
 // conditionFull is true when condition c can take no one more: its quota, or the study's

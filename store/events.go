@@ -104,9 +104,13 @@ const (
 	busyGroup = 16
 )
 
+// eventRequest is one client event or, when arrival is set, one new participant's
+// registration (arrival_commit.go).
 type eventRequest struct {
-	ev     Event
-	result chan eventResult
+	ev      Event
+	arrival *arrivalJob
+	result  chan eventResult
+	queued  time.Time // when submitted, for the writer's clocks (writer_clock.go)
 }
 
 type eventResult struct {
@@ -133,23 +137,28 @@ func newEventWriter(s *Store) *eventWriter {
 }
 
 func (w *eventWriter) submit(ctx context.Context, ev Event) (int, error) {
-	req := eventRequest{ev: ev, result: make(chan eventResult, 1)}
+	res := w.enqueue(ctx, eventRequest{ev: ev})
+	return res.stored, res.err
+}
+
+// enqueue queues req for the next group and answers once the commit that holds it is done.
+func (w *eventWriter) enqueue(ctx context.Context, req eventRequest) eventResult {
+	req.result, req.queued = make(chan eventResult, 1), time.Now()
 	w.mu.RLock()
 	if w.closed {
 		w.mu.RUnlock()
-		return 0, ErrClosed
+		return eventResult{err: ErrClosed}
 	}
 	select {
 	case w.queue <- req:
 		w.mu.RUnlock()
 	case <-ctx.Done():
 		w.mu.RUnlock()
-		return 0, ctx.Err()
+		return eventResult{err: ctx.Err()}
 	}
 	// Once queued the event will be committed even if the caller goes away; we still wait
 	// so the answer means "on disk".
-	res := <-req.result
-	return res.stored, res.err
+	return <-req.result
 }
 
 // close stops accepting events and returns after every queued event is committed.
@@ -226,7 +235,11 @@ func (w *eventWriter) drain(group *[]eventRequest) bool {
 // savepoint, so the bad one fails alone and the others still commit.
 func (w *eventWriter) commit(group []eventRequest) {
 	w.stats.commits.Add(1)
-	w.stats.events.Add(int64(len(group)))
+	for _, req := range group {
+		if req.arrival == nil {
+			w.stats.events.Add(1)
+		}
+	}
 	// Dwell batches' multi-row inserts are prepared before the transaction
 	// (multirow_stmts.go); if that fails, the transaction parses them instead.
 	for _, req := range group {
@@ -266,13 +279,36 @@ var errEventFailed = errors.New("an event of the group failed")
 
 func (w *eventWriter) write(group []eventRequest, isolate bool) ([]eventResult, error) {
 	results := make([]eventResult, len(group))
-	err := w.s.withTxRaw(context.Background(), func(tx *sql.Tx) error {
+	c := &w.s.clocks.events
+	tx, began, err := w.s.beginTimed(context.Background(), c)
+	if err != nil {
+		return results, err
+	}
+	if !isolate {
+		for _, req := range group {
+			if req.arrival != nil {
+				w.s.clocks.arrivalWait.add(began.Sub(req.queued))
+			} else {
+				w.s.clocks.eventWait.add(began.Sub(req.queued))
+			}
+		}
+	}
+	err = func() error {
 		q := w.s.wq.WithTx(tx)
 		now := w.s.millis()
 		// What the group tells of its participants (stage, last activity, dashboard
 		// counters), written once per participant after the events.
 		touches := map[int64]*touch{}
 		for i, req := range group {
+			if req.arrival != nil {
+				// Always in a savepoint: an arrival may fail on its own (the study changed).
+				aerr, err := w.writeArrival(tx, q, req.arrival)
+				if err != nil {
+					return err
+				}
+				results[i].err = aerr
+				continue
+			}
 			if !isolate {
 				n, err := insertEvent(tx, q, &w.s.engagementStmts, req.ev, now)
 				if err != nil {
@@ -301,8 +337,12 @@ func (w *eventWriter) write(group []eventRequest, isolate bool) ([]eventResult, 
 			}
 		}
 		return touchParticipants(context.Background(), q, touches, now)
-	})
-	return results, err
+	}()
+	if err != nil {
+		rollbackTimed(tx, c, began)
+		return results, err
+	}
+	return results, w.commitGroup(tx, began, group, results)
 }
 
 func insertEvent(tx *sql.Tx, q *db.Queries, stmts *multiRowStmts, ev Event, now int64) (int, error) {

@@ -197,7 +197,11 @@ func (s *Store) commitArrival(ctx context.Context, reg Registration, ids []strin
 	platformIDs, _ := json.Marshal(nonNil(reg.PlatformIDs))
 	queryParams, _ := json.Marshal(nonNil(reg.QueryParams))
 	condition := plan.condition
-	err = s.withReservedTx(ctx, reg, plan, func(q *db.Queries, tx *sql.Tx) error {
+	queued := ctx
+	// The writes run in the writer's group transaction: a request cancelled meanwhile
+	// must not interrupt them (arrival_commit.go).
+	ctx = context.WithoutCancel(ctx)
+	err = s.withReservedTx(queued, reg, plan, func(q *db.Queries, tx *sql.Tx) error {
 		created, stale = false, false
 		prior, found, err := s.existing(ctx, q, reg, ids)
 		if found || err != nil {

@@ -58,6 +58,8 @@ type Store struct {
 	inventoryStmts multiRowStmts
 	// engagementStmts: a dwell batch's multi-row insert, prepared per row count
 	engagementStmts multiRowStmts
+	// clocks: how long writes wait for the writer and hold it (writer_clock.go)
+	clocks writerClocks
 	// pickTie, when set (tests), replaces the random tie-break between conditions.
 	pickTie func(n int) int
 }
@@ -158,15 +160,20 @@ func (s *Store) withTx(ctx context.Context, fn func(q *db.Queries) error) error 
 }
 
 func (s *Store) withTxRaw(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.write.BeginTx(ctx, nil)
+	return s.withTimedTx(ctx, &s.clocks.other, fn)
+}
+
+// withTimedTx is withTxRaw counting its wait and hold of the writer in c (writer_clock.go).
+func (s *Store) withTimedTx(ctx context.Context, c *txClocks, fn func(tx *sql.Tx) error) error {
+	tx, began, err := s.beginTimed(ctx, c)
 	if err != nil {
 		return err
 	}
 	if err := fn(tx); err != nil {
-		tx.Rollback()
+		rollbackTimed(tx, c, began)
 		return err
 	}
-	return tx.Commit()
+	return commitTimed(tx, c, began)
 }
 
 // notFound maps sql.ErrNoRows to ErrNotFound, so callers never see database/sql details.

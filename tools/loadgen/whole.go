@@ -30,7 +30,9 @@ import (
 // The same sequence drives the no-op ceiling first and feedlab second in each run (the
 // no-op answers load_experiment with a 40-card feed of the same shape). Before the runs,
 // an arrivals-only phase measures the server CPU of one arrival alone. Afterwards the
-// exports must hold exactly the acknowledged engagements and answers.
+// exports must hold exactly the acknowledged engagements and answers. After each of
+// feedlab's phases it prints the writer's clocks (writer_queue.go): how much of the phase
+// the one writer connection was held, and how long events and arrivals waited for it.
 
 const (
 	wholeCards        = 40
@@ -49,6 +51,7 @@ type wholeConfig struct {
 type wholePhase struct {
 	reqPerSec, participantsPerSec, p50ms, p99ms, arrivalP99ms, cpuMsPerParticipant float64
 	load                                                                           string
+	writer                                                                         string // the writer's clocks (feedlab only)
 }
 
 type wholeRun struct {
@@ -94,9 +97,11 @@ func runWhole(bin string, cfg wholeConfig) error {
 	// Arrivals alone: the server CPU of one arrival, without the events around it.
 	a := &wholeRun{s: fl, client: client, tag: "a", total: int64(cfg.arrivals)}
 	cpu0 := fl.cpuTicks()
+	q0, _ := fl.writerQueue()
 	start := time.Now()
 	a.drive(studyID, cfg.participants, true)
 	elapsed := time.Since(start)
+	q1, clocks := fl.writerQueue()
 	if err := a.err(); err != nil {
 		fl.stop()
 		return fmt.Errorf("arrivals: %w", err)
@@ -105,6 +110,9 @@ func runWhole(bin string, cfg wholeConfig) error {
 	arrP := percentiles(a.arrLat)
 	fmt.Printf("arrivals alone: %d in %.1f s (%.0f /s), p50 %.2f ms p99 %.2f ms, server CPU %.2f ms per arrival (load %s)\n",
 		cfg.arrivals, elapsed.Seconds(), float64(cfg.arrivals)/elapsed.Seconds(), arrP(0.5), arrP(0.99), cpuMs, loadAverage())
+	if clocks {
+		fmt.Print(q1.since(q0).report(elapsed))
+	}
 
 	engIDs, formIDs := map[string]bool{}, map[string]bool{}
 	var ratios, p99s []float64
@@ -141,6 +149,7 @@ func runWhole(bin string, cfg wholeConfig) error {
 		}{{"no-op  ", np}, {"feedlab", fp}} {
 			fmt.Printf("run %d  %s %7.0f req/s %6.1f participants/s  p50 %6.2f ms  p99 %6.2f ms  arrival p99 %7.2f ms  server CPU %6.2f ms/participant (load %s)\n",
 				run, x.name, x.p.reqPerSec, x.p.participantsPerSec, x.p.p50ms, x.p.p99ms, x.p.arrivalP99ms, x.p.cpuMsPerParticipant, x.p.load)
+			fmt.Print(x.p.writer)
 		}
 		fmt.Printf("run %d  ratio %.3f of the no-op ceiling; p99 %.2f× the no-op's\n", run, ratio, p99s[len(p99s)-1])
 	}
@@ -242,9 +251,14 @@ func (w *wholeRun) measure(studyID string, slots int, profile string) wholePhase
 		go func() { time.Sleep(time.Second); profErr <- fetchProfile(w.s, profile) }()
 	}
 	cpu0 := w.s.cpuTicks()
+	q0, _ := w.s.writerQueue()
 	start := time.Now()
 	w.drive(studyID, slots, false)
 	elapsed := time.Since(start)
+	writer := ""
+	if q1, ok := w.s.writerQueue(); ok {
+		writer = q1.since(q0).report(elapsed)
+	}
 	cpu := float64(w.s.cpuTicks()-cpu0) * 10 // ms
 	if profErr != nil {
 		if err := <-profErr; err != nil {
@@ -261,6 +275,7 @@ func (w *wholeRun) measure(studyID string, slots int, profile string) wholePhase
 		arrivalP99ms:        arr(0.99),
 		cpuMsPerParticipant: cpu / float64(w.total),
 		load:                loadAverage(),
+		writer:              writer,
 	}
 }
 
