@@ -257,6 +257,11 @@ func TestResearcherAPIScenarios(t *testing.T) {
 		{name: "render an intervention's default text", as: "linus", method: post, path: "/v1/render_markdown", body: map[string]string{"field": "intervention-text", "text": "", "type": "socialnorm"}, status: 200, has: []string{"What other people think</h2>"}},
 		{name: "render an intervention's own text", as: "linus", method: post, path: "/v1/render_markdown", body: map[string]string{"field": "intervention-text", "text": "**Pause**", "type": "importance"}, status: 200, has: []string{"<strong>Pause</strong>"}, hasNot: []string{"Accuracy matters"}},
 		{name: "render an intervention text of no type", as: "linus", method: post, path: "/v1/render_markdown", body: map[string]string{"field": "intervention-text", "text": "x", "type": "banner"}, status: 400, code: codeInvalidParameters},
+		{name: "render the default consent in the condition's language", as: "linus", method: post, path: "/v1/render_markdown", body: map[string]string{"field": "consent", "text": "default", "language": "es-MX"}, status: 200,
+			has: []string{"Consentimiento para participar</h2>"}, hasNot: []string{"Consent to take part"}},
+		{name: "render an intervention's default text in the condition's language", as: "linus", method: post, path: "/v1/render_markdown", body: map[string]string{"field": "intervention-text", "text": "", "type": "socialnorm", "language": "de"}, status: 200,
+			has: []string{"Was andere denken</h2>"}, hasNot: []string{"What other people think"}},
+		{name: "render in a language that is no tag", as: "linus", method: post, path: "/v1/render_markdown", body: map[string]string{"field": "consent", "text": "default", "language": "not a tag!"}, status: 400, code: codeInvalidParameters, has: []string{`"param":"language"`}},
 		{name: "render unknown field", as: "linus", method: post, path: "/v1/render_markdown", body: map[string]string{"field": "title", "text": "x"}, status: 400, code: codeBadRequest},
 
 		{name: "dump signed out", method: post, path: "/v1/dump_data", body: map[string]string{"data_type": "experiment_parameters", "experiment_id": "{ada}"}, status: 401, code: codeUnauthorized},

@@ -149,4 +149,11 @@ test('in the wizard: a language per condition, its texts as a table imported fro
   await texts.getByText(/^Texts in zh-Hans/).click();
   await expect(texts.getByRole('textbox', { name: 'comments.view.other in zh-Hans' })).toBeVisible();
   await expect(texts.getByRole('textbox', { name: /\.one in zh-Hans$/ })).toHaveCount(0);
+  // The built-in consent previews in the condition's language, as its participants read it.
+  await condition(page, 'Feed type', 1).getByLabel('Participant interface language (optional)').fill('es');
+  const consent = condition(page, 'Informed consent', 1);
+  await consent.getByRole('radio', { name: 'Default text' }).check();
+  await consent.getByRole('button', { name: 'Preview the default text' }).click();
+  const heading = readFileSync(new URL('../../params/defaulttexts/es/consent.md', import.meta.url), 'utf8').split('\n')[0].replace(/^#+\s*/, '');
+  await expect(consent.getByRole('heading', { name: heading })).toBeVisible();
 });

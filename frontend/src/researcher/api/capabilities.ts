@@ -49,10 +49,13 @@ export function capabilities(): Promise<Capabilities> {
   return call<Capabilities>('/v1/capabilities');
 }
 
-/** renderMarkdown renders a participant text exactly as a participant will see it (sanitized HTML). */
-export async function renderMarkdown(field: MarkdownFieldName, text: string, type?: string): Promise<string> {
+/** renderMarkdown renders a participant text exactly as a participant will see it (sanitized
+ * HTML); language is the condition's, in which the built-in texts are shown. */
+export async function renderMarkdown(field: MarkdownFieldName, text: string, type?: string, language?: string): Promise<string> {
   // type: for intervention-text, the intervention-type whose default an empty text shows.
-  const body = type === undefined ? { field, text } : { field, text, type };
+  const body: Record<string, string> = { field, text };
+  if (type !== undefined) body.type = type;
+  if (language) body.language = language;
   return (await call<{ html: string }>('/v1/render_markdown', { body })).html ?? '';
 }
 

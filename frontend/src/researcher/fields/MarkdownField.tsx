@@ -14,6 +14,8 @@ export interface MarkdownFieldProps {
   hint?: ReactNode;
   /** previewType is the intervention-type whose default text an empty intervention-text previews. */
   previewType?: string;
+  /** previewLanguage is the condition's language, in which a built-in text previews. */
+  previewLanguage?: string;
 }
 
 type PreviewState = { kind: 'none' } | { kind: 'loading' } | { kind: 'shown'; html: string; text: string } | { kind: 'failed'; message: string };
@@ -23,7 +25,7 @@ type PreviewState = { kind: 'none' } | { kind: 'loading' } | { kind: 'shown'; ht
  * the server's render_markdown, the exact path a participant's text takes (rendered and
  * sanitized there), and shows the HTML it answers below the textarea.
  */
-export function MarkdownField({ name, label, field: which, rows = 8, cols, hint, previewType }: MarkdownFieldProps) {
+export function MarkdownField({ name, label, field: which, rows = 8, cols, hint, previewType, previewLanguage }: MarkdownFieldProps) {
   const [field, meta] = useField<string>(name);
   const ids = useFieldIds();
   const error = useShownError(meta);
@@ -33,7 +35,7 @@ export function MarkdownField({ name, label, field: which, rows = 8, cols, hint,
   const show = async () => {
     setPreview({ kind: 'loading' });
     try {
-      setPreview({ kind: 'shown', html: await renderMarkdown(which, text, previewType), text });
+      setPreview({ kind: 'shown', html: await renderMarkdown(which, text, previewType, previewLanguage), text });
     } catch (err) {
       const message = err instanceof ResearcherApiError ? err.message : 'The preview could not be made.';
       setPreview({ kind: 'failed', message: `No preview: ${message}` });

@@ -292,6 +292,7 @@ function InterventionFamilyFields({ caps, i, type }: { caps: Capabilities; i: nu
   const triggers = caps.intervention_triggers ?? [];
   const skins = caps.skins ?? [];
   const hasText = type !== '' && type !== 'default-modal';
+  const { values } = useWizard();
   // The first choice is the default, kept as '' (absent) in the form, as the server keeps it.
   const defaultFirst = (list: Array<{ name: string; title: string }>): Option[] => list.map((o, k) => ({ value: k === 0 ? '' : o.name, label: o.title }));
   return (
@@ -318,6 +319,7 @@ function InterventionFamilyFields({ caps, i, type }: { caps: Capabilities; i: nu
           label="Text shown (optional)"
           field="intervention-text"
           previewType={type}
+          previewLanguage={values.params.languageParams[i] ?? ''}
           rows={5}
           hint={type === 'accprompt' || type === 'accprompt-modal' ? 'Markdown shown above the accuracy question; empty shows the question alone. Preview shows it.' : 'Markdown; empty shows the built-in text (press Preview to read it).'}
         />
@@ -544,14 +546,15 @@ function AllConditionsToggle({ name, label }: { name: 'studyInstructions' | 'stu
   );
 }
 
-/** DefaultPreview shows the built-in text a participant sees, rendered by the server. */
-function DefaultPreview({ field }: { field: MarkdownFieldName }) {
+/** DefaultPreview shows the built-in text a participant sees, rendered by the server in the
+ * condition's language. */
+function DefaultPreview({ field, language }: { field: MarkdownFieldName; language: string }) {
   const [html, setHtml] = useState<string | null>(null);
   const [error, setError] = useState('');
   const show = async () => {
     setError('');
     try {
-      setHtml(await renderMarkdown(field, 'default'));
+      setHtml(await renderMarkdown(field, 'default', undefined, language));
     } catch {
       setError('No preview: the server could not render the text.');
     }
@@ -594,7 +597,7 @@ function TextSection({ title, name, field, noun, allLabel }: { title: string; na
             <>
               <RadioGroup name={`params.${name}.${i}.mode`} label={capital(noun)} options={modes} />
               {t?.mode === 'custom' && <MarkdownField name={`params.${name}.${i}.text`} label={`${capital(noun)} text`} field={field} rows={6} hint="Markdown." />}
-              {t?.mode === 'default' && <DefaultPreview field={field} />}
+              {t?.mode === 'default' && <DefaultPreview field={field} language={values.params.languageParams[i] ?? ''} />}
             </>
           );
         }}
