@@ -84,7 +84,9 @@ run_tests() {
   # An interrupted run (Ctrl-C, a failed step) must not leave the unit tests running.
   # (The pid is expanded now: the function's local is gone when the trap runs.)
   trap "kill $unit_pid 2>/dev/null || true" EXIT
-  step "Browser tests (Playwright, system Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium})"
+  local browser=${CHROMIUM_PATH:-/usr/bin/chromium}
+  if [ -z "${CHROMIUM_PATH:-}" ] && [ -x /usr/bin/chromium-headless-shell ]; then browser=/usr/bin/chromium-headless-shell; fi
+  step "Browser tests (Playwright, system Chromium at ${browser})"
   (cd frontend && npm run --silent e2e) || e2e_status=$?
   wait "$unit_pid" || unit_status=$?
   trap - EXIT

@@ -34,6 +34,9 @@ import (
 const (
 	envTestMain = "FEEDLAB_TEST_MAIN"
 	envTestArgs = "FEEDLAB_TEST_ARGS"
+	// envTestReadTimeouts shortens a child serve's header and body timeouts ("1s,3s"), so
+	// a test of the cut waits seconds instead of the real 5 s and 15 s (serveTimeouts).
+	envTestReadTimeouts = "FEEDLAB_TEST_READ_TIMEOUTS"
 )
 
 func TestMain(m *testing.M) {
@@ -43,6 +46,16 @@ func TestMain(m *testing.M) {
 		if err := json.Unmarshal([]byte(os.Getenv(envTestArgs)), &args); err != nil {
 			fmt.Fprintln(os.Stderr, "test child: bad", envTestArgs, err)
 			os.Exit(3)
+		}
+		if v := os.Getenv(envTestReadTimeouts); v != "" {
+			header, body, _ := strings.Cut(v, ",")
+			h, err1 := time.ParseDuration(header)
+			b, err2 := time.ParseDuration(body)
+			if err := errors.Join(err1, err2); err != nil {
+				fmt.Fprintln(os.Stderr, "test child: bad", envTestReadTimeouts, err)
+				os.Exit(3)
+			}
+			serveTimeouts.readHeader, serveTimeouts.read = h, b
 		}
 		os.Args = append([]string{"feedlab"}, args...)
 		os.Exit(Main())

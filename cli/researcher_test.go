@@ -11,6 +11,7 @@ import (
 )
 
 func TestResearcherAdd(t *testing.T) {
+	t.Parallel() // each case owns its data directory
 	const pw = "correct horse battery"
 	tests := []struct {
 		name     string
@@ -28,6 +29,7 @@ func TestResearcherAdd(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			data := t.TempDir()
 			out, errOut := mustCLI(t, tc.stdin, append(append([]string{"researcher", "add"}, tc.args...), "--data", data)...)
 			if want := `Added researcher "` + tc.user + `".`; !strings.Contains(out, want) {
@@ -61,6 +63,7 @@ func TestResearcherAdd(t *testing.T) {
 }
 
 func TestResearcherAddPromptsOnStderrWithoutPasswordStdin(t *testing.T) {
+	t.Parallel() // each case owns its data directory
 	data := t.TempDir()
 	out, errOut := mustCLI(t, "a long enough password\n", "researcher", "add", "ada", "--data", data)
 	if !strings.Contains(errOut, "Password") {
@@ -79,6 +82,7 @@ func TestResearcherAddPromptsOnStderrWithoutPasswordStdin(t *testing.T) {
 }
 
 func TestResearcherAddRefusesBadInputAndStoresNothing(t *testing.T) {
+	t.Parallel() // each case owns its data directory
 	tests := []struct {
 		name      string
 		args      []string
@@ -96,6 +100,7 @@ func TestResearcherAddRefusesBadInputAndStoresNothing(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			data := t.TempDir()
 			out, _, err := cli(t, tc.stdin, append(append([]string{"researcher", "add"}, tc.args...), "--data", data)...)
 			wantErr(t, err, tc.wantErr...)
@@ -113,6 +118,7 @@ func TestResearcherAddRefusesBadInputAndStoresNothing(t *testing.T) {
 }
 
 func TestResearcherAddSameNameTwice(t *testing.T) {
+	t.Parallel() // each case owns its data directory
 	data := t.TempDir()
 	mustCLI(t, "first password 123\n", "researcher", "add", "ada", "--password-stdin", "--data", data)
 	out, _, err := cli(t, "second password 456\n", "researcher", "add", "ada", "--password-stdin", "--data", data)
@@ -140,6 +146,7 @@ func TestResearcherAddSameNameTwice(t *testing.T) {
 // change nothing then; a new password replaces the hash, ends the account's sessions and
 // leaves other accounts alone.
 func TestResearcherUnlockAndPassword(t *testing.T) {
+	t.Parallel() // each case owns its data directory
 	data := t.TempDir()
 	const old, nw = "the old long password", "the new long password"
 	mustCLI(t, old+"\n", "researcher", "add", "ada", "--password-stdin", "--data", data)

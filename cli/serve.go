@@ -31,6 +31,15 @@ import (
 // events are committed after that in any case.
 const shutdownGrace = 10 * time.Second
 
+// connTimeouts are the server's bounds on one connection.
+type connTimeouts struct{ readHeader, read, write, idle time.Duration }
+
+// serveTimeouts are serve's connection bounds (README: "a request's headers / body"). A
+// variable, not constants, only so that cli's test binary can shorten them in the serve it
+// runs as a child (TestMain): the test of the cut then waits seconds, not the real 15 s.
+// Nothing else sets it; no flag exposes it.
+var serveTimeouts = connTimeouts{readHeader: 5 * time.Second, read: 15 * time.Second, write: 30 * time.Second, idle: time.Minute}
+
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs, data := newFlags("serve", stderr)
 	addr := fs.String("addr", ":8080", "address to listen on")
@@ -158,10 +167,10 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		// A request's headers and body must arrive within seconds, so slow clients cannot
 		// hold connections open (slowloris); the few calls that need longer (stimulus
 		// uploads, exports) extend their own deadlines (api.extendDeadlines).
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       time.Minute,
+		ReadHeaderTimeout: serveTimeouts.readHeader,
+		ReadTimeout:       serveTimeouts.read,
+		WriteTimeout:      serveTimeouts.write,
+		IdleTimeout:       serveTimeouts.idle,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}

@@ -6,13 +6,23 @@
 //   npm run build && (cd .. && go build -o feedlab .) && npm run e2e
 //
 // FEEDLAB_BIN picks the binary (default ../feedlab), CHROMIUM_PATH the browser (default
-// /usr/bin/chromium), E2E_WORKERS the number of workers (default 2: the 2-core machine
-// runs a browser and a server per worker), E2E_SERVER_LOG=1 shows the servers' logs.
+// Debian's chromium-headless-shell when installed, else /usr/bin/chromium), E2E_WORKERS the
+// number of workers (default 2: the 2-core machine runs a browser and a server per worker),
+// E2E_SERVER_LOG=1 shows the servers' logs.
+//
+// The headless shell is the same Chromium version without the full browser's UI layer
+// (Playwright's `--headless` gives the old headless mode there): about 0.7 of the full
+// browser's CPU over the same specs (notes/suite.md). No spec depends on the full browser
+// (no screenshot comparisons; fonts and layout come from the same engine).
 //
 // The phone project (360 px, touch) runs the participant pages, which participants open on
 // phones; the researcher pages run on the desktop, and researcher-layout-360.spec.ts checks
 // each of them once at 360 px.
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+
+const headlessShell = '/usr/bin/chromium-headless-shell';
+const browserPath = process.env.CHROMIUM_PATH || (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 
 const researcherSpecs = /researcher-(?!layout-360).*\.spec\.ts$/;
 
@@ -27,7 +37,7 @@ export default defineConfig({
   use: {
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: browserPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -69,7 +69,8 @@ test("'onpage': the message on the page, sanitized; the flow ends there", async 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a crafted link shows neither its text nor its completion link (issue 13, item 8)', async ({ page }) => {
+test('a crafted link shows neither its text nor its completion link (issue 13, item 8)', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'what the page takes from a link does not depend on the width; both message types at 360 px run above');
   const crafted =
     '&custom-msg=' + encodeURIComponent('Your payment failed. <b>Log in again</b> below.') + '&platform=prolific&redirect-url=' + encodeURIComponent('https://evil.example/login');
   // Outside a participant's session: a notice, nothing from the link.
@@ -86,7 +87,8 @@ test('a crafted link shows neither its text nor its completion link (issue 13, i
   await expect(page.getByRole('button', { name: 'Return home' })).toBeVisible();
 });
 
-test("in a participant's session, the study's own message and link win over the query", async ({ page, baseURL }) => {
+test("in a participant's session, the study's own message and link win over the query", async ({ page, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'which message wins does not depend on the width; both message types at 360 px run above');
   const id = await createStudy(baseURL!, [
     {
       forms: JSON.stringify(['custom-msg']),
