@@ -17,8 +17,9 @@ import en from '../src/participant/i18n/en.json' with { type: 'json' };
 import es from '../src/participant/i18n/es.json' with { type: 'json' };
 import ar from '../src/participant/i18n/ar.json' with { type: 'json' };
 
-// Four long tests, each with its own study and researcher: let the workers share them, so
-// this file does not hold one worker for the whole three minutes.
+// Long tests, each with its own study and researcher (a participant variant is two: the
+// study's flow, its questionnaires): let the workers share them, so this file does not hold
+// one worker for minutes and no single axe walk is the last thing the suite waits for.
 test.describe.configure({ mode: 'parallel' });
 
 /** Variant is one run over the pages: the page width and the participants' language. */
@@ -82,6 +83,20 @@ function participantParams(language: Variant['language']): Record<string, string
 
 /** BUILT_IN are the built-in questionnaires and the other /form pages, opened as previews. */
 const BUILT_IN = ['form', 'crt', 'ses', 'socialmediause', 'lean', 'imp', 'ac', 'aot', 'ccn', 'def', 'exp', 'ftg', 'final', 'custom-msg'];
+
+/**
+ * builtInsChecked are the previews a variant checks. The built-ins are plain forms: their
+ * names, roles and contrast change with the language, not the width; only target sizes and
+ * reflow change with the width. So every language checks every built-in once (English at
+ * 1280 px, Spanish and Arabic at 360 px, where targets are tightest, left to right and right
+ * to left), and the other width of English and Arabic checks the longest (`form`) and
+ * `final`: every built-in is checked at both widths and in every language, at a third of
+ * the axe runs of all of them everywhere (each run is 1–2.5 s of axe's own work).
+ */
+function builtInsChecked(v: Variant): string[] {
+  const full = v.language === 'en' ? v.width === 1280 : v.width === 360;
+  return full ? BUILT_IN : ['form', 'final'];
+}
 
 for (const v of PARTICIPANT_VARIANTS) {
   test(`participant pages (${v.language}, ${v.width} px) have no axe violations`, async ({ page, baseURL }, info) => {
@@ -166,10 +181,36 @@ for (const v of PARTICIPANT_VARIANTS) {
     await expect(page.getByText('Thanks for checking.')).toBeVisible();
     await check('feed with a comment thread open');
 
+  });
+
+  test(`questionnaire pages (${v.language}, ${v.width} px) have no axe violations`, async ({ page, baseURL, browser }, info) => {
+    test.skip(info.project.name === 'phone', 'the test sets both widths itself');
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: v.width, height: v.height });
+    const check = (label: string) => expectNoAxeViolations(page, `${label} (${v.language}, ${v.width} px)`);
+    const m = words(v.language);
+    const dir = v.language === 'ar' ? 'rtl' : 'ltr';
+
+    // The pages of no study speak the visitor's language (the browser's): Arabic, right to left.
+    if (v.language === 'ar') {
+      const visitor = await browser.newContext({ locale: 'ar', viewport: { width: v.width, height: v.height }, baseURL });
+      try {
+        const home = await visitor.newPage();
+        for (const path of ['/', '/about']) {
+          await home.goto(path);
+          await expect(home.locator('html')).toHaveAttribute('dir', 'rtl');
+          await expect(home.getByRole('heading', { level: 1 })).toBeVisible();
+          await expectNoAxeViolations(home, `${path} (an Arabic visitor, ${v.width} px)`);
+        }
+      } finally {
+        await visitor.close();
+      }
+    }
+
     // The questionnaires read the study's language from the session: join one first.
     const custom = await createStudy(baseURL!, [{ ...languageParam(v.language), questionnaires: JSON.stringify([CUSTOM]), forms: `["${CUSTOM.name}"]`, entity_sets: entitySets(2) }]);
     await joinStudy(page, custom);
-    for (const name of BUILT_IN) {
+    for (const name of builtInsChecked(v)) {
       await page.goto(`/form/${name}?preview=1`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       // A preview in a study's language shows feedlab's translation of the questionnaire.
