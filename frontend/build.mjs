@@ -44,8 +44,15 @@ const meta = {
 };
 
 function buildEntry(entry) {
+  const lazyPages = new Set();
   return esbuild.build({
-    plugins: entry === 'participant' ? [oneSharedChunk('src/participant/App.tsx'), plainCatalogues('src/participant/App.tsx')] : [plainCatalogues()],
+    plugins:
+      entry === 'participant'
+        ? [lazyStyles(lazyPages), oneSharedChunk('src/participant/App.tsx', lazyPages), plainCatalogues('src/participant/App.tsx')]
+        : [plainCatalogues()],
+    // The lazy pages' stylesheets (lazyStyles) are fetched by absolute URL: the page is served
+    // at nested paths such as /form/crt.
+    ...(entry === 'participant' ? { publicPath: '/' } : {}),
     absWorkingDir: root,
     entryPoints: { [entry]: `src/${entry}.tsx` },
     outdir: dist,
@@ -183,12 +190,11 @@ function compressFile(file) {
  * app too: all the first load's code is then reached by the same set and lands in one chunk,
  * at no cost (a module runs once; the lazy pages load nothing more than before).
  */
-function oneSharedChunk(app) {
+function oneSharedChunk(app, lazyPages) {
   const appPath = join(root, app);
   return {
     name: 'one-shared-chunk',
     setup(build) {
-      const lazyPages = new Set();
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind !== 'dynamic-import' || args.pluginData === 'inner') return undefined;
         const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'inner' });
@@ -200,6 +206,40 @@ function oneSharedChunk(app) {
         if (!lazyPages.has(args.path)) return undefined;
         const source = readFileSync(args.path, 'utf8');
         return { contents: `import ${JSON.stringify(appPath)};\n${source}`, loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+/**
+ * lazyStyles keeps a lazy page's own stylesheet out of the participant's first load. esbuild
+ * puts the CSS of every module the entry reaches, through import() too, into the entry's
+ * stylesheet, which is render-blocking: the questionnaires' and the comment thread's rules
+ * were downloaded by every phone before its first card (issue 28). A CSS file imported by a
+ * lazy page (oneSharedChunk's set, filled as esbuild resolves each import()) becomes a
+ * minified file of its own (assets/NAME-HASH.css, precompressed like the rest) and the
+ * import becomes needStyle(url) (src/lib/lazyStyle.ts), run when the chunk runs; the page's
+ * import() goes through styled(), so it renders only once its sheet has loaded. A rule that
+ * the feed or the end needs must therefore live in a stylesheet of the first load.
+ */
+function lazyStyles(lazyPages) {
+  const needStyle = join(root, 'src/lib/lazyStyle.ts');
+  return {
+    name: 'lazy-styles',
+    setup(build) {
+      build.onResolve({ filter: /\.css$/ }, (args) => {
+        if (args.kind !== 'import-statement' || !lazyPages.has(args.importer)) return undefined;
+        return { path: join(args.resolveDir, args.path), namespace: 'lazy-style' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'lazy-style' }, (args) => ({
+        contents: `import href from ${JSON.stringify('lazy-style-file:' + args.path)};\nimport { needStyle } from ${JSON.stringify(needStyle)};\nneedStyle(href);\n`,
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }));
+      build.onResolve({ filter: /^lazy-style-file:/ }, (args) => ({ path: args.path.slice('lazy-style-file:'.length), namespace: 'lazy-style-file' }));
+      build.onLoad({ filter: /.*/, namespace: 'lazy-style-file' }, async (args) => {
+        const css = await esbuild.transform(readFileSync(args.path, 'utf8'), { loader: 'css', minify: true, sourcefile: args.path });
+        return { contents: css.code, loader: 'file' };
       });
     },
   };

@@ -4,9 +4,10 @@ import { ownCommentsOf, threadOf, type CommentsSpec, type SpeakSpec } from './co
 import { BUTTONS, CARD_IMAGE_SIZES, cardSource, displayedCount, isVideoUrl, videoShouldPlay, type ButtonMode, type SourceSpec } from './rules';
 import type { FeedTracker } from './tracker';
 import { t } from '../i18n';
+import { styled } from '../../lib/lazyStyle';
 
 // The comment thread is its own chunk: only studies that show comments fetch it.
-const Comments = lazy(() => import('./Comments'));
+const Comments = lazy(() => import('./Comments').then(styled));
 
 const paths: Record<EngagementType, string> = {
   likes: 'M12 20.5s-7.5-4.6-7.5-10A4.3 4.3 0 0 1 12 7.6a4.3 4.3 0 0 1 7.5 2.9c0 5.4-7.5 10-7.5 10z',

@@ -27,10 +27,11 @@ import { useCardVisibility } from './visibility';
 import { DEMO_INTERVENTION_VIDEO, VideoIntervention } from './VideoIntervention';
 import { postToParent } from '../../lib/parent';
 import { t, type MessageKey } from '../i18n';
+import { styled } from '../../lib/lazyStyle';
 
 const AccuracyPrompt = lazy(() => import('./AccuracyPrompt'));
 // The compose box and the participant's posts: their own chunk, fetched only when used.
-const Compose = lazy(() => import('./Compose'));
+const Compose = lazy(() => import('./Compose').then(styled));
 
 /** FeedView is the feed itself, in the scroll or swipe layout. */
 export function FeedView({ data }: { data: FeedData }) {

@@ -8,6 +8,7 @@ import { storage } from '../../lib/storage';
 import { Dialog } from '../forms/Dialog';
 import { requestCompletionCode, type EndRecord, type EndScreen } from './endFlow';
 import { t, type MessageKey } from '../i18n';
+import './end.css';
 
 /** go sends the browser to a route of this app without a reload, or to another site. */
 export function go(target: string): void {

@@ -4,6 +4,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import type { Location } from '../../lib/router';
 import { FormHeader } from './FormHeader';
 import { t } from '../i18n';
+import { styled } from '../../lib/lazyStyle';
 
 type FormsAppComponent = ComponentType<{ location: Location }>;
 
@@ -15,7 +16,9 @@ let loaded: FormsAppComponent | null = null;
  * the first questionnaire opens at once). */
 export function preloadForms(): Promise<FormsAppComponent> {
   if (!loading) {
-    loading = import('./FormsApp').then((m) => (loaded = m.FormsApp));
+    loading = import('./FormsApp')
+      .then(styled)
+      .then((m) => (loaded = m.FormsApp));
     loading.catch(() => {
       loading = null;
     });
