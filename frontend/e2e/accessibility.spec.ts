@@ -4,7 +4,7 @@
 // a failure lists every violation of every page (soft assertions), not just the first.
 //
 // The viewport is set in the test (one run covers both widths), so the phone project skips.
-import { type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/appliance';
 import { expectNoAxeViolations } from './support/axe';
 import { cards, scrollToEnd } from './support/feed';
@@ -98,14 +98,22 @@ function builtInsChecked(v: Variant): string[] {
   return full ? BUILT_IN : ['form', 'final'];
 }
 
+/** openVariant sizes the page for a variant (the phone project skips: these tests set both
+ * widths themselves) and gives its axe check, its words and its writing direction. */
+async function openVariant(page: Page, v: Variant, project: string) {
+  test.skip(project === 'phone', 'the test sets both widths itself');
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: v.width, height: v.height });
+  return {
+    check: (label: string) => expectNoAxeViolations(page, `${label} (${v.language}, ${v.width} px)`),
+    m: words(v.language),
+    dir: v.language === 'ar' ? 'rtl' : 'ltr',
+  };
+}
+
 for (const v of PARTICIPANT_VARIANTS) {
   test(`participant pages (${v.language}, ${v.width} px) have no axe violations`, async ({ page, baseURL }, info) => {
-    test.skip(info.project.name === 'phone', 'the test sets both widths itself');
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width: v.width, height: v.height });
-    const check = (label: string) => expectNoAxeViolations(page, `${label} (${v.language}, ${v.width} px)`);
-    const m = words(v.language);
-    const dir = v.language === 'ar' ? 'rtl' : 'ltr';
+    const { check, m, dir } = await openVariant(page, v, info.project.name);
 
     if (v.language === 'en') {
       await page.goto('/');
@@ -184,12 +192,7 @@ for (const v of PARTICIPANT_VARIANTS) {
   });
 
   test(`questionnaire pages (${v.language}, ${v.width} px) have no axe violations`, async ({ page, baseURL, browser }, info) => {
-    test.skip(info.project.name === 'phone', 'the test sets both widths itself');
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width: v.width, height: v.height });
-    const check = (label: string) => expectNoAxeViolations(page, `${label} (${v.language}, ${v.width} px)`);
-    const m = words(v.language);
-    const dir = v.language === 'ar' ? 'rtl' : 'ltr';
+    const { check, m, dir } = await openVariant(page, v, info.project.name);
 
     // The pages of no study speak the visitor's language (the browser's): Arabic, right to left.
     if (v.language === 'ar') {
