@@ -10,13 +10,9 @@ import (
 // write-ahead log before the log is checkpointed and restarted, so it alone checkpoints.
 // Its long read transaction already keeps a checkpoint of ours from restarting the log;
 // without ours there is also no checkpoint work done twice on the participants' write path.
-// The writer is one connection kept open for the store's life, so the pragma holds; the
-// background checkpointer (checkpointer.go) is stopped, and has finished, on return.
+// The writer is one connection kept open for the store's life, so the pragma holds.
 func (s *Store) HandCheckpointsOver(ctx context.Context) error {
 	if _, err := s.write.ExecContext(ctx, "PRAGMA wal_autocheckpoint = 0"); err != nil {
-		return fmt.Errorf("store: hand checkpoints over: %w", err)
-	}
-	if err := s.ckpt.close(); err != nil {
 		return fmt.Errorf("store: hand checkpoints over: %w", err)
 	}
 	return nil

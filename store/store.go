@@ -58,8 +58,6 @@ type Store struct {
 	inventoryStmts multiRowStmts
 	// engagementStmts: a dwell batch's multi-row insert, prepared per row count
 	engagementStmts multiRowStmts
-	// ckpt: the write-ahead log's checkpoints, off the writer's commits (checkpointer.go)
-	ckpt *checkpointer
 	// clocks: how long writes wait for the writer and hold it (writer_clock.go)
 	clocks writerClocks
 	// pickTie, when set (tests), replaces the random tie-break between conditions.
@@ -111,15 +109,7 @@ func Open(ctx context.Context, dataDir string) (*Store, error) {
 		read.Close()
 		return nil, fmt.Errorf("store: prepare statements: %w", err)
 	}
-	ckpt, err := startCheckpointer(ctx, path, write)
-	if err != nil {
-		rq.Close()
-		wq.Close()
-		write.Close()
-		read.Close()
-		return nil, err
-	}
-	s := &Store{path: path, write: write, read: read, wq: wq, rq: rq, ckpt: ckpt, now: time.Now}
+	s := &Store{path: path, write: write, read: read, wq: wq, rq: rq, now: time.Now}
 	s.events = newEventWriter(s)
 	return s, nil
 }
@@ -157,7 +147,7 @@ func (s *Store) Path() string { return s.path }
 // Close commits pending events, then closes both connection pools.
 func (s *Store) Close() error {
 	s.events.close()
-	err := errors.Join(s.ckpt.close(), s.inventoryStmts.close(), s.engagementStmts.close(), s.wq.Close(), s.rq.Close(), s.write.Close(), s.read.Close())
+	err := errors.Join(s.inventoryStmts.close(), s.engagementStmts.close(), s.wq.Close(), s.rq.Close(), s.write.Close(), s.read.Close())
 	if err != nil {
 		return fmt.Errorf("store: close: %w", err)
 	}
