@@ -2,16 +2,11 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
-	"io/fs"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
-
-	"feedlab/queries"
 )
 
 // TestComposingHoldsNoWriter: a participant's feed is composed while nothing holds the
@@ -268,21 +263,7 @@ func TestSamePersonFromTwoBrowsersAtOnce(t *testing.T) {
 func TestMigrationGivesEachPersonIDToItsFirstParticipant(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()
-	raw, err := sql.Open("sqlite", dsn(filepath.Join(dir, DatabaseFile), false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	names, _ := fs.Glob(queries.Migrations, "migrations/*.sql")
-	for _, m := range names {
-		if m >= "migrations/0014" {
-			break
-		}
-		body, _ := fs.ReadFile(queries.Migrations, m)
-		if _, err := raw.ExecContext(ctx, string(body)); err != nil {
-			t.Fatalf("%s: %v", m, err)
-		}
-	}
-	for _, stmt := range []string{
+	s := openMigratedFrom(t, dir, "0014", []string{
 		"PRAGMA user_version = 13",
 		`INSERT INTO studies (experiment_id, n_conditions, created_at) VALUES ('x', 2, 1)`,
 		`INSERT INTO participants (participant_id, experiment_id, user_id, condition, seed, platform_ids, query_params, started_at, is_test) VALUES
@@ -290,17 +271,7 @@ func TestMigrationGivesEachPersonIDToItsFirstParticipant(t *testing.T) {
 			(2, 'x', 'b', 2, 1, '{"PROLIFIC_PID":"PID004"}', '{}', 200, 0),
 			(3, 'x', 'c', 1, 1, '{"PROLIFIC_PID":"{{%PROLIFIC_PID%}}"}', '{}', 300, 0),
 			(4, 'x', 'd', 1, 1, '{"rid":"R9"}', '{}', 400, 1)`,
-	} {
-		if _, err := raw.ExecContext(ctx, stmt); err != nil {
-			t.Fatalf("%.60s: %v", stmt, err)
-		}
-	}
-	raw.Close()
-	s, err := Open(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	})
 	var got []string
 	rows, _ := s.read.QueryContext(ctx, `SELECT identity || '→' || participant_id FROM participant_identities ORDER BY 1`)
 	for rows.Next() {

@@ -3,13 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
-	"io/fs"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
-
-	"feedlab/queries"
 )
 
 // TestMigration0030KeepsEveryInventoryRowInTwoBTrees builds a database as migration 0029
@@ -21,29 +17,7 @@ func TestMigration0030KeepsEveryInventoryRowInTwoBTrees(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	ctx := context.Background()
-	raw, err := sql.Open("sqlite", dsn(filepath.Join(dir, DatabaseFile), false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	names, err := fs.Glob(queries.Migrations, "migrations/*.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range names {
-		if strings.TrimPrefix(m, "migrations/") >= "0030" {
-			continue
-		}
-		body, err := fs.ReadFile(queries.Migrations, m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := raw.ExecContext(ctx, string(body)); err != nil {
-			t.Fatalf("%s: %v", m, err)
-		}
-	}
-	// Participant 2 is inserted first and its rows out of order, so a read that forgot its
-	// ORDER BY and relied on insertion order would show it.
-	for _, stmt := range []string{
+	s := openMigratedFrom(t, dir, "0030", []string{
 		"PRAGMA user_version = 29",
 		`INSERT INTO entity_sets (entity_set, entity_category, columns, created_at) VALUES ('s', 'news', '[]', 1)`,
 		`INSERT INTO entities (entity_id, entity_set, position, entity_url, source_url, filename, retrieve_date, entity_type, headline)
@@ -58,17 +32,7 @@ func TestMigration0030KeepsEveryInventoryRowInTwoBTrees(t *testing.T) {
 			       (2, 0, 8, 9, NULL, 2, NULL, NULL, 'thompson_sampling', 0.75, 'draw 0.75', '{"alpha":6,"beta":2}'),
 			       (1, 0, 7, 1, 2, 3, 4, 5, 'random', NULL, 'shuffled', '{"seed":4}'),
 			       (1, 1, 8, NULL, NULL, NULL, NULL, NULL, '', NULL, '', '')`,
-	} {
-		if _, err := raw.ExecContext(ctx, stmt); err != nil {
-			t.Fatalf("%.60s: %v", stmt, err)
-		}
-	}
-	raw.Close()
-	s, err := Open(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	})
 
 	n := func(v int64) sql.NullInt64 { return sql.NullInt64{Int64: v, Valid: true} }
 	f := func(v float64) sql.NullFloat64 { return sql.NullFloat64{Float64: v, Valid: true} }

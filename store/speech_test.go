@@ -4,12 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"io/fs"
-	"path/filepath"
-	"strings"
 	"testing"
-
-	"feedlab/queries"
 )
 
 // TestSpeechIsStoredOnceWithItsTextAndTarget: a comment and a reply carry their text and
@@ -71,27 +66,7 @@ func TestMigration0029KeepsEveryEngagementAndTakesPosts(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	ctx := context.Background()
-	raw, err := sql.Open("sqlite", dsn(filepath.Join(dir, DatabaseFile), false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	names, err := fs.Glob(queries.Migrations, "migrations/*.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range names {
-		if strings.TrimPrefix(m, "migrations/") >= "0029" {
-			continue
-		}
-		body, err := fs.ReadFile(queries.Migrations, m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := raw.ExecContext(ctx, string(body)); err != nil {
-			t.Fatalf("%s: %v", m, err)
-		}
-	}
-	for _, stmt := range []string{
+	s := openMigratedFrom(t, dir, "0029", []string{
 		"PRAGMA user_version = 28",
 		`INSERT INTO entity_sets (entity_set, entity_category, columns, created_at) VALUES ('s', 'news', '[]', 1)`,
 		`INSERT INTO entities (entity_id, entity_set, position, entity_url, source_url, filename, retrieve_date, entity_type)
@@ -102,17 +77,7 @@ func TestMigration0029KeepsEveryEngagementAndTakesPosts(t *testing.T) {
 		`INSERT INTO engagements (engagement_pk, event_id, participant_id, entity_id, engagement_type, response, time_content_viewed,
 			time_engagement, likes, read_later, shares, received_at, user_agent_id, accuracy_score, text, target_id)
 			VALUES (40, 'c-1', 1, 7, 'comment', '1', 5, 6, 1, 0, 1, 101, 3, 2, 'Hello', '7')`,
-	} {
-		if _, err := raw.ExecContext(ctx, stmt); err != nil {
-			t.Fatalf("%.60s: %v", stmt, err)
-		}
-	}
-	raw.Close()
-	s, err := Open(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	})
 	var rows []EngagementRow
 	if err := s.EachEngagement(ctx, "x", func(r EngagementRow) error { rows = append(rows, r); return nil }); err != nil {
 		t.Fatal(err)
