@@ -40,19 +40,7 @@ func TestArrivalsShareTheEventsCommitAndFailAlone(t *testing.T) {
 
 	// Hold the writer; the event writer takes the first event and waits for the
 	// connection, so everything queued after it forms the next group.
-	holding, release := make(chan struct{}), make(chan struct{})
-	var once sync.Once
-	let := func() { once.Do(func() { close(release) }) }
-	t.Cleanup(let) // before the store's Close, which waits for the writer
-	heldDone := make(chan error, 1)
-	go func() {
-		heldDone <- s.withTxRaw(ctx, func(tx *sql.Tx) error {
-			close(holding)
-			<-release
-			return nil
-		})
-	}()
-	<-holding
+	release := holdWriter(t, s)
 	waits := s.write.Stats().WaitCount
 	type outcome struct {
 		p   Participant
@@ -76,8 +64,7 @@ func TestArrivalsShareTheEventsCommitAndFailAlone(t *testing.T) {
 	}()
 	go func() { _, err := s.RecordEvent(ctx, event("later")); later <- err }()
 	waitFor(t, "two arrivals and an event queued", func() bool { return len(s.events.queue) == 3 })
-	let()
-	if err := <-heldDone; err != nil {
+	if err := release(); err != nil {
 		t.Fatal(err)
 	}
 
@@ -128,4 +115,29 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		}
 		time.Sleep(time.Millisecond)
 	}
+}
+
+// holdWriter holds the one writer connection in a write of its own until release is
+// called (release answers that write's error; calling it again does nothing); the test's
+// cleanup releases it before the store's Close, which waits for the writer.
+func holdWriter(t *testing.T, s *Store) (release func() error) {
+	t.Helper()
+	holding, let := make(chan struct{}), make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- s.withTxRaw(context.Background(), func(*sql.Tx) error {
+			close(holding)
+			<-let
+			return nil
+		})
+	}()
+	<-holding
+	var once sync.Once
+	var err error
+	release = func() error {
+		once.Do(func() { close(let); err = <-done })
+		return err
+	}
+	t.Cleanup(func() { _ = release() })
+	return release
 }

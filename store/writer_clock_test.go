@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"testing"
 	"time"
 )
@@ -53,17 +52,8 @@ func TestWriterClocksCountWaitsAndHolds(t *testing.T) {
 	}
 
 	// Hold the writer in another write; an event submitted meanwhile waits for it.
-	holding, release := make(chan struct{}), make(chan struct{})
 	var held time.Duration
-	heldDone := make(chan error, 1)
-	go func() {
-		heldDone <- s.withTxRaw(ctx, func(tx *sql.Tx) error {
-			close(holding)
-			<-release
-			return nil
-		})
-	}()
-	<-holding
+	release := holdWriter(t, s)
 	waits := s.write.Stats().WaitCount
 	stored := make(chan error, 1)
 	var call time.Duration // the event's whole RecordEvent
@@ -74,20 +64,13 @@ func TestWriterClocksCountWaitsAndHolds(t *testing.T) {
 		stored <- err
 	}()
 	// The event writer is waiting for the connection once the pool counts one more wait.
-	deadline := time.Now().Add(10 * time.Second)
-	for s.write.Stats().WaitCount == waits {
-		if time.Now().After(deadline) {
-			t.Fatal("the event writer never waited for the held writer")
-		}
-		time.Sleep(time.Millisecond)
-	}
+	waitFor(t, "the event writer waiting for the held writer", func() bool { return s.write.Stats().WaitCount > waits })
 	// Not a wait for a condition: a known stretch the event spends queued, which its
 	// clocks must count as wait and not as hold.
 	seen := time.Now()
 	time.Sleep(10 * time.Millisecond)
 	held = time.Since(seen)
-	close(release)
-	if err := <-heldDone; err != nil {
+	if err := release(); err != nil {
 		t.Fatal(err)
 	}
 	if err := <-stored; err != nil {
