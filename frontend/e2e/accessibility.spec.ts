@@ -6,7 +6,7 @@
 // The viewport is set in the test (one run covers both widths), so the phone project skips.
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/appliance';
-import { expectNoAxeViolations } from './support/axe';
+import { axeViolations, expectNoAxeViolations } from './support/axe';
 import { cards, scrollToEnd } from './support/feed';
 import { joinStudy } from './forms-helpers';
 import { addResearcher, apiAs, signIn, spawnStudy, uniqueName } from './support/researchers';
@@ -353,3 +353,19 @@ for (const size of RESEARCHER_WIDTHS) {
     await check('wizard: questionnaire builder');
   });
 }
+
+// The check itself can fail: a page with an image without a text alternative (WCAG 2.0 A)
+// and grey text too faint on white (AA) is reported for both, by rule and element. Without
+// it, a check that silently ran no rules (a wrong option, a mode that skipped the page)
+// would pass every page above.
+test('the axe check reports an A and an AA violation planted in a page', async ({ page }, info) => {
+  test.skip(info.project.name === 'phone', 'no page of ours: one run is enough');
+  await page.setContent(
+    '<!doctype html><html lang="en"><head><title>planted</title></head><body><main><h1>Planted</h1>' +
+      '<img id="no-alt" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">' +
+      '<p id="faint" style="color:#bbb;background:#fff">Too faint to read</p></main></body></html>',
+  );
+  const lines = await axeViolations(page);
+  expect(lines.some((l) => l.includes('image-alt') && l.includes('#no-alt')), lines.join('\n')).toBe(true);
+  expect(lines.some((l) => l.includes('color-contrast') && l.includes('#faint')), lines.join('\n')).toBe(true);
+});
