@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"fmt"
 	"net/http"
+	"slices"
 
 	"feedlab/store"
 )
@@ -40,17 +41,8 @@ func (s *Server) writeBatchDwell(w http.ResponseWriter, r *http.Request) {
 	if !accepted {
 		return
 	}
-	// One read of the participant's feed (its card ids only) checks every card of the batch.
-	ids, err := s.store.FeedEntityIDs(r.Context(), target.ParticipantID)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	inFeed := make(map[int64]bool, len(ids))
-	for _, id := range ids {
-		inFeed[id] = true
-	}
 	var ev store.Event
+	cards := make([]int64, 0, len(req.DwellData))
 	agent := s.userAgent(r)
 	for i, d := range req.DwellData {
 		entityID, aerr := entityNumber(d.EntityID)
@@ -62,10 +54,7 @@ func (s *Server) writeBatchDwell(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, err)
 			return
 		}
-		if !inFeed[entityID] {
-			s.fail(w, r, &apiError{http.StatusNotFound, codeUnknownEntity, fmt.Sprintf("dwell_data[%d]: entity %d is not in this participant's feed.", i, entityID)})
-			return
-		}
+		cards = append(cards, entityID)
 		for k, ms := range d.DwellTimes {
 			if !ms.set || ms.value < 0 {
 				s.fail(w, r, badRequest("dwell_data[%d].dwellTimes[%d] must be a non-negative number of milliseconds.", i, k))
@@ -87,6 +76,18 @@ func (s *Server) writeBatchDwell(w http.ResponseWriter, r *http.Request) {
 				UserAgentID:       agent,
 			})
 		}
+	}
+	// Every card of the batch in the participant's feed, checked at once (usually from the
+	// resolve cache, at worst one read of the feed).
+	missing, err := s.store.NotInFeed(r.Context(), target, string(req.ExperimentID), string(req.UserID), cards)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if missing != 0 {
+		i := slices.Index(cards, missing)
+		s.fail(w, r, &apiError{http.StatusNotFound, codeUnknownEntity, fmt.Sprintf("dwell_data[%d]: entity %d is not in this participant's feed.", i, missing)})
+		return
 	}
 	s.record(w, r, req.participantRef, target, ev)
 }

@@ -301,13 +301,35 @@ func (s *Store) Feed(ctx context.Context, participantID int64) ([]FeedCard, erro
 	return out, nil
 }
 
-// FeedEntityIDs are the cards (entity ids) of a participant's feed, in no order.
-func (s *Store) FeedEntityIDs(ctx context.Context, participantID int64) ([]int64, error) {
-	ids, err := s.rq.ListFeedEntityIDs(ctx, participantID)
-	if err != nil {
-		return nil, fmt.Errorf("store: feed of participant %d: %w", participantID, err)
+// NotInFeed answers the first of cards that is not in the participant's feed (0 when all
+// are). A participant's cards are in the resolve cache from their arrival (rememberFeed)
+// or their first event on each, so a dwell batch usually costs no read; when one card is
+// not there (after a restart, say), the feed is read once for all of them.
+func (s *Store) NotInFeed(ctx context.Context, t EventTarget, experimentID, userID string, cards []int64) (int64, error) {
+	cached := true
+	for _, id := range cards {
+		if c, ok := s.resolved.get(resolveKey{experimentID, userID, id}); !ok || !c.InFeed || c.ParticipantID != t.ParticipantID {
+			cached = false
+			break
+		}
 	}
-	return ids, nil
+	if cached {
+		return 0, nil
+	}
+	ids, err := s.rq.ListFeedEntityIDs(ctx, t.ParticipantID)
+	if err != nil {
+		return 0, fmt.Errorf("store: feed of participant %d: %w", t.ParticipantID, err)
+	}
+	inFeed := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		inFeed[id] = true
+	}
+	for _, id := range cards {
+		if !inFeed[id] {
+			return id, nil
+		}
+	}
+	return 0, nil
 }
 
 // EventTarget is the participant (and whether the card was in their feed) an incoming

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"testing"
 )
 
@@ -66,4 +67,43 @@ func TestResolveCacheNeverServesStaleAnswers(t *testing.T) {
 	if _, err := s2.ResolveEvent(ctx, id, "late", ents[0].EntityID); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("after the restart: %v, want ErrNotFound (the old answer must not survive)", err)
 	}
+}
+
+// TestNotInFeedAnswersTheSameFromTheCacheAndFromTheDatabase: right after arrival the
+// cards are in the resolve cache; after a restart the cache is empty and the feed is read.
+// Both ways, every card of the feed passes and a card from elsewhere is named.
+func TestNotInFeedAnswersTheSameFromTheCacheAndFromTheDatabase(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	ctx := context.Background()
+	s, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, ents := seedStudy(t, s, 1)
+	half := ents[:len(ents)/2]
+	p, _, err := s.RegisterParticipant(ctx, Registration{ExperimentID: id, UserID: "u", NConditions: 1}, composeAll(half))
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := EventTarget{ParticipantID: p.ParticipantID, Condition: p.Condition, InFeed: true}
+	feed := []int64{half[1].EntityID, half[0].EntityID}
+	foreign := ents[len(ents)-1].EntityID
+	check := func(s *Store, when string) {
+		t.Helper()
+		if got, err := s.NotInFeed(ctx, target, id, "u", feed); err != nil || got != 0 {
+			t.Errorf("%s: the feed's own cards: %d, %v; want 0", when, got, err)
+		}
+		if got, err := s.NotInFeed(ctx, target, id, "u", append(slices.Clone(feed), foreign)); err != nil || got != foreign {
+			t.Errorf("%s: a card outside the feed: %d, %v; want %d", when, got, err, foreign)
+		}
+	}
+	check(s, "after arrival (cached)")
+	s.Close()
+	s, err = Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	check(s, "after a restart (read)")
 }
