@@ -30,7 +30,8 @@ import (
 const arrivalCards = 40
 
 // newArrivalStudy is a server with an open two-condition study showing 40 cards, like
-// counts and shares, as a researcher's Prolific study would.
+// counts and shares, with the built-in consent and instructions (the wizard's default), as
+// a researcher's Prolific study would.
 func newArrivalStudy(b *testing.B) (http.Handler, string) {
 	b.Helper()
 	st, err := store.Open(b.Context(), b.TempDir())
@@ -55,6 +56,8 @@ func newArrivalStudy(b *testing.B) (http.Handler, string) {
 			params.Row{Condition: c, Param: "feed-button-like", Value: "lognormal"},
 			params.Row{Condition: c, Param: "feed-button-share", Value: "yes"},
 			params.Row{Condition: c, Param: "forms", Value: `["form"]`},
+			params.Row{Condition: c, Param: "consent", Value: "default"},
+			params.Row{Condition: c, Param: "instruct", Value: "default"},
 			params.Row{Condition: c, Param: "platform", Value: "prolific"},
 			params.Row{Condition: c, Param: "redirect-url", Value: "https://app.prolific.com/submissions/complete?cc=C1A2B3"},
 		)

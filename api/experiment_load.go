@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"maps"
 	"net/http"
@@ -92,13 +91,12 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	paramsJSON, _ := json.Marshal(view.Parameters)
 	body := map[string]any{
 		"user_id":               p.UserID,
 		"experiment_id":         p.ExperimentID,
 		"condition":             p.Condition,
 		"order_data":            view.OrderData,
-		"experiment_parameters": string(paramsJSON),
+		"experiment_parameters": view.ParametersJSON,
 		"texts":                 view.Texts,
 		"completed":             p.CompletedAt.Valid,
 		"exits":                 def.ExitsOffered(int(p.Condition)),

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -73,8 +74,12 @@ func (d *Definition) register(ctx context.Context, st *store.Store, reg store.Re
 // parameters (without what stays hidden), its texts rendered, and their feed.
 type View struct {
 	Parameters []params.Param
-	Texts      map[string]string
-	OrderData  []map[string]any
+	// ParametersJSON is Parameters as the load answer's experiment_parameters carries
+	// them: a JSON string of their JSON, encoded once per condition.
+	ParametersJSON json.RawMessage
+	// Texts are shared by the condition's participants: read only.
+	Texts     map[string]string
+	OrderData []map[string]any
 	// Pending is true while the feed waits for the answers given before it
 	// (answers_ranking.go): OrderData is then empty and the page asks again.
 	Pending bool
@@ -102,7 +107,7 @@ func (d *Definition) View(ctx context.Context, st *store.Store, p store.Particip
 			return View{}, err
 		}
 	}
-	texts, err := Texts(*cond)
+	texts, err := d.conditionTexts(cond)
 	if err != nil {
 		return View{}, err
 	}
@@ -110,7 +115,7 @@ func (d *Definition) View(ctx context.Context, st *store.Store, p store.Particip
 	if err != nil {
 		return View{}, err
 	}
-	view := View{Parameters: d.participantParameters(cond), Texts: texts, OrderData: orderData(items), Pending: pending}
+	view := View{Parameters: d.participantParameters(cond), ParametersJSON: d.participantParametersJSON(cond), Texts: texts, OrderData: orderData(items), Pending: pending}
 	if err := attachComments(ctx, st, *cond, items, view.OrderData); err != nil {
 		return View{}, err
 	}

@@ -3,6 +3,7 @@ package study
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"math"
 	"sync"
@@ -21,6 +22,13 @@ type Definition struct {
 	// for every participant of the condition, and building them renders the markdown of
 	// every questionnaire the condition names.
 	parameters sync.Map
+	// parametersJSON holds the same list encoded as the page receives it (a JSON string
+	// holding JSON: experiment_parameters), and texts each condition's texts rendered
+	// (Texts: goldmark and the sanitizer over the consent and instructions): both the same
+	// for every participant, and each was a large share of an arrival's CPU when redone
+	// for every one (issue 28).
+	parametersJSON sync.Map
+	texts          sync.Map
 }
 
 // participantParameters is condition c's parameter list as its participants' browsers
@@ -31,6 +39,34 @@ func (d *Definition) participantParameters(c *params.Condition) []params.Param {
 	}
 	p, _ := d.parameters.LoadOrStore(c.Number, participantParameters(d.Study, *c))
 	return p.([]params.Param)
+}
+
+// participantParametersJSON is participantParameters encoded as the value of the load
+// answer's experiment_parameters: a JSON string whose content is the list in JSON.
+func (d *Definition) participantParametersJSON(c *params.Condition) json.RawMessage {
+	if p, ok := d.parametersJSON.Load(c.Number); ok {
+		return p.(json.RawMessage)
+	}
+	list, err := json.Marshal(d.participantParameters(c))
+	if err != nil {
+		panic(err.Error()) // a list of string pairs: cannot fail
+	}
+	quoted, _ := json.Marshal(string(list))
+	p, _ := d.parametersJSON.LoadOrStore(c.Number, json.RawMessage(quoted))
+	return p.(json.RawMessage)
+}
+
+// conditionTexts is Texts(c), rendered once per condition and shared read-only.
+func (d *Definition) conditionTexts(c *params.Condition) (map[string]string, error) {
+	if t, ok := d.texts.Load(c.Number); ok {
+		return t.(map[string]string), nil
+	}
+	t, err := Texts(*c)
+	if err != nil {
+		return nil, err // not kept: a text that fails to render fails every arrival alike
+	}
+	kept, _ := d.texts.LoadOrStore(c.Number, t)
+	return kept.(map[string]string), nil
 }
 
 // Condition returns condition n (from 1), or nil when the study has no such condition.

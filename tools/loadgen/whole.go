@@ -183,7 +183,8 @@ func runWhole(bin string, cfg wholeConfig) error {
 }
 
 // makeWholeStudy stores, with the command line before the server starts, a 40-card set
-// (image cards pointing at external URLs) and an open study showing all of it.
+// (image cards pointing at external URLs) and an open study showing all of it, with the
+// built-in consent and instructions (the wizard's default).
 func makeWholeStudy(bin, dir, data string) (string, error) {
 	var tsv strings.Builder
 	tsv.WriteString("source_url\tfilename\tretrieve_date\tentity_type\theadline\ttopic\n")
@@ -202,8 +203,8 @@ func makeWholeStudy(bin, dir, data string) (string, error) {
 	var csv strings.Builder
 	csv.WriteString("condition,param,value\n1,n-conditions,2\n")
 	for c := 1; c <= 2; c++ {
-		fmt.Fprintf(&csv, "%d,feed,scroll\n%d,entity_sets,\"%s\"\n%d,feed-button-like,lognormal\n%d,feed-button-share,yes\n%d,forms,\"[\"\"form\"\"]\"\n%d,platform,prolific\n%d,redirect-url,https://app.prolific.com/submissions/complete?cc=C1A2B3\n",
-			c, c, strings.ReplaceAll(string(sets), `"`, `""`), c, c, c, c, c)
+		fmt.Fprintf(&csv, "%d,feed,scroll\n%d,entity_sets,\"%s\"\n%d,feed-button-like,lognormal\n%d,feed-button-share,yes\n%d,forms,\"[\"\"form\"\"]\"\n%d,consent,default\n%d,instruct,default\n%d,platform,prolific\n%d,redirect-url,https://app.prolific.com/submissions/complete?cc=C1A2B3\n",
+			c, c, strings.ReplaceAll(string(sets), `"`, `""`), c, c, c, c, c, c, c)
 	}
 	csvPath := filepath.Join(dir, "params.csv")
 	if err := os.WriteFile(csvPath, []byte(csv.String()), 0o600); err != nil {
