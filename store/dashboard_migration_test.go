@@ -2,12 +2,7 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"io/fs"
-	"path/filepath"
 	"testing"
-
-	"feedlab/queries"
 )
 
 // TestMigrationGivesExistingParticipantsTheirStage builds a database as migration 0003 left
@@ -15,21 +10,8 @@ import (
 // each one's stage and last activity from their stored rows and fills the dashboard
 // counters, and that the dashboard then counts them.
 func TestMigrationGivesExistingParticipantsTheirStage(t *testing.T) {
-	dir := t.TempDir()
 	ctx := context.Background()
-	raw, err := sql.Open("sqlite", dsn(filepath.Join(dir, DatabaseFile), false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stmts []string
-	for _, m := range []string{"migrations/0001_init.sql", "migrations/0002_study_owners.sql", "migrations/0003_event_ids_per_participant.sql"} {
-		body, err := fs.ReadFile(queries.Migrations, m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		stmts = append(stmts, string(body))
-	}
-	stmts = append(stmts, "PRAGMA user_version = 3",
+	s := openMigratedFrom(t, t.TempDir(), "0004", []string{"PRAGMA user_version = 3",
 		`INSERT INTO entity_sets (entity_set, entity_category, columns, created_at) VALUES ('s', 'news', '[]', 1)`,
 		`INSERT INTO entities (entity_id, entity_set, position, entity_url, source_url, filename, retrieve_date, entity_type)
 			VALUES (7, 's', 1, '/media/a.png', 'https://example.org', 'a.png', '2026-01-01', 'image')`,
@@ -45,19 +27,7 @@ func TestMigrationGivesExistingParticipantsTheirStage(t *testing.T) {
 			('a', 5, 'checkpoint', 'submit-click', '1', 130000), ('b', 5, 'answer', 'age', '30', 140000)`,
 		`INSERT INTO engagements (event_id, participant_id, entity_id, engagement_type, response, received_at) VALUES
 			('e', 3, 7, 'likes', '1', 125000), ('d', 3, 7, 'dwell', '1500', 126000)`,
-	)
-	for _, stmt := range stmts {
-		if _, err := raw.ExecContext(ctx, stmt); err != nil {
-			t.Fatalf("%.60s: %v", stmt, err)
-		}
-	}
-	raw.Close()
-
-	s, err := Open(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	})
 	want := map[string][2]any{
 		"new": {StageArrived, int64(100000)}, "consented": {StageConsented, int64(110000)},
 		"feed": {StageFeed, int64(126000)}, "submitted": {StageSubmitted, int64(130000)},

@@ -2,13 +2,8 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
-	"io/fs"
-	"path/filepath"
 	"testing"
-
-	"feedlab/queries"
 )
 
 // TestMigrationScopesEventIDsPerParticipant builds a database as migration 0002 left it,
@@ -19,21 +14,8 @@ import (
 // are in the '#' namespace, the erased rows are restored from the participants table, and
 // ids are unique per participant only.
 func TestMigrationScopesEventIDsPerParticipant(t *testing.T) {
-	dir := t.TempDir()
 	ctx := context.Background()
-	raw, err := sql.Open("sqlite", dsn(filepath.Join(dir, DatabaseFile), false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stmts []string
-	for _, m := range []string{"migrations/0001_init.sql", "migrations/0002_study_owners.sql"} {
-		body, err := fs.ReadFile(queries.Migrations, m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		stmts = append(stmts, string(body))
-	}
-	stmts = append(stmts, "PRAGMA user_version = 2",
+	s := openMigratedFrom(t, t.TempDir(), "0003", []string{"PRAGMA user_version = 2",
 		`INSERT INTO entity_sets (entity_set, entity_category, columns, created_at) VALUES ('s', 'news', '[]', 1)`,
 		`INSERT INTO entities (entity_id, entity_set, position, entity_url, source_url, filename, retrieve_date, entity_type)
 			VALUES (7, 's', 1, '/media/a.png', 'https://example.org', 'a.png', '2026-01-01', 'image')`,
@@ -49,19 +31,7 @@ func TestMigrationScopesEventIDsPerParticipant(t *testing.T) {
 			(22, 'completion:2', 1, 'checkpoint', 'x', 'claimed', 5, 150),
 			(23, 'arrival:2:URLParams-PROLIFIC_PID', 2, 'arrival', 'URLParams-PROLIFIC_PID', 'pp2', NULL, 200),
 			(24, 'page/q1', 2, 'answer', 'q1', 'yes', 7, 210)`,
-	)
-	for _, stmt := range stmts {
-		if _, err := raw.ExecContext(ctx, stmt); err != nil {
-			t.Fatalf("%.60s: %v", stmt, err)
-		}
-	}
-	raw.Close()
-
-	s, err := Open(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	})
 	var eng []EngagementRow
 	s.EachEngagement(ctx, "x", func(g EngagementRow) error { eng = append(eng, g); return nil })
 	if len(eng) != 2 || eng[0].EngagementPk != 10 || eng[0].EventID != "e1" || eng[0].Likes.Int64 != 1 ||
