@@ -89,13 +89,15 @@ run_tests() {
     exit 1
   fi
   step "Go tests without the throughput tests, and the frontend type check and unit tests (in the background; their output follows the browser tests)"
-  go test -count=1 -skip "$throughput" ./... >"$logs/go" 2>&1 &
+  # Each says when it ended, to show whether it held up the browser tests.
+  (go test -count=1 -skip "$throughput" ./... && echo "(ended at ${SECONDS}s)") >"$logs/go" 2>&1 &
   go_pid=$!
-  (cd frontend && npm run --silent typecheck && npm test --silent) >"$logs/unit" 2>&1 &
+  (cd frontend && npm run --silent typecheck && npm test --silent && echo "(ended at ${SECONDS}s)") >"$logs/unit" 2>&1 &
   unit_pid=$!
-  # An interrupted run (Ctrl-C, a failed step) must not leave the background tests running.
-  # (The pids are expanded now: the function's locals are gone when the trap runs.)
-  trap "kill $go_pid $unit_pid 2>/dev/null || true" EXIT
+  # An interrupted run (Ctrl-C, a failed step) must not leave the background tests running:
+  # the subshells' children (go test, npm) first, then the subshells. (The pids are
+  # expanded now: the function's locals are gone when the trap runs.)
+  trap "pkill -P $go_pid 2>/dev/null; pkill -P $unit_pid 2>/dev/null; kill $go_pid $unit_pid 2>/dev/null || true" EXIT
   local browser=${CHROMIUM_PATH:-/usr/bin/chromium}
   if [ -z "${CHROMIUM_PATH:-}" ] && [ -x /usr/bin/chromium-headless-shell ]; then browser=/usr/bin/chromium-headless-shell; fi
   step "Browser tests (Playwright, system Chromium at ${browser})"
