@@ -8,8 +8,8 @@
 // FEEDLAB_BIN picks the binary (default ../feedlab), CHROMIUM_PATH the browser (default
 // Debian's chromium-headless-shell when installed, else /usr/bin/chromium), E2E_WORKERS the
 // number of workers (default 3: each runs a browser and a server, and on the 2-core machine
-// two workers left the cores half idle, waiting on pages and timers; notes/suite2.md),
-// E2E_SERVER_LOG=1 shows the servers' logs.
+// two workers left the cores half idle, waiting on pages and timers: BENCHMARKS.md, "The
+// test suite"), E2E_SERVER_LOG=1 shows the servers' logs.
 //
 // The headless shell is the same Chromium version without the full browser's UI layer
 // (Playwright's `--headless` gives the old headless mode there): about 0.7 of the full
