@@ -7,8 +7,9 @@
 //
 // FEEDLAB_BIN picks the binary (default ../feedlab), CHROMIUM_PATH the browser (default
 // Debian's chromium-headless-shell when installed, else /usr/bin/chromium), E2E_WORKERS the
-// number of workers (default 2: the 2-core machine runs a browser and a server per worker),
-// E2E_SERVER_LOG=1 shows the servers' logs.
+// number of workers (default 3: each runs a browser and a server, and on the 2-core machine
+// two workers left the cores half idle, waiting on pages and timers: BENCHMARKS.md, "The
+// test suite"), E2E_SERVER_LOG=1 shows the servers' logs.
 //
 // The headless shell is the same Chromium version without the full browser's UI layer
 // (Playwright's `--headless` gives the old headless mode there): about 0.7 of the full
@@ -29,7 +30,7 @@ const researcherSpecs = /researcher-(?!layout-360).*\.spec\.ts$/;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',

@@ -128,6 +128,7 @@ test('the distract skin moves beside the feed, never over it, stills for reduced
   test.skip(testInfo.project.name === 'phone', 'both widths are set here');
   const id = await createStudy(baseURL!, [{ skin: 'distract', 'feed-button-like': 'yes', forms: '[]' }]);
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.clock.install(); // the badge's seconds pass at once (runFor below)
   await page.goto(`/?experiment_id=${id}`);
   const first = cards(page).first();
   await expect(first).toBeVisible();
@@ -135,7 +136,8 @@ test('the distract skin moves beside the feed, never over it, stills for reduced
   await expect(trending.getByText('Trending now')).toBeVisible();
   const badge = trending.locator('.distract-badge');
   const before = await badge.textContent();
-  await expect.poll(() => badge.textContent(), { timeout: 8000 }).not.toBe(before);
+  await page.clock.runFor(3_000); // more than the badge's 2.5 s (BADGE_EVERY_MS)
+  await expect.poll(() => badge.textContent()).not.toBe(before);
   expect(await page.locator('.distract-ticker__list').evaluate((el) => getComputedStyle(el).animationName)).toBe('distract-scroll');
   // Nothing covers the feed: the card's own button is what sits at its centre, and it works.
   const like = first.getByRole('button', { name: 'Like' });

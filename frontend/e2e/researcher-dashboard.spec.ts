@@ -187,19 +187,38 @@ test('scripted participants show up per condition without a reload; a preview is
 test('the page stops polling while its tab is hidden and refreshes when it is shown again', async ({ page }) => {
   // The page's clock is Playwright's, so the 5 s between refreshes pass at once; the calls
   // are counted in the page when fetch is called (a request event could still be on its
-  // way to the test when it counts).
+  // way to the test when it counts), and counted again once their answer is read: the page
+  // schedules its next refresh only then.
   await page.clock.install();
   await page.addInitScript(() => {
-    const w = window as unknown as { dashboardCalls: number };
+    const w = window as unknown as { dashboardCalls: number; dashboardPending: number };
     w.dashboardCalls = 0;
+    w.dashboardPending = 0;
     const real = window.fetch;
     window.fetch = (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
-      if (new URL(url, location.href).pathname.endsWith('/dashboard')) w.dashboardCalls++;
-      return real.call(window, input, init);
+      if (!new URL(url, location.href).pathname.endsWith('/dashboard')) return real.call(window, input, init);
+      w.dashboardCalls++;
+      w.dashboardPending++;
+      const done = () => {
+        w.dashboardPending--;
+      };
+      return real.call(window, input, init).then(
+        (res) => {
+          const json = res.json.bind(res);
+          res.json = () => json().finally(done);
+          return res;
+        },
+        (err) => {
+          done();
+          throw err;
+        },
+      );
     };
   });
   const calls = () => page.evaluate(() => (window as unknown as { dashboardCalls: number }).dashboardCalls);
+  const pending = () => page.evaluate(() => (window as unknown as { dashboardPending: number }).dashboardPending);
+  await page.route('**/dashboard', async (r) => { await new Promise((res) => setTimeout(res, 1000)); await r.continue(); });
   await signedIn(page, owner);
   await openStudy(page, study); // the first answer is shown: the next refresh is scheduled
   const first = await calls();
@@ -215,10 +234,14 @@ test('the page stops polling while its tab is hidden and refreshes when it is sh
       return (window as unknown as { dashboardCalls: number }).dashboardCalls;
     }, hidden);
   const whileHidden = await setHidden(true);
-  // Longer than two refreshes, even after a failure doubled the delay; a call still on its
-  // way when the tab was hidden schedules nothing either.
+  // The call the clock started may still be on its way: its answer, read while hidden,
+  // must schedule nothing. (Were it still on its way when the tab is shown again, the
+  // page would refresh after it, 5 s of the flowing clock later, not at once.)
+  await expect.poll(pending).toBe(0);
+  // Longer than two refreshes, even after a failure doubled the delay.
   await page.clock.runFor(12_000);
   expect(await calls()).toBe(whileHidden);
+  // Shown again: a refresh at once, well before the 5 s of the next scheduled one.
   await setHidden(false);
   await expect.poll(calls, { timeout: 3000 }).toBeGreaterThan(whileHidden);
 });
