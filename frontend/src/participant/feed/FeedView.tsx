@@ -6,28 +6,27 @@ import { logCheckpoint, writeBatchDwell, writeForm } from '../../lib/events';
 import { onLeave } from '../../lib/outbox';
 import { paramValue } from '../../lib/session';
 import { storage } from '../../lib/storage';
-import { EndContent } from '../flow/EndModal';
+import { endChunk, FeedEnd } from '../flow/EndView';
 import type { EndRecord } from '../flow/endFlow';
 import { loadNextBlock } from './adaptive';
 import { Card, playVideosInWindow } from './Card';
 import { commentsSpec, speakSpec } from './commentsSpec';
 import { reactions } from './reactions';
-import { Dialog } from './Dialog';
 import { useInfiniteScroll } from './infiniteScroll';
 import type { FeedData } from './load';
 import { isField, swipeStep } from './swipeKeys';
-import { ACCURACY_PROMPT_FIELD, buttonModes, FEED_NAME, interventionIndex, shouldOpenIntervention, sourceSpec } from './rules';
+import { ACCURACY_PROMPT_FIELD, buttonModes, DEMO_INTERVENTION_VIDEO, FEED_NAME, interventionIndex, shouldOpenIntervention, sourceSpec } from './rules';
 import { interventionSpec, recordPreceded, recordShown, rememberText, sendDwell, triggeredBy, wasShown } from './intervention';
-import { InterventionCard, TextModal, useOpenTime } from './InterventionViews';
+import { InterventionCard, interventionChunk, TextModal, useOpenTime, VideoIntervention } from './InterventionParts';
 import { SideLeftDistract, SideRightDistract } from './DistractSkin';
 import type { EngagementType, FeedEntity } from '../../lib/feedTypes';
 import { submitFeed } from './submit';
 import { FeedTracker } from './tracker';
 import { useCardVisibility } from './visibility';
-import { DEMO_INTERVENTION_VIDEO, VideoIntervention } from './VideoIntervention';
 import { postToParent } from '../../lib/parent';
 import { t, type MessageKey } from '../i18n';
 import { styled } from '../../lib/lazyStyle';
+import { afterFirstCard } from '../../lib/chunk';
 
 const AccuracyPrompt = lazy(() => import('./AccuracyPrompt'));
 // The compose box and the participant's posts: their own chunk, fetched only when used.
@@ -102,6 +101,17 @@ export function FeedView({ data }: { data: FeedData }) {
       document.documentElement.classList.remove('swipe-mode');
     };
   }, [tracker]);
+
+  // What the first card did not wait for (issue 28) comes once it has its image: the end
+  // (every participant reaches it, maybe offline by then) and this condition's intervention.
+  useEffect(
+    () =>
+      afterFirstCard(() => {
+        endChunk.prefetch();
+        if (spec.type !== '') interventionChunk.prefetch();
+      }),
+    [],
+  );
 
   // The intervention opens once the last card reached is at intervention_idx.
   useEffect(() => {
@@ -284,11 +294,7 @@ export function FeedView({ data }: { data: FeedData }) {
       {intervention !== null && intervention !== 'accprompt' && intervention !== 'default-modal' ? (
         <TextModal spec={spec} html={interventionHtml} onDone={() => closeIntervention()} />
       ) : null}
-      {end ? (
-        <Dialog labelledBy="end-title" className="dialog--end">
-          <EndContent record={end} />
-        </Dialog>
-      ) : null}
+      {end ? <FeedEnd record={end} /> : null}
       {intervention === 'default-modal' ? (
         <VideoIntervention src={paramValue(params, 'intervention-video') || DEMO_INTERVENTION_VIDEO} onDone={() => closeIntervention()} />
       ) : null}

@@ -1,8 +1,9 @@
 // The intervention family's views (docs/interventions.md): a text intervention as a pop-up,
 // and any text or accuracy-prompt intervention as a card in the feed, which is scrolled
 // past like a post, records when it was first seen and how long each visit lasted, and,
-// for the accuracy prompt, its answer.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+// for the accuracy prompt, its answer. A chunk of its own, with the video intervention
+// (InterventionParts.tsx): the first card does not wait for them.
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Dialog } from './Dialog';
 import { addVisit, recordShown, type InterventionSpec } from './intervention';
 import { FEED_NAME, visibilityThreshold } from './rules';
@@ -119,13 +120,5 @@ export function InterventionCard({
   );
 }
 
-/** useOpenTime measures how long a pop-up stays open, kept as its one visit. */
-export function useOpenTime(open: boolean) {
-  const [since, setSince] = useState(-1);
-  useEffect(() => {
-    if (open) setSince(performance.now());
-  }, [open]);
-  return () => {
-    if (since >= 0) addVisit(performance.now() - since);
-  };
-}
+// The video intervention comes in the same chunk (InterventionParts.tsx).
+export { VideoIntervention } from './VideoIntervention';
