@@ -21,6 +21,17 @@ const dist = join(root, 'dist');
 const PARTICIPANT_BUDGET_GZIP = 50 * 1024;
 const RESEARCHER_BUDGET_GZIP = 150 * 1024;
 const HEADER_COLOUR = headerColour();
+/**
+ * LATER_ENGLISH are the groups of English texts (en.json keys `group.*`) that only the lazy
+ * parts show: the questionnaires, the custom message, the comment thread and compose box,
+ * the interventions. FIRST_LOAD_ENGLISH are their keys that the first load shows all the
+ * same (the questionnaire route's "could not load" line). assertFirstLoadEnglish fails the
+ * build when the first load's code names any other key of these groups.
+ */
+const LATER_ENGLISH = ['form', 'message', 'comments', 'compose', 'accprompt', 'video', 'intervention'];
+const FIRST_LOAD_ENGLISH = ['form.loadFailed'];
+const EN_CATALOGUE = join(root, 'src/participant/i18n/en.json');
+const I18N = join(root, 'src/participant/i18n/index.ts');
 
 /** Each entry becomes one HTML document that the Go server hands out by route. */
 const pages = [
@@ -48,7 +59,7 @@ function buildEntry(entry) {
   return esbuild.build({
     plugins:
       entry === 'participant'
-        ? [lazyStyles(lazyPages), oneSharedChunk('src/participant/App.tsx', lazyPages), plainCatalogues('src/participant/App.tsx')]
+        ? [lazyStyles(lazyPages), oneSharedChunk('src/participant/App.tsx', lazyPages, ['feedlab:later-english']), laterEnglish(), plainCatalogues('src/participant/App.tsx')]
         : [plainCatalogues()],
     // The lazy pages' stylesheets (lazyStyles) are fetched by absolute URL: the page is served
     // at nested paths such as /form/crt.
@@ -138,6 +149,7 @@ if (misplaced.length > 0) {
   console.error(`the feed route's first load carries code it does not need (import it with import()):\n  ${[...new Set(misplaced)].slice(0, 10).join('\n  ')}`);
   process.exit(1);
 }
+assertFirstLoadEnglish(meta, feedLoad.js);
 const feedSize = measure(feedLoad, boot);
 report.feed_route = feedSize;
 writeFileSync(join(dist, 'bundle-sizes.json'), JSON.stringify(report, null, 2) + '\n');
@@ -188,9 +200,10 @@ function compressFile(file) {
  * chunks, each one more file for a slow phone to fetch (HTTP/1.1 fetches six at a time). A
  * lazy page always loads after the app (app), so this plugin makes every lazy page import
  * app too: all the first load's code is then reached by the same set and lands in one chunk,
- * at no cost (a module runs once; the lazy pages load nothing more than before).
+ * at no cost (a module runs once; the lazy pages load nothing more than before). alsoFirst
+ * are more modules every lazy page imports before its own code (laterEnglish's texts).
  */
-function oneSharedChunk(app, lazyPages) {
+function oneSharedChunk(app, lazyPages, alsoFirst = []) {
   const appPath = join(root, app);
   return {
     name: 'one-shared-chunk',
@@ -205,7 +218,8 @@ function oneSharedChunk(app, lazyPages) {
       build.onLoad({ filter: /\.(ts|tsx)$/ }, (args) => {
         if (!lazyPages.has(args.path)) return undefined;
         const source = readFileSync(args.path, 'utf8');
-        return { contents: `import ${JSON.stringify(appPath)};\n${source}`, loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
+        const first = [appPath, ...alsoFirst].map((m) => `import ${JSON.stringify(m)};\n`).join('');
+        return { contents: `${first}${source}`, loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
       });
     },
   };
@@ -243,6 +257,62 @@ function lazyStyles(lazyPages) {
       });
     },
   };
+}
+
+/** laterEnglishKey: the key's text is not in the first load (LATER_ENGLISH). */
+function laterEnglishKey(key) {
+  return LATER_ENGLISH.includes(key.split('.')[0]) && !FIRST_LOAD_ENGLISH.includes(key);
+}
+
+/**
+ * laterEnglish keeps the English texts that only lazy parts show out of the participant's
+ * first load (issue 28: en.json was 9.8 KB of the first-load chunk). en.json stays the one
+ * catalogue (the Go side, the wizard's table and the unit tests read it whole); in this
+ * build only, the i18n module's import of it gets the first load's keys, and every lazy
+ * page (oneSharedChunk's set) first imports a module that adds the rest (addEnglish in
+ * i18n/index.ts) before the page's own code runs, so a lazy part never shows a key.
+ */
+function laterEnglish() {
+  return {
+    name: 'later-english',
+    setup(build) {
+      build.onResolve({ filter: /^feedlab:later-english$/ }, () => ({ path: 'later-english', namespace: 'later-english' }));
+      build.onLoad({ filter: /.*/, namespace: 'later-english' }, () => {
+        const en = JSON.parse(readFileSync(EN_CATALOGUE, 'utf8'));
+        const later = Object.fromEntries(Object.entries(en).filter(([k]) => laterEnglishKey(k)));
+        return { contents: `import { addEnglish } from ${JSON.stringify(I18N)};\naddEnglish(${JSON.stringify(later)});\n`, loader: 'js', resolveDir: root };
+      });
+      // Before oneSharedChunk's and plainCatalogues' loaders: the first load's English.
+      build.onLoad({ filter: /[\\/]participant[\\/]i18n[\\/]en\.json$/ }, (args) => {
+        const en = JSON.parse(readFileSync(args.path, 'utf8'));
+        const first = Object.fromEntries(Object.entries(en).filter(([k]) => !laterEnglishKey(k)));
+        // It imports App like every catalogue (plainCatalogues), or esbuild cuts the first
+        // load's code into two chunks.
+        return { contents: `import ${JSON.stringify(join(root, 'src/participant/App.tsx'))};\nexport default ${JSON.stringify(first)};`, loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+/**
+ * assertFirstLoadEnglish fails the build when a source file of the participant's first load
+ * names an English key that laterEnglish leaves out of it (it would show the key itself
+ * until a lazy part loads), or builds a key of those groups from a prefix.
+ */
+function assertFirstLoadEnglish(metafile, js) {
+  const en = JSON.parse(readFileSync(EN_CATALOGUE, 'utf8'));
+  const later = Object.keys(en).filter(laterEnglishKey);
+  const sources = [...new Set(js.flatMap((out) => Object.keys(metafile.outputs[out].inputs)))].filter((p) => /^src\/.*\.tsx?$/.test(p));
+  const found = [];
+  for (const src of sources) {
+    const text = readFileSync(join(root, src), 'utf8');
+    for (const key of later) if (text.includes(`'${key}'`) || text.includes(`"${key}"`)) found.push(`${src}: ${key}`);
+    for (const group of LATER_ENGLISH) if (text.includes('`' + group + '.')) found.push(`${src}: \`${group}.…\``);
+  }
+  if (found.length > 0) {
+    console.error(`the participant's first load shows English texts that build.mjs (LATER_ENGLISH) sends later; add them to FIRST_LOAD_ENGLISH:\n  ${found.join('\n  ')}`);
+    process.exit(1);
+  }
 }
 
 /**

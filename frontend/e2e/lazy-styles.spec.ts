@@ -54,7 +54,8 @@ test('lazy stylesheets: not in the first load, and loaded before the thread and 
     [...document.styleSheets].filter((s) => /\/participant-[A-Z0-9]+\.css$/.test(s.href ?? '')).flatMap((s) => [...s.cssRules].map((r) => r.cssText)),
   );
   expect(firstLoadRules.length).toBeGreaterThan(10);
-  expect(firstLoadRules.filter((r) => /\.questionnaire__|\.comments?\b|\.comment-box/.test(r))).toEqual([]);
+  // Nor the interventions', the accuracy prompt's or the distract skin's (their chunks bring them).
+  expect(firstLoadRules.filter((r) => /\.questionnaire__|\.comments?\b|\.comment-box|\.intervention-card|\.intervention__|\.accprompt__|\.distract-/.test(r))).toEqual([]);
   expect(await firstStyle(page, '.comments')).toBe('12px');
   expect(sheets.filter((s) => /\/forms-/.test(s))).toEqual([]);
 

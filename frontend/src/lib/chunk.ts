@@ -45,14 +45,14 @@ const RETRY_MAX_MS = 30_000;
 
 /**
  * useChunk is the chunk's module once loaded (null until then) and whether a load has
- * failed. While the part is shown and its module missing, the load is tried again, with a
- * growing pause and at once when the browser says it is back online.
+ * failed. While the part is shown (wanted) and its module missing, the load is tried again,
+ * with a growing pause and at once when the browser says it is back online.
  */
-export function useChunk<T>(c: Chunk<T>): { module: T | null; failed: boolean } {
+export function useChunk<T>(c: Chunk<T>, wanted = true): { module: T | null; failed: boolean } {
   const [module, setModule] = useState<T | null>(() => c.now());
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (module) return;
+    if (module || !wanted) return;
     let stopped = false;
     let delay = RETRY_FIRST_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -77,7 +77,7 @@ export function useChunk<T>(c: Chunk<T>): { module: T | null; failed: boolean } 
       clearTimeout(timer);
       window.removeEventListener('online', attempt);
     };
-  }, []);
+  }, [wanted]);
   return { module, failed };
 }
 

@@ -8,8 +8,10 @@ import { Dialog } from './Dialog';
 import { addVisit, recordShown, type InterventionSpec } from './intervention';
 import { FEED_NAME, visibilityThreshold } from './rules';
 import { t, type MessageKey } from '../i18n';
+import { styled } from '../../lib/lazyStyle';
+import './interventions.css';
 
-const AccuracyPrompt = lazy(() => import('./AccuracyPrompt'));
+const AccuracyPrompt = lazy(() => import('./AccuracyPrompt').then(styled));
 
 /** TITLES name each type for screen readers (the text's own heading is the researcher's). */
 const INTERVENTION_TITLES: Record<string, MessageKey> = {
