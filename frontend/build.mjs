@@ -7,7 +7,7 @@
 // build fails when anything under src/researcher/ is reachable from the participant entry
 // (static or dynamic import, through any chunk), when a first load exceeds its gzip budget
 // (participant 50 KB, researcher 150 KB; docs/decisions.md, ground rules), and when the participant's first
-// load is more than three files.
+// load is more than two files (its stylesheet is written into the page).
 import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -21,6 +21,17 @@ const dist = join(root, 'dist');
 const PARTICIPANT_BUDGET_GZIP = 50 * 1024;
 const RESEARCHER_BUDGET_GZIP = 150 * 1024;
 const HEADER_COLOUR = headerColour();
+/**
+ * LATER_ENGLISH are the groups of English texts (en.json keys `group.*`) that only the lazy
+ * parts show: the questionnaires, the custom message, the comment thread and compose box,
+ * the interventions. FIRST_LOAD_ENGLISH are their keys that the first load shows all the
+ * same (the questionnaire route's "could not load" line). assertFirstLoadEnglish fails the
+ * build when the first load's code names any other key of these groups.
+ */
+const LATER_ENGLISH = ['form', 'message', 'comments', 'compose', 'accprompt', 'video', 'intervention'];
+const FIRST_LOAD_ENGLISH = ['form.loadFailed'];
+const EN_CATALOGUE = join(root, 'src/participant/i18n/en.json');
+const I18N = join(root, 'src/participant/i18n/index.ts');
 
 /** Each entry becomes one HTML document that the Go server hands out by route. */
 const pages = [
@@ -48,7 +59,7 @@ function buildEntry(entry) {
   return esbuild.build({
     plugins:
       entry === 'participant'
-        ? [lazyStyles(lazyPages), oneSharedChunk('src/participant/App.tsx', lazyPages), plainCatalogues('src/participant/App.tsx')]
+        ? [lazyStyles(lazyPages), oneSharedChunk('src/participant/App.tsx', lazyPages, ['feedlab:later-english']), laterEnglish(), plainCatalogues('src/participant/App.tsx')]
         : [plainCatalogues()],
     // The lazy pages' stylesheets (lazyStyles) are fetched by absolute URL: the page is served
     // at nested paths such as /form/crt.
@@ -93,8 +104,9 @@ const sizes = {};
 for (const page of pages) {
   const load = firstLoad(meta, page.entry);
   const inline = page.entry === 'participant' ? boot : '';
-  writeFileSync(join(dist, page.html), html(page.title, load, inline));
-  sizes[page.entry] = measure(load, inline);
+  const style = page.entry === 'participant' ? inlineStyle(load) : '';
+  writeFileSync(join(dist, page.html), html(page.title, load, inline, style));
+  sizes[page.entry] = measure(style ? { ...load, css: [] } : load, inline + style);
 }
 const budgets = { participant: PARTICIPANT_BUDGET_GZIP, researcher: RESEARCHER_BUDGET_GZIP };
 const report = { budget_gzip_bytes: PARTICIPANT_BUDGET_GZIP, budgets_gzip_bytes: budgets, first_load: sizes };
@@ -103,9 +115,10 @@ writeFileSync(join(dist, 'bundle-sizes.json'), JSON.stringify(report, null, 2) +
 for (const [entry, size] of Object.entries(sizes)) {
   console.log(`${entry.padEnd(12)} first load: ${kb(size.gzip)} gzip (${kb(size.raw)} raw) in ${size.files.length} files`);
 }
-// The participant's first load is CSS, entry and one chunk (oneSharedChunk): a slow phone
-// fetches it in one wave beside load_experiment and the first image (BENCHMARKS.md).
-const PARTICIPANT_MAX_FILES = 3;
+// The participant's first load is the entry and one chunk (oneSharedChunk), its stylesheet
+// in the page (inlineStyle): a slow phone fetches it in one wave beside load_experiment and
+// the first image (BENCHMARKS.md).
+const PARTICIPANT_MAX_FILES = 2;
 if (sizes.participant.files.length > PARTICIPANT_MAX_FILES) {
   console.error(`participant first load is ${sizes.participant.files.length} files, more than ${PARTICIPANT_MAX_FILES}: ${sizes.participant.files.join(' ')} (see oneSharedChunk)`);
   process.exit(1);
@@ -138,7 +151,8 @@ if (misplaced.length > 0) {
   console.error(`the feed route's first load carries code it does not need (import it with import()):\n  ${[...new Set(misplaced)].slice(0, 10).join('\n  ')}`);
   process.exit(1);
 }
-const feedSize = measure(feedLoad, boot);
+assertFirstLoadEnglish(meta, feedLoad.js);
+const feedSize = measure({ ...feedLoad, css: [] }, boot + inlineStyle(feedLoad));
 report.feed_route = feedSize;
 writeFileSync(join(dist, 'bundle-sizes.json'), JSON.stringify(report, null, 2) + '\n');
 if (feedSize.gzip > PARTICIPANT_BUDGET_GZIP) {
@@ -188,9 +202,10 @@ function compressFile(file) {
  * chunks, each one more file for a slow phone to fetch (HTTP/1.1 fetches six at a time). A
  * lazy page always loads after the app (app), so this plugin makes every lazy page import
  * app too: all the first load's code is then reached by the same set and lands in one chunk,
- * at no cost (a module runs once; the lazy pages load nothing more than before).
+ * at no cost (a module runs once; the lazy pages load nothing more than before). alsoFirst
+ * are more modules every lazy page imports before its own code (laterEnglish's texts).
  */
-function oneSharedChunk(app, lazyPages) {
+function oneSharedChunk(app, lazyPages, alsoFirst = []) {
   const appPath = join(root, app);
   return {
     name: 'one-shared-chunk',
@@ -205,7 +220,8 @@ function oneSharedChunk(app, lazyPages) {
       build.onLoad({ filter: /\.(ts|tsx)$/ }, (args) => {
         if (!lazyPages.has(args.path)) return undefined;
         const source = readFileSync(args.path, 'utf8');
-        return { contents: `import ${JSON.stringify(appPath)};\n${source}`, loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
+        const first = [appPath, ...alsoFirst].map((m) => `import ${JSON.stringify(m)};\n`).join('');
+        return { contents: `${first}${source}`, loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
       });
     },
   };
@@ -243,6 +259,62 @@ function lazyStyles(lazyPages) {
       });
     },
   };
+}
+
+/** laterEnglishKey: the key's text is not in the first load (LATER_ENGLISH). */
+function laterEnglishKey(key) {
+  return LATER_ENGLISH.includes(key.split('.')[0]) && !FIRST_LOAD_ENGLISH.includes(key);
+}
+
+/**
+ * laterEnglish keeps the English texts that only lazy parts show out of the participant's
+ * first load (issue 28: en.json was 9.8 KB of the first-load chunk). en.json stays the one
+ * catalogue (the Go side, the wizard's table and the unit tests read it whole); in this
+ * build only, the i18n module's import of it gets the first load's keys, and every lazy
+ * page (oneSharedChunk's set) first imports a module that adds the rest (addEnglish in
+ * i18n/index.ts) before the page's own code runs, so a lazy part never shows a key.
+ */
+function laterEnglish() {
+  return {
+    name: 'later-english',
+    setup(build) {
+      build.onResolve({ filter: /^feedlab:later-english$/ }, () => ({ path: 'later-english', namespace: 'later-english' }));
+      build.onLoad({ filter: /.*/, namespace: 'later-english' }, () => {
+        const en = JSON.parse(readFileSync(EN_CATALOGUE, 'utf8'));
+        const later = Object.fromEntries(Object.entries(en).filter(([k]) => laterEnglishKey(k)));
+        return { contents: `import { addEnglish } from ${JSON.stringify(I18N)};\naddEnglish(${JSON.stringify(later)});\n`, loader: 'js', resolveDir: root };
+      });
+      // Before oneSharedChunk's and plainCatalogues' loaders: the first load's English.
+      build.onLoad({ filter: /[\\/]participant[\\/]i18n[\\/]en\.json$/ }, (args) => {
+        const en = JSON.parse(readFileSync(args.path, 'utf8'));
+        const first = Object.fromEntries(Object.entries(en).filter(([k]) => !laterEnglishKey(k)));
+        // It imports App like every catalogue (plainCatalogues), or esbuild cuts the first
+        // load's code into two chunks.
+        return { contents: `import ${JSON.stringify(join(root, 'src/participant/App.tsx'))};\nexport default ${JSON.stringify(first)};`, loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+/**
+ * assertFirstLoadEnglish fails the build when a source file of the participant's first load
+ * names an English key that laterEnglish leaves out of it (it would show the key itself
+ * until a lazy part loads), or builds a key of those groups from a prefix.
+ */
+function assertFirstLoadEnglish(metafile, js) {
+  const en = JSON.parse(readFileSync(EN_CATALOGUE, 'utf8'));
+  const later = Object.keys(en).filter(laterEnglishKey);
+  const sources = [...new Set(js.flatMap((out) => Object.keys(metafile.outputs[out].inputs)))].filter((p) => /^src\/.*\.tsx?$/.test(p));
+  const found = [];
+  for (const src of sources) {
+    const text = readFileSync(join(root, src), 'utf8');
+    for (const key of later) if (text.includes(`'${key}'`) || text.includes(`"${key}"`)) found.push(`${src}: ${key}`);
+    for (const group of LATER_ENGLISH) if (text.includes('`' + group + '.')) found.push(`${src}: \`${group}.…\``);
+  }
+  if (found.length > 0) {
+    console.error(`the participant's first load shows English texts that build.mjs (LATER_ENGLISH) sends later; add them to FIRST_LOAD_ENGLISH:\n  ${found.join('\n  ')}`);
+    process.exit(1);
+  }
 }
 
 /**
@@ -398,7 +470,21 @@ function toUrl(out) {
   return '/' + relative(dist, join(root, out)).split('\\').join('/');
 }
 
-function html(title, { js, css }, inline) {
+/**
+ * inlineStyle is the participant's first-load stylesheet, written into its page (issue 28).
+ * A slow phone's link sits idle for a round trip between the page's arrival and the first
+ * bytes of the files it asks for (BENCHMARKS.md); what the page carries itself crosses in
+ * that window, so the 3.6 KB (brotli) of render-blocking CSS no longer shares the link with
+ * the app's chunk, the feed's data and the first image, and is one request fewer. The CSP
+ * allows inline styles already (api/transport.go). The file is still written, unused.
+ */
+function inlineStyle({ css }) {
+  const text = css.map((file) => readFileSync(join(root, file), 'utf8')).join('\n');
+  if (/<\/style/i.test(text)) throw new Error('build: the participant stylesheet contains </style, it cannot be inlined');
+  return text;
+}
+
+function html(title, { js, css }, inline, style = '') {
   // Absolute URLs: the same document is served at nested paths like /form/crt.
   const [entry, ...chunks] = js.map(toUrl);
   const lines = [
@@ -414,9 +500,11 @@ function html(title, { js, css }, inline) {
     ...(inline ? [`<script>${inline}</script>`] : []),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="icon" href="/favicon.png" type="image/png" sizes="32x32">',
-    ...css.map((file) => `<link rel="stylesheet" href="${toUrl(file)}">`),
+    ...(style ? [] : css.map((file) => `<link rel="stylesheet" href="${toUrl(file)}">`)),
     ...chunks.map((url) => `<link rel="modulepreload" href="${url}">`),
     `<script type="module" src="${entry}"></script>`,
+    // After the tags that ask for files, so their requests leave before these bytes arrive.
+    ...(style ? [`<style>${style}</style>`] : []),
     '</head>',
     '<body>',
     '<div id="app"></div>',

@@ -86,6 +86,42 @@ test('the server down at Finish: the modal does not claim the answers are saved;
   expect(answers.get('random')).toEqual(['no']);
 });
 
+test("the end's own code cannot be fetched: the feed's end still shows the MTurk code, and the full modal once the code arrives", async ({ page, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'which files load does not depend on the width');
+  // Issue 28: the end modal is a chunk of its own, prefetched after the first card. A phone
+  // that lost its connection to the files (not to the API) before that must still be told
+  // how to get paid. Every script but the first load's is refused here.
+  const id = await createStudy(baseURL!, [{ forms: '[]', platform: 'mturk', 'completion-code': 'CHUNKLESS1' }]);
+  const page0 = await (await page.request.get('/')).text();
+  const firstLoad = new Set([...page0.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  expect(firstLoad.size).toBe(2); // the entry and its one chunk
+  const refused: string[] = [];
+  let offline = true;
+  await page.route('**/assets/*.js', (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (!offline || firstLoad.has(path)) return route.continue();
+    refused.push(path);
+    return route.abort('internetdisconnected');
+  });
+  await page.goto(`/?experiment_id=${id}&workerId=W-chunkless&assignmentId=A-chunkless&hitId=H1`);
+  await expect(cards(page).first()).toBeVisible();
+  await scrollToEnd(page, 700);
+  await page.getByRole('button', { name: 'Click to continue' }).click();
+  const end = page.getByRole('dialog', { name: 'Thank you!' });
+  await expect(end.getByTestId('completion-code')).toHaveText('CHUNKLESS1');
+  await expect(end).toContainText('paste it into the HIT on MTurk');
+  // The plain end, from the first load: the end modal's chunk was asked for and refused.
+  expect(refused.length).toBeGreaterThan(0);
+  await expect(end.getByRole('button', { name: 'Copy code' })).toHaveCount(0);
+
+  // Back online, the end modal's own code arrives and takes over: the same code, and Copy.
+  offline = false;
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(end.getByRole('button', { name: 'Copy code' })).toBeVisible();
+  await expect(end.getByTestId('completion-code')).toHaveText('CHUNKLESS1');
+  await expect(end.getByText('Your answers have been saved.')).toBeVisible();
+});
+
 /**
  * drainBound lets the outbox's bounded wait at the end of the flow (DRAIN_TIMEOUT_MS, 10 s)
  * pass on the page's clock (page.clock.install() before the page opened): three seconds

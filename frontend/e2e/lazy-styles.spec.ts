@@ -49,12 +49,14 @@ test('lazy stylesheets: not in the first load, and loaded before the thread and 
   await page.goto(`/?experiment_id=${id}&user_id=ls-${Date.now()}`);
   const talk = cards(page).filter({ hasText: 'Miracle cure found in tap water' });
   await expect(talk.getByRole('listitem').filter({ hasText: 'This claim is false.' })).toBeVisible();
-  // The first load's stylesheet carries neither page's rules.
+  // The first load's stylesheet (written into the page, build.mjs inlineStyle) carries
+  // neither page's rules.
   const firstLoadRules = await page.evaluate(() =>
-    [...document.styleSheets].filter((s) => /\/participant-[A-Z0-9]+\.css$/.test(s.href ?? '')).flatMap((s) => [...s.cssRules].map((r) => r.cssText)),
+    [...document.styleSheets].filter((s) => s.ownerNode instanceof HTMLStyleElement && s.ownerNode.parentElement === document.head).flatMap((s) => [...s.cssRules].map((r) => r.cssText)),
   );
   expect(firstLoadRules.length).toBeGreaterThan(10);
-  expect(firstLoadRules.filter((r) => /\.questionnaire__|\.comments?\b|\.comment-box/.test(r))).toEqual([]);
+  // Nor the interventions', the accuracy prompt's or the distract skin's (their chunks bring them).
+  expect(firstLoadRules.filter((r) => /\.questionnaire__|\.comments?\b|\.comment-box|\.intervention-card|\.intervention__|\.accprompt__|\.distract-/.test(r))).toEqual([]);
   expect(await firstStyle(page, '.comments')).toBe('12px');
   expect(sheets.filter((s) => /\/forms-/.test(s))).toEqual([]);
 

@@ -5,6 +5,7 @@ import * as yup from 'yup';
 import { ACCURACY_OPTIONS } from './rules';
 import { Dialog } from './Dialog';
 import { t } from '../i18n';
+import './accprompt.css';
 
 /** PROMPT_IMAGES are the two example headlines; each participant sees one of them. */
 export const PROMPT_IMAGES = [

@@ -2,7 +2,7 @@
 import { finishFlow } from '../../lib/session';
 import { storage } from '../../lib/storage';
 import { endCheckpoint, endInputs, endScreen } from '../flow/endFlow';
-import { EndContent } from '../flow/EndModal';
+import { EndPart } from '../flow/EndView';
 import { t } from '../i18n';
 
 /**
@@ -21,7 +21,7 @@ export function Completed() {
     <main id="main" className="feed-main">
       <section className="markdown-page page page--narrow" aria-labelledby="completed-title">
         <h1 id="completed-title">{t('end.alreadyCompleted')}</h1>
-        <EndContent record={{ screen, checkpoint }} completed onClose={() => finishFlow(storage)} />
+        <EndPart record={{ screen, checkpoint }} completed onClose={() => finishFlow(storage)} />
       </section>
     </main>
   );

@@ -2,11 +2,13 @@
 // same feed, to test interventions in a distracting environment. Trending items move in
 // the side column and a notification badge keeps changing; nothing covers or blocks the
 // feed (the columns sit beside it, and on a phone the strip sits above it in the flow).
-// Under prefers-reduced-motion nothing moves (feed.css) and the badge stays still. The
-// items are invented and refer to no post, so they add distraction, not a stimulus.
+// Under prefers-reduced-motion nothing moves (distract.css) and the badge stays still. The
+// items are invented and refer to no post, so they add distraction, not a stimulus. A chunk
+// of its own (FeedView.tsx): other conditions do not download it.
 import { useEffect, useState } from 'react';
 import { t, type MessageKey } from '../i18n';
 import { formatCount, formatNumber } from '../i18n/format';
+import './distract.css';
 
 // Hashtags stay as written; topics are in the study's language, counts in its format.
 const TRENDING: ReadonlyArray<readonly [string | MessageKey, number]> = [

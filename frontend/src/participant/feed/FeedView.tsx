@@ -6,35 +6,58 @@ import { logCheckpoint, writeBatchDwell, writeForm } from '../../lib/events';
 import { onLeave } from '../../lib/outbox';
 import { paramValue } from '../../lib/session';
 import { storage } from '../../lib/storage';
-import { EndContent } from '../flow/EndModal';
+import { endChunk, FeedEnd } from '../flow/EndView';
 import type { EndRecord } from '../flow/endFlow';
 import { loadNextBlock } from './adaptive';
 import { Card, playVideosInWindow } from './Card';
 import { commentsSpec, speakSpec } from './commentsSpec';
 import { reactions } from './reactions';
-import { Dialog } from './Dialog';
 import { useInfiniteScroll } from './infiniteScroll';
 import type { FeedData } from './load';
 import { isField, swipeStep } from './swipeKeys';
-import { ACCURACY_PROMPT_FIELD, buttonModes, FEED_NAME, interventionIndex, shouldOpenIntervention, sourceSpec } from './rules';
+import { ACCURACY_PROMPT_FIELD, buttonModes, DEMO_INTERVENTION_VIDEO, FEED_NAME, interventionIndex, shouldOpenIntervention, sourceSpec } from './rules';
 import { interventionSpec, recordPreceded, recordShown, rememberText, sendDwell, triggeredBy, wasShown } from './intervention';
-import { InterventionCard, TextModal, useOpenTime } from './InterventionViews';
-import { SideLeftDistract, SideRightDistract } from './DistractSkin';
+import { InterventionCard, interventionChunk, TextModal, useOpenTime, VideoIntervention } from './InterventionParts';
 import type { EngagementType, FeedEntity } from '../../lib/feedTypes';
 import { submitFeed } from './submit';
 import { FeedTracker } from './tracker';
 import { useCardVisibility } from './visibility';
-import { DEMO_INTERVENTION_VIDEO, VideoIntervention } from './VideoIntervention';
 import { postToParent } from '../../lib/parent';
 import { t, type MessageKey } from '../i18n';
 import { styled } from '../../lib/lazyStyle';
+import { afterFirstCard, chunk, useChunk } from '../../lib/chunk';
 
-const AccuracyPrompt = lazy(() => import('./AccuracyPrompt'));
+const AccuracyPrompt = lazy(() => import('./AccuracyPrompt').then(styled));
 // The compose box and the participant's posts: their own chunk, fetched only when used.
 const Compose = lazy(() => import('./Compose').then(styled));
 
-/** FeedView is the feed itself, in the scroll or swipe layout. */
+// The distracting skin (skin=distract): its own chunk and stylesheet, which the other
+// conditions never download.
+const distractChunk = chunk(() => import('./DistractSkin'));
+type Skin = typeof import('./DistractSkin');
+
+/**
+ * FeedView is the feed itself, in the scroll or swipe layout. A distract condition's feed
+ * shows once its skin has arrived (one more request on a slow phone), so the skin never
+ * appears beside or above a feed already shown and pushes it; if the skin cannot be fetched
+ * the feed shows in the plain frame.
+ */
 export function FeedView({ data }: { data: FeedData }) {
+  const distract = (paramValue(data.params, 'skin') ?? '').toLowerCase() === 'distract';
+  const skin = useChunk(distractChunk, distract);
+  if (distract && !skin.module && !skin.failed) {
+    return (
+      <main id="main" className="feed-main">
+        <p className="feed-status" role="status">
+          {t('common.loading')}
+        </p>
+      </main>
+    );
+  }
+  return <FeedBody data={data} skin={distract ? skin.module : null} />;
+}
+
+function FeedBody({ data, skin }: { data: FeedData; skin: Skin | null }) {
   const { entities, params } = data;
   const swipe = paramValue(params, 'feed') === 'swipe';
   const modes = useMemo(() => buttonModes(params), [params]);
@@ -60,7 +83,7 @@ export function FeedView({ data }: { data: FeedData }) {
   const interventionIdx = interventionIndex(interventionType, paramValue(params, 'intervention-perc'), total);
   const spec = useMemo(() => interventionSpec(params), [params]);
   const interventionHtml = useMemo(() => rememberText(data.texts.intervention), [data]);
-  const distract = (paramValue(params, 'skin') ?? '').toLowerCase() === 'distract';
+  const distract = skin !== null;
   // answered: the accuracy prompt (or any pop-up) is done; the in-feed card then says thanks.
   const [answered, setAnswered] = useState(() => storage.get('modalShown') === 1);
   // pendingPress is the press that opened the intervention, run once it is done.
@@ -102,6 +125,17 @@ export function FeedView({ data }: { data: FeedData }) {
       document.documentElement.classList.remove('swipe-mode');
     };
   }, [tracker]);
+
+  // What the first card did not wait for (issue 28) comes once it has its image: the end
+  // (every participant reaches it, maybe offline by then) and this condition's intervention.
+  useEffect(
+    () =>
+      afterFirstCard(() => {
+        endChunk.prefetch();
+        if (spec.type !== '') interventionChunk.prefetch();
+      }),
+    [],
+  );
 
   // The intervention opens once the last card reached is at intervention_idx.
   useEffect(() => {
@@ -216,7 +250,7 @@ export function FeedView({ data }: { data: FeedData }) {
   return (
     <>
       <div className={`feed-layout${swipe ? ' feed-layout--swipe' : ''}${distract ? ' feed-layout--distract' : ''}`}>
-        {distract ? <SideLeftDistract /> : <SideLeft />}
+        {skin ? <skin.SideLeftDistract /> : <SideLeft />}
         <main id="main" className="feed-main" aria-label={t('feed.main')}>
           {swipe ? (
             <div
@@ -271,7 +305,7 @@ export function FeedView({ data }: { data: FeedData }) {
             </>
           )}
         </main>
-        {distract ? <SideRightDistract /> : <SideRight />}
+        {skin ? <skin.SideRightDistract /> : <SideRight />}
       </div>
       <footer className="feed-footer" aria-label={t('feed.footer', { name: FEED_NAME })}>
         {FEED_NAME}
@@ -284,11 +318,7 @@ export function FeedView({ data }: { data: FeedData }) {
       {intervention !== null && intervention !== 'accprompt' && intervention !== 'default-modal' ? (
         <TextModal spec={spec} html={interventionHtml} onDone={() => closeIntervention()} />
       ) : null}
-      {end ? (
-        <Dialog labelledBy="end-title" className="dialog--end">
-          <EndContent record={end} />
-        </Dialog>
-      ) : null}
+      {end ? <FeedEnd record={end} /> : null}
       {intervention === 'default-modal' ? (
         <VideoIntervention src={paramValue(params, 'intervention-video') || DEMO_INTERVENTION_VIDEO} onDone={() => closeIntervention()} />
       ) : null}

@@ -1,14 +1,17 @@
 // The intervention family's views (docs/interventions.md): a text intervention as a pop-up,
 // and any text or accuracy-prompt intervention as a card in the feed, which is scrolled
 // past like a post, records when it was first seen and how long each visit lasted, and,
-// for the accuracy prompt, its answer.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+// for the accuracy prompt, its answer. A chunk of its own, with the video intervention
+// (InterventionParts.tsx): the first card does not wait for them.
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Dialog } from './Dialog';
 import { addVisit, recordShown, type InterventionSpec } from './intervention';
 import { FEED_NAME, visibilityThreshold } from './rules';
 import { t, type MessageKey } from '../i18n';
+import { styled } from '../../lib/lazyStyle';
+import './interventions.css';
 
-const AccuracyPrompt = lazy(() => import('./AccuracyPrompt'));
+const AccuracyPrompt = lazy(() => import('./AccuracyPrompt').then(styled));
 
 /** TITLES name each type for screen readers (the text's own heading is the researcher's). */
 const INTERVENTION_TITLES: Record<string, MessageKey> = {
@@ -119,13 +122,5 @@ export function InterventionCard({
   );
 }
 
-/** useOpenTime measures how long a pop-up stays open, kept as its one visit. */
-export function useOpenTime(open: boolean) {
-  const [since, setSince] = useState(-1);
-  useEffect(() => {
-    if (open) setSince(performance.now());
-  }, [open]);
-  return () => {
-    if (since >= 0) addVisit(performance.now() - since);
-  };
-}
+// The video intervention comes in the same chunk (InterventionParts.tsx).
+export { VideoIntervention } from './VideoIntervention';

@@ -5,9 +5,6 @@ import { Dialog } from './Dialog';
 import { VIDEO_GATE_MS } from './rules';
 import { t } from '../i18n';
 
-/** DEMO_INTERVENTION_VIDEO is the built-in video used when intervention-video is empty: a
- * calm 110-second video (scripts/make-intervention-video.sh), longer than the 105 s gate. */
-export const DEMO_INTERVENTION_VIDEO = '/video/intervention-calm.webm';
 
 interface VideoState {
   /** src identifies whose video this is: user_id|experiment_id|video URL. */

@@ -16,6 +16,10 @@ export const BLOCK_RESTRICTED = 5;
 export const RESTRICTED_FEED_SIZE = 15;
 /** SCROLL_LOAD_PX: the next block loads when the list's bottom is this close to view. */
 export const SCROLL_LOAD_PX = 100;
+/** DEMO_INTERVENTION_VIDEO is the built-in video used when intervention-video is empty: a
+ * calm 110-second video (scripts/make-intervention-video.sh), longer than the 105 s gate. */
+export const DEMO_INTERVENTION_VIDEO = '/video/intervention-calm.webm';
+
 /** VIDEO_GATE_MS: the intervention video counts as watched after it ended and this long. */
 export const VIDEO_GATE_MS = 105_000;
 /** DEFAULT_INTERVENTION_PERC is used when a type is set without a percentage. */

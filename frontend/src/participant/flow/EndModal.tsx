@@ -1,22 +1,17 @@
 // The end modal (questionnaires spec §2, §4): a thank-you and the way back to the
-// participant's platform, chosen by endScreen().
+// participant's platform, chosen by endScreen(). A chunk of its own for the feed (EndView.tsx).
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api';
 import { outbox } from '../../lib/outbox';
-import { navigate } from '../../lib/router';
 import { storage } from '../../lib/storage';
 import { Dialog } from '../forms/Dialog';
 import { requestCompletionCode, type EndRecord, type EndScreen } from './endFlow';
-import { t, type MessageKey } from '../i18n';
-import './end.css';
+import { t } from '../i18n';
+// go and the platforms' names live in the first load (EndView.tsx), which needs them when
+// this chunk cannot be fetched; the end's rules (end.css) likewise.
+import { go, PLATFORM_NAMES } from './EndView';
 
-/** go sends the browser to a route of this app without a reload, or to another site. */
-export function go(target: string): void {
-  if (target.startsWith('/') && !target.startsWith('//')) navigate(target);
-  else window.location.assign(target);
-}
-
-const PLATFORM_NAMES: Record<string, MessageKey> = { prolific: 'end.platformProlific', lucid: 'end.platformLucid', mturk: 'end.platformMturk' };
+export { go };
 
 /** AUTO_CONTINUE_S: the custom platform's URL opens by itself this long after the answers
  * are saved (the button is there from the start). */

@@ -1,11 +1,25 @@
 // The participant interface's words (docs/languages.md). en.json is the source of the
 // keys; every other language is one JSON file with exactly its keys (i18n.test.ts names any
 // that are missing or extra), fetched as its own chunk only when a study asks for it, so
-// the participant's first load carries English alone (build.mjs's budget).
+// the participant's first load carries English alone (build.mjs's budget), and of English
+// only the texts its own code shows (build.mjs, laterEnglish; addEnglish below).
 //
 // To add a string: add its key to en.json (keys are grouped by screen: feed.*, end.*,
 // form.*, ...), then to every other catalogue, and call t('group.name') where it shows.
+// The groups only lazy parts show (build.mjs LATER_ENGLISH: form.*, comments.*, ...) reach
+// the page with the first lazy part; the build fails, naming the key, when the first load's
+// code uses one of them (then list it in FIRST_LOAD_ENGLISH).
 import en from './en.json';
+
+/**
+ * addEnglish adds English texts to the catalogue above. The participant build leaves the
+ * texts only lazy parts show (questionnaires, comments, interventions) out of the first
+ * load and adds them with the first lazy part, before its code runs (build.mjs,
+ * laterEnglish); everywhere else en.json is imported whole and this adds nothing new.
+ */
+export function addEnglish(texts: Record<string, string>): void {
+  Object.assign(en, texts);
+}
 
 /** MessageKey is one key of the English catalogue. */
 export type MessageKey = keyof typeof en;
