@@ -98,17 +98,13 @@ func replicateKillRestore(t *testing.T, dest string, env []string) {
 	data := filepath.Join(root, "data")
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
-	var child *childServe
-	for attempt := 0; child == nil; attempt++ {
-		var err error
-		child, err = startServeWith(t, data, []string{"--replicate", dest}, func(args []string) *exec.Cmd {
-			cmd := mainCommand(ctx, t, args...)
-			cmd.Env = append(append(withoutCABundle(cmd.Env), env...), "FEEDLAB_REPLICATE_INTERVAL="+testReplicateInterval.String())
-			return cmd
-		})
-		if err != nil && (attempt == 2 || !strings.Contains(err.Error(), "listen on")) {
-			t.Fatal(err)
-		}
+	child, err := startServeWith(t, data, []string{"--replicate", dest}, func(args []string) *exec.Cmd {
+		cmd := mainCommand(ctx, t, args...)
+		cmd.Env = append(append(withoutCABundle(cmd.Env), env...), "FEEDLAB_REPLICATE_INTERVAL="+testReplicateInterval.String())
+		return cmd
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	t.Cleanup(child.kill)
 	_, ents := loadParticipant(t, child.base, demo.ExperimentID, "remote-1", nil)

@@ -219,25 +219,21 @@ const unreachedHostKey = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDcpXRn1jOJ3nvUe3A
 // short sync interval.
 func startReplicatingServe(ctx context.Context, t *testing.T, data, destURL string, flags ...string) *childServe {
 	t.Helper()
-	for attempt := 0; ; attempt++ {
-		child, err := startServeWith(t, data, append([]string{"--replicate", destURL}, flags...), func(args []string) *exec.Cmd {
-			cmd := mainCommand(ctx, t, args...)
-			cmd.Env = append(cmd.Env, "FEEDLAB_REPLICATE_INTERVAL="+testReplicateInterval.String())
-			if strings.HasPrefix(destURL, "sftp://") {
-				// An SFTP destination needs its server's key pinned; the servers these
-				// tests name through here are never reached, so any well-formed key does.
-				cmd.Env = append(cmd.Env, "FEEDLAB_SFTP_HOST_KEY="+unreachedHostKey)
-			}
-			return cmd
-		})
-		if err == nil {
-			t.Cleanup(child.kill)
-			return child
+	child, err := startServeWith(t, data, append([]string{"--replicate", destURL}, flags...), func(args []string) *exec.Cmd {
+		cmd := mainCommand(ctx, t, args...)
+		cmd.Env = append(cmd.Env, "FEEDLAB_REPLICATE_INTERVAL="+testReplicateInterval.String())
+		if strings.HasPrefix(destURL, "sftp://") {
+			// An SFTP destination needs its server's key pinned; the servers these
+			// tests name through here are never reached, so any well-formed key does.
+			cmd.Env = append(cmd.Env, "FEEDLAB_SFTP_HOST_KEY="+unreachedHostKey)
 		}
-		if attempt == 2 || !strings.Contains(err.Error(), "listen on") {
-			t.Fatal(err)
-		}
+		return cmd
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
+	t.Cleanup(child.kill)
+	return child
 }
 
 // TestReplicateFailingDestinationIsAnAlert breaks the destination while serve runs (its

@@ -71,6 +71,9 @@ func tryServe(t *testing.T, data string, bare bool) (*servingCLI, error) {
 			return nil, fmt.Errorf("serve returned before answering: %w\nstdout: %s\nstderr: %s", err, s.stdout, stderr)
 		default:
 		}
+		if !strings.Contains(s.stdout.String(), " serving (data in ") {
+			continue // not bound yet: an answer now would be another server's (startServeWith)
+		}
 		if res, err := http.Get(s.base + "/v1/analytics"); err == nil {
 			res.Body.Close()
 			return s, nil
@@ -385,8 +388,21 @@ func startChildServe(ctx context.Context, t *testing.T, data string, flags ...st
 }
 
 // startServeWith runs serve's arguments through command on a free port and waits until it
-// answers.
+// answers. The port is free when picked, but another test's child or a browser test's
+// feedlab may take it before this child binds it: then the child exits ("listen on …")
+// and it is started again on another port. And the child counts as up only once it has
+// said it serves (printed after it bound the port), so an answer from whatever else
+// holds the port is never taken for the child's.
 func startServeWith(t *testing.T, data string, flags []string, command func(args []string) *exec.Cmd) (*childServe, error) {
+	for attempt := 1; ; attempt++ {
+		c, err := startServeOnce(t, data, flags, command)
+		if err == nil || attempt == 3 || !strings.Contains(err.Error(), "listen on") {
+			return c, err
+		}
+	}
+}
+
+func startServeOnce(t *testing.T, data string, flags []string, command func(args []string) *exec.Cmd) (*childServe, error) {
 	port := freePort(t)
 	c := &childServe{base: fmt.Sprintf("http://127.0.0.1:%d", port), out: &syncBuffer{}, exited: make(chan struct{})}
 	c.cmd = command(append([]string{"serve", "--addr", fmt.Sprintf("127.0.0.1:%d", port), "--data", data}, flags...))
@@ -400,6 +416,9 @@ func startServeWith(t *testing.T, data string, flags []string, command func(args
 		case <-c.exited:
 			return nil, fmt.Errorf("the child serve exited:\n%s", c.out)
 		default:
+		}
+		if !strings.Contains(c.out.String(), " serving (data in ") {
+			continue
 		}
 		if res, err := http.Get(c.base + "/v1/analytics"); err == nil {
 			res.Body.Close()

@@ -41,13 +41,33 @@ export interface Appliance {
  * directory and resolves once its home page answers. Every test comes from 127.0.0.1,
  * faster than any classroom: the per-address and sign-in limits are raised (the Go tests
  * check them on servers of their own).
+ *
+ * The port is free when picked, but a Go test's server or another worker's may take it
+ * before this one binds it (the Go tests run beside the browser tests): then feedlab exits
+ * ("listen on …") and starts again on another port. It counts as up only once it said it
+ * serves (printed after it bound the port), so another server's answer is never taken for
+ * its own.
  */
 export async function startAppliance(extra: string[] = []): Promise<Appliance & { stop: () => Promise<void> }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(extra);
+    } catch (e) {
+      if (attempt === 3 || !String(e).includes('listen on')) throw e;
+    }
+  }
+}
+
+async function startOnce(extra: string[]): Promise<Appliance & { stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'feedlab-e2e-'));
   const args = ['serve', '--addr', `127.0.0.1:${port}`, '--data', dataDir, '--arrivals-per-minute', '100000', '--signups-per-minute', '100000', '--password-checks-per-minute', '100000', ...extra];
-  const proc: ChildProcess = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const proc: ChildProcess = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
+  let bound = false;
+  proc.stdout!.on('data', (chunk: Buffer) => {
+    if (chunk.toString().includes(' serving (data in ')) bound = true;
+  });
   proc.stderr!.on('data', (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000); // the tail, for a failure's message
     if (process.env.E2E_SERVER_LOG) process.stderr.write(chunk);
@@ -61,8 +81,11 @@ export async function startAppliance(extra: string[] = []): Promise<Appliance & 
   };
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`feedlab serve exited (${proc.exitCode}):\n${log}`);
-    const up = await fetch(`${baseURL}/`).then((r) => r.ok, () => false);
+    if (proc.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`feedlab serve exited (${proc.exitCode}):\n${log}`);
+    }
+    const up = bound && (await fetch(`${baseURL}/`).then((r) => r.ok, () => false));
     if (up) break;
     if (Date.now() > deadline) {
       await stop();
