@@ -9,7 +9,8 @@
 // Debian's chromium-headless-shell when installed, else /usr/bin/chromium), E2E_WORKERS the
 // number of workers (default 3: each runs a browser and a server, and on the 2-core machine
 // two workers left the cores half idle, waiting on pages and timers: BENCHMARKS.md, "The
-// test suite"), E2E_SERVER_LOG=1 shows the servers' logs.
+// test suite"), E2E_SERVER_LOG=1 shows the servers' logs, E2E_TRACE=1 keeps a Playwright
+// trace of each failed test (off by default: recording them cost a third of the time).
 //
 // The headless shell is the same Chromium version without the full browser's UI layer
 // (Playwright's `--headless` gives the old headless mode there): about 0.7 of the full
@@ -36,7 +37,11 @@ export default defineConfig({
   reporter: 'list',
   timeout: 30_000,
   use: {
-    trace: 'retain-on-failure',
+    // Recording a trace of every test (to keep it when one fails) cost about a third of
+    // the browser tests' time: 38.9–42.6 s against 29.2–30.6 s without, for the same three
+    // spec files alternated (BENCHMARKS.md, "The test suite"). A failure's message and
+    // call log name what failed; E2E_TRACE=1 records traces again to look into one.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: {
       executablePath: browserPath,
       args: [
