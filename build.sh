@@ -67,10 +67,10 @@ build() {
 
 # run_tests runs Go vet and the throughput tests first, then everything else at once: the
 # rest of the Go tests and the frontend's type check and unit tests in the background,
-# beside the browser tests. The browser tests mostly wait (on pages, polls and the servers'
-# timers; the whole suite used half of the two cores), and the other tests fill that idle
-# time. The background steps' output is kept in files and printed after the browser tests;
-# a failure of any step fails the run and says which.
+# beside the browser tests, which wait on pages, polls and the servers' timers between
+# bursts of work: the other tests fill those gaps (the cores are busy ~90 % of the run).
+# The background steps' output is kept in files and printed after the browser tests; a
+# failure of any step fails the run and says which.
 run_tests() {
   local logs go_pid unit_pid go_status=0 unit_status=0 e2e_status=0 passed
   # The cli tests that measure how much of the machine the server keeps for its

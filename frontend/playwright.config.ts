@@ -7,9 +7,9 @@
 //
 // FEEDLAB_BIN picks the binary (default ../feedlab), CHROMIUM_PATH the browser (default
 // Debian's chromium-headless-shell when installed, else /usr/bin/chromium), E2E_WORKERS the
-// number of workers (default 3: each runs a browser and a server, and on the 2-core machine
-// two workers left the cores half idle, waiting on pages and timers: BENCHMARKS.md, "The
-// test suite"), E2E_SERVER_LOG=1 shows the servers' logs, E2E_TRACE=1 keeps a Playwright
+// number of workers (default 3: each runs a browser and a server, and a third fills the
+// time the others wait on pages and timers: BENCHMARKS.md, "The test suite"),
+// E2E_SERVER_LOG=1 shows the servers' logs, E2E_TRACE=1 keeps a Playwright
 // trace of each failed test (off by default: recording them cost a third of the time).
 //
 // The headless shell is the same Chromium version without the full browser's UI layer
