@@ -55,7 +55,7 @@ type wholePhase struct {
 	// of all is an arrival's time.
 	arrivalP50ms, othersP99ms float64
 	load                      string
-	writer                                                                         string // the writer's clocks (feedlab only)
+	writer                    string // the writer's clocks (feedlab only)
 }
 
 type wholeRun struct {
