@@ -185,3 +185,22 @@ test('a custom message is shown after the feed when the study has no questionnai
   await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Return home' })).toBeVisible();
 });
+
+test('the server refuses to count the participant finished: the end says so and why, and offers no way back it would not honour', async ({ page, baseURL }, info) => {
+  test.skip(info.project.name === 'phone', 'the end modal is the same at both widths (feed-end tests above)');
+  const link = 'https://app.prolific.com/submissions/complete?cc=REF1';
+  const id = await createStudy(baseURL!, [{ platform: 'prolific', 'redirect-url': link, forms: '[]' }]);
+  const why = 'The feed was not submitted: the study cannot be completed from here.';
+  await page.route('**/v1/write_checkpoint', async (route) => {
+    if ((route.request().postDataJSON() as { checkpoint?: string }).checkpoint !== 'end-redirect') return route.continue();
+    await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ success: 'false', error: { code: 'chain_incomplete', message: why } }) });
+  });
+  await page.goto(`/?experiment_id=${id}&PROLIFIC_PID=refused-1`);
+  await expect(cards(page).first()).toBeVisible();
+  await scrollToEnd(page, 700);
+  await page.getByRole('button', { name: 'Click to continue' }).click();
+  const end = page.getByRole('dialog');
+  await expect(end.getByRole('heading', { name: 'The study is not finished yet' })).toBeVisible();
+  await expect(end.getByRole('alert')).toHaveText(why);
+  await expect(end.getByRole('link', { name: 'Complete the study' })).toHaveCount(0);
+});

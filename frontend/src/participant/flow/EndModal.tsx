@@ -9,7 +9,7 @@ import { requestCompletionCode, type EndRecord, type EndScreen } from './endFlow
 import { t } from '../i18n';
 // go and the platforms' names live in the first load (EndView.tsx), which needs them when
 // this chunk cannot be fetched; the end's rules (end.css) likewise.
-import { go, PLATFORM_NAMES } from './EndView';
+import { go, PLATFORM_NAMES, RefusedEnd } from './EndView';
 
 export { go };
 
@@ -62,16 +62,7 @@ export function EndContent({ record, onClose, completed = false }: { record: End
         : t('end.sending')}
     </span>
   );
-  if (record.refused && !completed) {
-    return (
-      <>
-        <h2 id="end-title">{t('end.notFinished')}</h2>
-        <p id="end-text" role="alert">
-          {record.refused}
-        </p>
-      </>
-    );
-  }
+  if (record.refused && !completed) return <RefusedEnd why={record.refused} />;
   return (
     <>
       {completed ? null : <h2 id="end-title">{t('end.thanks')}</h2>}

@@ -52,6 +52,18 @@ export function FeedEnd({ record }: { record: EndRecord }) {
   );
 }
 
+/** RefusedEnd is the end when the server refused to finish the participant (and why). */
+export function RefusedEnd({ why }: { why: string }) {
+  return (
+    <>
+      <h2 id="end-title">{t('end.notFinished')}</h2>
+      <p id="end-text" role="alert">
+        {why}
+      </p>
+    </>
+  );
+}
+
 /**
  * PlainEnd is the way back to the platform with only the first load's code: the same
  * heading, texts and controls as EndContent, without what needs the server or time (the
@@ -59,16 +71,7 @@ export function FeedEnd({ record }: { record: EndRecord }) {
  */
 export function PlainEnd({ record, onClose, completed = false }: EndProps) {
   const { screen } = record;
-  if (record.refused && !completed) {
-    return (
-      <>
-        <h2 id="end-title">{t('end.notFinished')}</h2>
-        <p id="end-text" role="alert">
-          {record.refused}
-        </p>
-      </>
-    );
-  }
+  if (record.refused && !completed) return <RefusedEnd why={record.refused} />;
   const leave = (target: string) => () => {
     onClose?.();
     go(target);
