@@ -9,7 +9,7 @@ import { requestCompletionCode, type EndRecord, type EndScreen } from './endFlow
 import { t } from '../i18n';
 // go and the platforms' names live in the first load (EndView.tsx), which needs them when
 // this chunk cannot be fetched; the end's rules (end.css) likewise.
-import { go, PLATFORM_NAMES, RefusedEnd } from './EndView';
+import { go, PLATFORM_NAMES, PlatformLink, RefusedEnd } from './EndView';
 
 export { go };
 
@@ -104,12 +104,7 @@ function LinkEnd({ screen, status }: { screen: Extract<EndScreen, { kind: 'link'
       <p id="end-text" role="status">
         {status} {t('end.followLink', { platform: where })}
       </p>
-      <p>
-        <a className="button button--accent end-dialog__link" href={screen.href} rel="noreferrer">
-          {t('end.complete')}
-        </a>
-      </p>
-      <p className="end-dialog__url">{screen.href}</p>
+      <PlatformLink href={screen.href} />
     </>
   );
 }

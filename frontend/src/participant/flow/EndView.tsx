@@ -52,6 +52,21 @@ export function FeedEnd({ record }: { record: EndRecord }) {
   );
 }
 
+/** PlatformLink is the way back to the platform: its button and, for reading aloud or
+ * copying, the address itself. */
+export function PlatformLink({ href }: { href: string }) {
+  return (
+    <>
+      <p>
+        <a className="button button--accent end-dialog__link" href={href} rel="noreferrer">
+          {t('end.complete')}
+        </a>
+      </p>
+      <p className="end-dialog__url">{href}</p>
+    </>
+  );
+}
+
 /** RefusedEnd is the end when the server refused to finish the participant (and why). */
 export function RefusedEnd({ why }: { why: string }) {
   return (
@@ -90,12 +105,7 @@ export function PlainEnd({ record, onClose, completed = false }: EndProps) {
       {screen.kind === 'link' ? (
         <>
           <p id="end-text">{t('end.followLink', { platform: t(PLATFORM_NAMES[screen.platform] ?? 'end.platformOther') })}</p>
-          <p>
-            <a className="button button--accent end-dialog__link" href={screen.href} rel="noreferrer">
-              {t('end.complete')}
-            </a>
-          </p>
-          <p className="end-dialog__url">{screen.href}</p>
+          <PlatformLink href={screen.href} />
         </>
       ) : null}
       {screen.kind === 'code' ? (
