@@ -106,15 +106,7 @@ func TestCodebookReadsTheBuiltinsKeysOfACustomQuestionnaire(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cb, err := NewCodebook(ctx, st, TypeUserForm, id, Options{}, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := cb.WriteMarkdown(&b); err != nil {
-		t.Fatal(err)
-	}
-	md := b.String()
+	md := codebookMarkdown(t, st, TypeUserForm, id, Options{})
 	if strings.Contains(md, "| decoy |") {
 		t.Errorf("an item with save false is listed:\n%s", md)
 	}

@@ -50,15 +50,8 @@ func TestExclusionsReachTheExportsAtTheEnd(t *testing.T) {
 	if len(kept) != 10 || len(rows) != 5 {
 		t.Fatalf("exposures: %d rows, %d after dropping u1; want 10 and u2's 5", len(kept), len(rows))
 	}
-	book, err := NewCodebook(ctx, st, TypeExposures, id, Options{Cleaning: Cleaning{DropExcluded: true}}, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cb strings.Builder
-	if err := book.WriteMarkdown(&cb); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(cb.String(), "participants a researcher excluded have no rows") || !strings.Contains(cb.String(), "exclusion_reason") {
-		t.Fatalf("codebook:\n%s", cb.String())
+	cb := codebookMarkdown(t, st, TypeExposures, id, Options{Cleaning: Cleaning{DropExcluded: true}})
+	if !strings.Contains(cb, "participants a researcher excluded have no rows") || !strings.Contains(cb, "exclusion_reason") {
+		t.Fatalf("codebook:\n%s", cb)
 	}
 }

@@ -66,6 +66,20 @@ func seeded(t *testing.T) (*store.Store, string) {
 	return st, id
 }
 
+// codebookMarkdown is the codebook of export typ of study id as the researcher downloads it.
+func codebookMarkdown(t *testing.T, st *store.Store, typ, id string, opts Options) string {
+	t.Helper()
+	cb, err := NewCodebook(context.Background(), st, typ, id, opts, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var md bytes.Buffer
+	if err := cb.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	return md.String()
+}
+
 func exportRows(t *testing.T, st *store.Store, typ, id string) []map[string]string {
 	t.Helper()
 	var buf bytes.Buffer

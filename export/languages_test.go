@@ -1,7 +1,6 @@
 package export
 
 import (
-	"bytes"
 	"context"
 	"strings"
 	"testing"
@@ -64,15 +63,8 @@ func TestLanguageColumnOnlyWhereAStudySetsOne(t *testing.T) {
 		if len(conditions) == 0 {
 			t.Errorf("%s: no rows", typ)
 		}
-		cb, err := NewCodebook(ctx, st, typ, bilingual, Options{}, "test")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var md bytes.Buffer
-		if err := cb.WriteMarkdown(&md); err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(md.String(), "| language |") || !strings.Contains(md.String(), "a BCP 47 tag (en where the condition set none)") {
+		md := codebookMarkdown(t, st, typ, bilingual, Options{})
+		if !strings.Contains(md, "| language |") || !strings.Contains(md, "a BCP 47 tag (en where the condition set none)") {
 			t.Errorf("%s codebook does not describe language", typ)
 		}
 	}
@@ -104,17 +96,7 @@ func TestCodebookMarksTranslatedBuiltins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	codebook := func(typ, id string) string {
-		cb, err := NewCodebook(ctx, st, typ, id, Options{}, "test")
-		if err != nil {
-			t.Fatal(err)
-		}
-		var md bytes.Buffer
-		if err := cb.WriteMarkdown(&md); err != nil {
-			t.Fatal(err)
-		}
-		return md.String()
-	}
+	codebook := func(typ, id string) string { return codebookMarkdown(t, st, typ, id, Options{}) }
 	for _, typ := range []string{TypeUserForm, TypeParticipants} {
 		md := codebook(typ, id)
 		want := "**es: translation not validated.** Conditions 2, 4 (language es, es-MX) received this questionnaire in feedlab's es translation (`feedlab questionnaire show final --language es`), not in English."

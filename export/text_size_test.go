@@ -1,7 +1,6 @@
 package export
 
 import (
-	"bytes"
 	"context"
 	"strings"
 	"testing"
@@ -74,15 +73,7 @@ func TestTextSizeColumnLastOnlyWhereAStudySetsOne(t *testing.T) {
 			t.Errorf("participant %s (condition %s, text-size %s): text_size %q, want %q", r["user_id"], r["condition"], r["text-size"], r["text_size"], w)
 		}
 	}
-	cb, err := NewCodebook(ctx, st, TypeParticipants, sized, Options{}, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var md bytes.Buffer
-	if err := cb.WriteMarkdown(&md); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(md.String(), "| text_size |") || !strings.Contains(md.String(), "the participant's last choice") {
+	if md := codebookMarkdown(t, st, TypeParticipants, sized, Options{}); !strings.Contains(md, "| text_size |") || !strings.Contains(md, "the participant's last choice") {
 		t.Errorf("the participants codebook does not describe text_size")
 	}
 }
