@@ -147,13 +147,11 @@ func (c Condition) LanguageTag() string {
 	return c.Language
 }
 
-func (s Study) usesLanguage() bool {
-	return slices.ContainsFunc(s.Conditions, func(c Condition) bool { return c.Language != "" })
-}
-
 // UsesLanguage reports whether some condition sets a language: then the participant-level
 // exports carry a language column (a study without one keeps its files as before).
-func (s Study) UsesLanguage() bool { return s.usesLanguage() }
+func (s Study) UsesLanguage() bool {
+	return slices.ContainsFunc(s.Conditions, func(c Condition) bool { return c.Language != "" })
+}
 
 // studyTranslations checks the study-wide translations: a JSON object of language tag →
 // object of key → text, the keys those of the participant interface, the same wherever

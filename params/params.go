@@ -150,8 +150,8 @@ func (s Study) Rows() []Row {
 	if len(s.Translations) > 0 {
 		rows = append(rows, Row{Condition: 1, Param: paramTranslations, Value: jsonText(s.Translations)})
 	}
-	languages := s.usesLanguage()
-	sized := s.usesTextSize()
+	languages := s.UsesLanguage()
+	sized := s.UsesTextSize()
 	for _, c := range s.Conditions {
 		for _, p := range paramOrder {
 			rows = append(rows, Row{Condition: c.Number, Param: p, Value: c.value(p)})

@@ -49,11 +49,9 @@ func (c Condition) TextSizeValue() string {
 	return c.TextSize
 }
 
-func (s Study) usesTextSize() bool {
-	return slices.ContainsFunc(s.Conditions, func(c Condition) bool { return c.TextSize != "" })
-}
-
 // UsesTextSize reports whether some condition sets a text size other than normal: then
 // the study's rows carry text-size on every condition and the participants export ends
 // with text_size (a study without it keeps its files byte for byte).
-func (s Study) UsesTextSize() bool { return s.usesTextSize() }
+func (s Study) UsesTextSize() bool {
+	return slices.ContainsFunc(s.Conditions, func(c Condition) bool { return c.TextSize != "" })
+}
