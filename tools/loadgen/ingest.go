@@ -50,7 +50,12 @@ func runIngest(bin string, cfg ingestConfig) error {
 	if err != nil {
 		return err
 	}
-	noop, err := startNoop()
+	answers, err := captureAnswers(fl, dir, map[string]any{"user_id": "capture", "experiment_id": "solarflare"})
+	if err != nil {
+		fl.stop()
+		return err
+	}
+	noop, err := startNoop(answers)
 	if err != nil {
 		fl.stop()
 		return err

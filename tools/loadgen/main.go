@@ -28,6 +28,7 @@ import (
 
 func main() {
 	noop := flag.String("noop", "", "internal: serve the no-op handler on this address")
+	noopAnswers := flag.String("noop-answers", "", "internal: the no-op's answers (captured from feedlab)")
 	bin := flag.String("bin", "./feedlab", "the feedlab binary to measure (./build.sh makes it)")
 	participants := flag.Int("participants", 200, "concurrent participants")
 	events := flag.Int("events", 30000, "events per phase (each server, each run)")
@@ -40,7 +41,7 @@ func main() {
 	replicate := flag.Bool("replicate", false, "each run also measures a feedlab serving with --replicate to a folder (replication on against off)")
 	flag.Parse()
 	if *noop != "" {
-		serveNoop(*noop)
+		serveNoop(*noop, *noopAnswers)
 		return
 	}
 	var err error

@@ -56,7 +56,8 @@ func startFeedlab(bin, dir string, extra ...string) (*server, error) {
 	return s, s.waitReady("/")
 }
 
-func startNoop() (*server, error) {
+// startNoop starts the no-op ceiling, replaying the answers captureAnswers wrote.
+func startNoop(answers string) (*server, error) {
 	addr, err := freeAddr()
 	if err != nil {
 		return nil, err
@@ -65,7 +66,7 @@ func startNoop() (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := start(self, "-noop", addr)
+	s, err := start(self, "-noop", addr, "-noop-answers", answers)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +120,12 @@ func (s *server) stop() error {
 
 // cpuTicks is utime+stime of the process, in USER_HZ ticks (100 per second).
 func (s *server) cpuTicks() int64 {
-	raw, err := os.ReadFile("/proc/" + strconv.Itoa(s.cmd.Process.Pid) + "/stat")
+	return processCPUTicks(strconv.Itoa(s.cmd.Process.Pid))
+}
+
+// processCPUTicks is utime+stime of process pid ("self": this one), in USER_HZ ticks.
+func processCPUTicks(pid string) int64 {
+	raw, err := os.ReadFile("/proc/" + pid + "/stat")
 	if err != nil {
 		return 0
 	}

@@ -50,6 +50,9 @@ type wholeConfig struct {
 // wholePhase is one server's measurement of the whole-participant mix in one run.
 type wholePhase struct {
 	reqPerSec, participantsPerSec, p50ms, p99ms, arrivalP99ms, cpuMsPerParticipant float64
+	// clientCPUMsPerParticipant is this generator's own CPU: the same for both servers
+	// when they answer the same bytes.
+	clientCPUMsPerParticipant float64
 	// arrivalP50ms and othersP99ms say what the p99 of all requests is made of: arrivals
 	// are 1 in 57 requests, so when most of them are slower than the rest's p99, the p99
 	// of all is an arrival's time.
@@ -88,7 +91,14 @@ func runWhole(bin string, cfg wholeConfig) error {
 	if err != nil {
 		return err
 	}
-	noop, err := startNoop()
+	answers, err := captureAnswers(fl, dir, map[string]any{
+		"user_id": "capture", "experiment_id": studyID, "query_params": map[string]string{"PROLIFIC_PID": "capture", "STUDY_ID": "lg"},
+	})
+	if err != nil {
+		fl.stop()
+		return err
+	}
+	noop, err := startNoop(answers)
 	if err != nil {
 		fl.stop()
 		return err
@@ -153,7 +163,7 @@ func runWhole(bin string, cfg wholeConfig) error {
 		}{{"no-op  ", np}, {"feedlab", fp}} {
 			fmt.Printf("run %d  %s %7.0f req/s %6.1f participants/s  p50 %6.2f ms  p99 %6.2f ms  arrival p99 %7.2f ms  server CPU %6.2f ms/participant (load %s)\n",
 				run, x.name, x.p.reqPerSec, x.p.participantsPerSec, x.p.p50ms, x.p.p99ms, x.p.arrivalP99ms, x.p.cpuMsPerParticipant, x.p.load)
-			fmt.Printf("    arrival p50 %.2f ms; p99 of the other requests %.2f ms\n", x.p.arrivalP50ms, x.p.othersP99ms)
+			fmt.Printf("    arrival p50 %.2f ms; p99 of the other requests %.2f ms; the generator's CPU %.2f ms/participant\n", x.p.arrivalP50ms, x.p.othersP99ms, x.p.clientCPUMsPerParticipant)
 			fmt.Print(x.p.writer)
 		}
 		fmt.Printf("run %d  ratio %.3f of the no-op ceiling; p99 %.2f× the no-op's\n", run, ratio, p99s[len(p99s)-1])
@@ -273,7 +283,7 @@ func (w *wholeRun) measure(studyID string, slots int, profile string) wholePhase
 		profErr = make(chan error, 1)
 		go func() { time.Sleep(time.Second); profErr <- fetchProfile(w.s, profile) }()
 	}
-	cpu0 := w.s.cpuTicks()
+	cpu0, self0 := w.s.cpuTicks(), processCPUTicks("self")
 	q0, _ := w.s.writerQueue()
 	start := time.Now()
 	w.drive(studyID, slots, false)
@@ -283,6 +293,7 @@ func (w *wholeRun) measure(studyID string, slots int, profile string) wholePhase
 		writer = q1.since(q0).report(elapsed)
 	}
 	cpu := float64(w.s.cpuTicks()-cpu0) * 10 // ms
+	self := float64(processCPUTicks("self")-self0) * 10
 	if profErr != nil {
 		if err := <-profErr; err != nil {
 			w.errs.Add(1)
@@ -291,16 +302,17 @@ func (w *wholeRun) measure(studyID string, slots int, profile string) wholePhase
 	}
 	all, arr, others := percentiles(w.lat), percentiles(w.arrLat), percentiles(without(w.lat, w.arrLat))
 	return wholePhase{
-		reqPerSec:           float64(len(w.lat)) / elapsed.Seconds(),
-		participantsPerSec:  float64(w.total) / elapsed.Seconds(),
-		p50ms:               all(0.5),
-		p99ms:               all(0.99),
-		arrivalP99ms:        arr(0.99),
-		arrivalP50ms:        arr(0.5),
-		othersP99ms:         others(0.99),
-		cpuMsPerParticipant: cpu / float64(w.total),
-		load:                loadAverage(),
-		writer:              writer,
+		reqPerSec:                 float64(len(w.lat)) / elapsed.Seconds(),
+		participantsPerSec:        float64(w.total) / elapsed.Seconds(),
+		p50ms:                     all(0.5),
+		p99ms:                     all(0.99),
+		arrivalP99ms:              arr(0.99),
+		arrivalP50ms:              arr(0.5),
+		othersP99ms:               others(0.99),
+		cpuMsPerParticipant:       cpu / float64(w.total),
+		clientCPUMsPerParticipant: self / float64(w.total),
+		load:                      loadAverage(),
+		writer:                    writer,
 	}
 }
 
