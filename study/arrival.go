@@ -79,13 +79,13 @@ type View struct {
 	ParametersJSON json.RawMessage
 	// Texts are shared by the condition's participants: read only.
 	Texts     map[string]string
-	OrderData []map[string]any
+	OrderData []Card
 	// Pending is true while the feed waits for the answers given before it
 	// (answers_ranking.go): OrderData is then empty and the page asks again.
 	Pending bool
 	// LureData are the participant's lure cards (lures.go); nil when no questionnaire of
 	// their condition asks about lures.
-	LureData []map[string]any
+	LureData []Card
 	// OwnPosts are the posts the participant wrote (feed-compose), oldest first; nil when
 	// none.
 	OwnPosts []OwnPost

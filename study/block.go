@@ -23,7 +23,7 @@ var ErrBlockRange = errors.New("study: the next block starts outside the feed")
 type Block struct {
 	Number    int64
 	From      int
-	OrderData []map[string]any
+	OrderData []Card
 }
 
 // NextBlock ranks the cards of participant p not yet shown (feed positions from shown on)

@@ -24,7 +24,7 @@ type SeededComment struct {
 // condition shows: none unless comments is set; with comments-tags, only those carrying
 // one of the tags, and a reply only with the comment it answers. A card without comments
 // gets none, so the browser shows no thread; a study without comments reads nothing.
-func attachComments(ctx context.Context, st *store.Store, cond params.Condition, items []store.FeedCard, out []map[string]any) error {
+func attachComments(ctx context.Context, st *store.Store, cond params.Condition, items []store.FeedCard, out []Card) error {
 	if cond.Comments == "" || len(items) == 0 {
 		return nil
 	}
@@ -41,7 +41,7 @@ func attachComments(ctx context.Context, st *store.Store, cond params.Condition,
 	}
 	for i, it := range items {
 		if cs := bySet[it.EntitySet][it.Filename]; len(cs) > 0 {
-			out[i]["comments"] = cs
+			out[i].Comments = cs
 		}
 	}
 	return nil

@@ -75,8 +75,8 @@ func (d *Definition) Lures(ctx context.Context, st *store.Store, p store.Partici
 
 // lureData is the lures as the participant's browser receives them: like a feed card,
 // without social counts (a lure was never in the feed).
-func lureData(ents []store.Entity) []map[string]any {
-	out := make([]map[string]any, len(ents))
+func lureData(ents []store.Entity) []Card {
+	out := make([]Card, len(ents))
 	for i, e := range ents {
 		out[i] = entityCard(e)
 	}

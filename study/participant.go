@@ -1,14 +1,11 @@
 package study
 
 import (
-	"feedlab/media"
 	"slices"
-	"strconv"
 
 	"feedlab/markdown"
 	"feedlab/params"
 	"feedlab/questionnaire"
-	"feedlab/store"
 )
 
 // This file is what a participant receives of a study: their condition's parameters
@@ -81,32 +78,6 @@ func participantParameters(s params.Study, c params.Condition) []params.Param {
 	return out
 }
 
-// orderData is the feed as the participant's browser receives it: each card as
-// entityCard gives it, with its place in the feed and the social counts it displays.
-func orderData(items []store.FeedCard) []map[string]any {
-	out := make([]map[string]any, len(items))
-	for i, it := range items {
-		card := entityCard(it.Entity())
-		card["idx"] = it.ItemOrder
-		counts := map[string]int64{}
-		for name, v := range map[string]struct {
-			n     int64
-			valid bool
-		}{
-			"shares": {it.ShownShares.Int64, it.ShownShares.Valid}, "likes": {it.ShownLikes.Int64, it.ShownLikes.Valid},
-			"read_later": {it.ShownReadLater.Int64, it.ShownReadLater.Valid}, "upvote": {it.ShownUpvote.Int64, it.ShownUpvote.Valid},
-			"downvote": {it.ShownDownvote.Int64, it.ShownDownvote.Valid},
-		} {
-			if v.valid {
-				counts[name] = v.n
-			}
-		}
-		card["shown_counts"] = counts
-		out[i] = card
-	}
-	return out
-}
-
 // DefaultTextKeyword, as the value of consent or instruct, stands for the built-in text.
 const DefaultTextKeyword = "default"
 
@@ -152,32 +123,4 @@ func Texts(c params.Condition) (map[string]string, error) {
 		out[name] = html
 	}
 	return out, nil
-}
-
-// entityCard is a card as the participant's browser shows it, in the feed or in a
-// questionnaire asking about it: its id, URL, fields and covariates (not its set's name, for
-// the reason given at hiddenFromParticipants).
-func entityCard(e store.Entity) map[string]any {
-	card := map[string]any{}
-	for k, v := range store.Covariates(e.Covariates) {
-		card[k] = v
-	}
-	card["entity_id"] = strconv.FormatInt(e.EntityID, 10)
-	card["entity_url"] = e.EntityUrl
-	card["entity_type"] = e.EntityType
-	card["source_url"] = e.SourceUrl
-	card["filename"] = e.Filename
-	card["retrieve_date"] = e.RetrieveDate
-	card["headline"] = e.Headline
-	// The image's size, when known, so the page reserves the card's room before the image
-	// arrives (no layout shift on a slow connection).
-	if e.Width.Valid && e.Height.Valid {
-		card["image_size"] = map[string]int64{"width": e.Width.Int64, "height": e.Height.Int64}
-		// The image's smaller copies (media/variants.go): a phone takes the smallest that
-		// fills its card instead of the original.
-		if set := media.Srcset(e.EntityUrl, int(e.Width.Int64)); set != "" {
-			card["image_srcset"] = set
-		}
-	}
-	return card
 }

@@ -29,7 +29,7 @@ type OwnPost struct {
 // said there ("own_comments") and the seeded comments they like now ("liked_comments"), and
 // returns their own posts, oldest first, so a reloaded page shows its own thread again. A
 // condition that lets no one speak reads nothing.
-func attachSpeech(ctx context.Context, st *store.Store, cond params.Condition, p store.Participant, items []store.FeedCard, out []map[string]any) ([]OwnPost, error) {
+func attachSpeech(ctx context.Context, st *store.Store, cond params.Condition, p store.Participant, items []store.FeedCard, out []Card) ([]OwnPost, error) {
 	if !cond.CommentBox && !cond.CommentLike && !cond.Compose {
 		return nil, nil
 	}
@@ -59,7 +59,7 @@ func attachSpeech(ctx context.Context, st *store.Store, cond params.Condition, p
 	}
 	for i, it := range items {
 		if cs := own[it.EntityID]; len(cs) > 0 {
-			out[i]["own_comments"] = cs
+			out[i].OwnComments = cs
 		}
 		var ids []string
 		for _, id := range likeOrder[it.EntityID] {
@@ -68,7 +68,7 @@ func attachSpeech(ctx context.Context, st *store.Store, cond params.Condition, p
 			}
 		}
 		if len(ids) > 0 {
-			out[i]["liked_comments"] = ids
+			out[i].LikedComments = ids
 		}
 	}
 	return posts, nil
