@@ -92,14 +92,12 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body := map[string]any{
-		"user_id":               p.UserID,
-		"experiment_id":         p.ExperimentID,
-		"condition":             p.Condition,
-		"order_data":            view.OrderData,
-		"experiment_parameters": view.ParametersJSON,
-		"texts":                 view.Texts,
-		"completed":             p.CompletedAt.Valid,
-		"exits":                 def.ExitsOffered(int(p.Condition)),
+		"user_id":       p.UserID,
+		"experiment_id": p.ExperimentID,
+		"condition":     p.Condition,
+		"texts":         view.Texts,
+		"completed":     p.CompletedAt.Valid,
+		"exits":         def.ExitsOffered(int(p.Condition)),
 	}
 	if view.Pending {
 		// The condition ranks by the answers given before the feed, which are not all
@@ -129,7 +127,12 @@ func (s *Server) loadExperiment(w http.ResponseWriter, r *http.Request) {
 		// Only when a questionnaire asks about lures: other studies answer as before.
 		body["lure_data"] = view.LureData
 	}
-	okCompressed(w, r, body)
+	cards, err := study.AppendCards(nil, view.OrderData)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	okCompressed(w, r, body, rawField{"order_data", cards}, rawField{"experiment_parameters", view.ParametersJSON})
 }
 
 func checkQueryParams(q map[string]string) *apiError {

@@ -1,6 +1,7 @@
 package study
 
 import (
+	"bytes"
 	"database/sql"
 	"encoding/json"
 	"reflect"
@@ -17,6 +18,10 @@ func cardJSON(t *testing.T, cards []Card) []map[string]any {
 	raw, err := json.Marshal(cards)
 	if err != nil {
 		t.Fatal(err)
+	}
+	appended, err := AppendCards(nil, cards)
+	if err != nil || !bytes.Equal(appended, raw) {
+		t.Fatalf("AppendCards gives\n%s (%v)\njson.Marshal\n%s", appended, err, raw)
 	}
 	var out []map[string]any
 	if err := json.Unmarshal(raw, &out); err != nil {
@@ -35,7 +40,7 @@ func TestFeedCardsCarryFieldsPlaceCountsAndCovariates(t *testing.T) {
 		{ItemOrder: 0, EntityID: 7, EntitySet: "hidden_set", EntityUrl: stored, SourceUrl: "https://example.org/a",
 			Filename: "a.png", RetrieveDate: "2026-01-02", EntityType: "image", Headline: `A "quoted" <b>headline</b>`,
 			Covariates: `{"source":"Daily \"News\"","topic":"science"}`, Width: sql.NullInt64{Int64: 1200, Valid: true},
-			Height: sql.NullInt64{Int64: 800, Valid: true},
+			Height:     sql.NullInt64{Int64: 800, Valid: true},
 			ShownLikes: sql.NullInt64{Int64: 0, Valid: true}, ShownShares: sql.NullInt64{Int64: 31, Valid: true}},
 		{ItemOrder: 1, EntityID: 8, EntityUrl: "https://example.org/b.jpg", Filename: "b.jpg", EntityType: "text", Covariates: `{}`},
 	})
@@ -73,5 +78,9 @@ func TestCovariatesNeverShadowACardsFields(t *testing.T) {
 	}
 	if _, ok := lure["shown_counts"]; ok {
 		t.Fatalf("a lure shows no counts: %v", lure)
+	}
+	damaged := cardJSON(t, lureData([]store.Entity{{EntityID: 5, Headline: "H", Covariates: `{"topic":`}}))[0]
+	if damaged["headline"] != "H" || len(damaged) != 7 {
+		t.Fatalf("a damaged covariates row sends the card without them: %v", damaged)
 	}
 }
