@@ -11,11 +11,13 @@ import (
 // sender (sendBeacon posts text/plain, and the original clients' shapes are kept). Every
 // other state-changing call (researchers', sign-in, setup, sign-out) must come from
 // feedlab's own pages.
-var participantCalls = map[string]bool{
-	"/v1/load_experiment": true, "/v1/write_user_engagement": true, "/v1/write_batch_dwell": true,
-	"/v1/write_form": true, "/v1/write_checkpoint": true, "/v1/analytics": true, "/v1/signup": true,
-	"/v1/load_block": true, "/v1/write_exit": true,
-}
+var participantCalls = func() map[string]bool {
+	calls := map[string]bool{}
+	for _, pr := range participantRoutes {
+		calls["/v1"+pr.path] = true
+	}
+	return calls
+}()
 
 // sameOriginWrites refuses cross-site researcher writes (issue 13, item 6): a page on
 // another site, or on another port of the same host (same-site for cookies, so SameSite
