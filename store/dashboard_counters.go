@@ -85,30 +85,34 @@ const SeenResolution = 5 * time.Second
 // per group (one read of the participants, one update of their last activity, one upsert
 // per study, condition and engagement type), plus two per participant whose stage moves
 // forward: what a group costs does not grow with its participants' statements.
-func touchParticipants(ctx context.Context, q *db.Queries, touches map[int64]*touch, now int64) error {
+//
+// The participants' rows come from the writer's memory where it can (knownParticipants);
+// the returned rows are what the group leaves them as, for the writer to remember once the
+// group commits.
+func touchParticipants(ctx context.Context, q *db.Queries, known *knownParticipants, touches map[int64]*touch, now int64) ([]knownRow, error) {
 	if len(touches) == 0 {
-		return nil
+		return nil, nil
 	}
 	ids := make([]int64, 0, len(touches))
 	for id := range touches {
 		ids = append(ids, id)
 	}
-	rows, err := q.GetParticipantStages(ctx, jsonIDs(ids))
+	rows, err := known.participantsOf(ctx, q, touches, ids)
 	if err != nil {
-		return fmt.Errorf("touch participants: %w", err)
+		return nil, fmt.Errorf("touch participants: %w", err)
 	}
-	if len(rows) != len(ids) {
-		return fmt.Errorf("touch participants: %d of %d participants found", len(rows), len(ids))
-	}
+	after := make([]knownRow, len(rows))
 	stale := ids[:0] // reuses ids' array: ids is not read again
-	for _, cur := range rows {
+	for i, cur := range rows {
+		after[i] = knownRow{cur.ParticipantID, knownParticipant{cur.ExperimentID, cur.Condition, cur.IsTest, cur.Stage, cur.LastSeenAt}}
 		if cur.LastSeenAt <= now-SeenResolution.Milliseconds() {
 			stale = append(stale, cur.ParticipantID)
+			after[i].lastSeenAt = now
 		}
 	}
 	if len(stale) > 0 {
 		if err := q.TouchParticipants(ctx, db.TouchParticipantsParams{SeenAt: now, ParticipantIds: jsonIDs(stale)}); err != nil {
-			return fmt.Errorf("touch participants: %w", err)
+			return nil, fmt.Errorf("touch participants: %w", err)
 		}
 	}
 	type counterKey struct {
@@ -118,13 +122,14 @@ func touchParticipants(ctx context.Context, q *db.Queries, touches map[int64]*to
 	}
 	counters := map[counterKey][2]int64{}
 	minutes := map[string]int64{}
-	for _, cur := range rows {
+	for i, cur := range rows {
 		t := touches[cur.ParticipantID]
 		stage := cur.Stage
 		if StageRank(t.stage) > StageRank(stage) {
 			stage = t.stage
+			after[i].stage = stage
 			if err := q.SetParticipantStage(ctx, db.SetParticipantStageParams{Stage: stage, ParticipantID: cur.ParticipantID}); err != nil {
-				return fmt.Errorf("touch participant %d: %w", cur.ParticipantID, err)
+				return nil, fmt.Errorf("touch participant %d: %w", cur.ParticipantID, err)
 			}
 		}
 		if cur.IsTest != 0 {
@@ -132,7 +137,7 @@ func touchParticipants(ctx context.Context, q *db.Queries, touches map[int64]*to
 		}
 		if stage != cur.Stage {
 			if err := moveFunnel(ctx, q, cur.ExperimentID, cur.Condition, cur.Stage, stage); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		minutes[cur.ExperimentID] += t.rows
@@ -146,7 +151,7 @@ func touchParticipants(ctx context.Context, q *db.Queries, touches map[int64]*to
 		if err := q.AddDashboardEngagements(ctx, db.AddDashboardEngagementsParams{
 			ExperimentID: k.study, Condition: k.condition, EngagementType: k.typ, N: c[0], ValueSum: c[1],
 		}); err != nil {
-			return fmt.Errorf("dashboard counters: %w", err)
+			return nil, fmt.Errorf("dashboard counters: %w", err)
 		}
 	}
 	for study, n := range minutes {
@@ -154,10 +159,10 @@ func touchParticipants(ctx context.Context, q *db.Queries, touches map[int64]*to
 			continue
 		}
 		if err := q.AddDashboardMinute(ctx, db.AddDashboardMinuteParams{ExperimentID: study, Minute: now / 60000, N: n}); err != nil {
-			return fmt.Errorf("dashboard minutes: %w", err)
+			return nil, fmt.Errorf("dashboard minutes: %w", err)
 		}
 	}
-	return nil
+	return after, nil
 }
 
 // jsonIDs is ids as a JSON array, for the queries that take a group's participants
@@ -236,8 +241,11 @@ func noteEvent(touches map[int64]*touch, ev Event, stored int) {
 		c := t.engagements[e.Type]
 		c[0]++
 		if e.Type == "dwell" {
-			var ms int64
-			fmt.Sscan(e.Response, &ms)
+			ms, err := strconv.ParseInt(e.Response, 10, 64) // what the handlers store
+			if err != nil {
+				ms = 0
+				fmt.Sscan(e.Response, &ms) // any other row: its leading number, as before
+			}
 			c[1] += ms
 		}
 		t.engagements[e.Type] = c

@@ -128,10 +128,13 @@ type eventWriter struct {
 	mu     sync.RWMutex // guards closed against sends on a closed queue
 	closed bool
 	done   chan struct{}
+	// known is the participants of recent groups (known_participants.go).
+	known knownParticipants
 }
 
 func newEventWriter(s *Store) *eventWriter {
 	w := &eventWriter{s: s, queue: make(chan eventRequest, maxGroup), done: make(chan struct{})}
+	w.known.m = map[int64]knownParticipant{}
 	go w.run()
 	return w
 }
@@ -293,11 +296,15 @@ func (w *eventWriter) write(group []eventRequest, isolate bool) ([]eventResult, 
 			}
 		}
 	}
+	var touched []knownRow // the group's participants as it leaves them
 	err = func() error {
 		q := w.s.wq.WithTx(tx)
 		now := w.s.millis()
 		// What the group tells of its participants (stage, last activity, dashboard
 		// counters), written once per participant after the events.
+		if err := w.known.check(context.Background(), tx); err != nil {
+			return err
+		}
 		touches := map[int64]*touch{}
 		for i, req := range group {
 			if req.arrival != nil {
@@ -336,13 +343,18 @@ func (w *eventWriter) write(group []eventRequest, isolate bool) ([]eventResult, 
 				return err
 			}
 		}
-		return touchParticipants(context.Background(), q, touches, now)
+		touched, err = touchParticipants(context.Background(), q, &w.known, touches, now)
+		return err
 	}()
 	if err != nil {
 		rollbackTimed(tx, c, began)
 		return results, err
 	}
-	return results, w.commitGroup(tx, began, group, results)
+	if err := w.commitGroup(tx, began, group, results); err != nil {
+		return results, err
+	}
+	w.known.remember(touched)
+	return results, nil
 }
 
 func insertEvent(tx *sql.Tx, q *db.Queries, stmts *multiRowStmts, ev Event, now int64) (int, error) {

@@ -143,6 +143,8 @@ func (s *Store) DeleteStudy(ctx context.Context, experimentID, by string, launch
 		if _, err := q.DeleteStudyRow(ctx, experimentID); err != nil {
 			return err
 		}
+		// Inside the transaction: the writer's next group starts after this commit.
+		s.events.known.forget()
 		return q.InsertStudyDeletion(ctx, db.InsertStudyDeletionParams{
 			ExperimentID: del.ExperimentID, Title: del.Title, Owner: del.Owner, Status: del.Status,
 			Participants: del.Participants, DeletedBy: del.DeletedBy, DeletedAt: del.DeletedAt.UnixMilli(),

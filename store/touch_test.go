@@ -123,3 +123,95 @@ func TestCloseDuringABusyStreamLosesNothing(t *testing.T) {
 		t.Fatalf("%d rows stored, %d events acknowledged, %d senders refused (want 400)", n, acked.Load(), refused.Load())
 	}
 }
+
+// dashboardCount is a study's dashboard counter of one engagement type, or of one funnel
+// stage (typ "" and stage set).
+func dashboardCount(t *testing.T, s *Store, study, typ, stage string) int64 {
+	t.Helper()
+	var n int64
+	var err error
+	if typ != "" {
+		err = s.read.QueryRow(`SELECT coalesce(sum(n), 0) FROM dashboard_engagements WHERE experiment_id = ? AND engagement_type = ?`, study, typ).Scan(&n)
+	} else {
+		err = s.read.QueryRow(`SELECT coalesce(sum(n), 0) FROM dashboard_funnel WHERE experiment_id = ? AND stage = ?`, study, stage).Scan(&n)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func likeOf(p Participant, ents []Entity, eventID string) Event {
+	return Event{Engagements: []Engagement{{EventID: eventID, ParticipantID: p.ParticipantID, EntityID: ents[0].EntityID, Type: "likes", Response: "true"}}}
+}
+
+// The writer remembers its participants between groups (known_participants.go); a stage
+// moved outside it (a completion) is never moved back by a later group.
+func TestTheWritersMemoryNeverMovesAStageBack(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	id, ents := seedStudy(t, s, 1)
+	a := mustRegister(t, s, id, ents, "a", 1, Assignment{})
+	if _, err := s.RecordEvent(ctx, likeOf(a, ents, "e1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CompleteParticipant(ctx, a.ParticipantID, ""); err != nil {
+		t.Fatal(err)
+	}
+	done := Event{Answers: []Answer{{EventID: "f1", ParticipantID: a.ParticipantID, Kind: AnswerKindCheckpoint, Field: FormDoneCheckpoint + "form", Response: "1"}}}
+	if _, err := s.RecordEvent(ctx, done); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := s.Participant(ctx, id, "a"); p.Stage != StageCompleted {
+		t.Fatalf("stage %q after a questionnaire's checkpoint sent after completing, want %q", p.Stage, StageCompleted)
+	}
+	if c, q := dashboardCount(t, s, id, "", StageCompleted), dashboardCount(t, s, id, "", StageQuestionnaires); c != 1 || q != 0 {
+		t.Fatalf("funnel: %d completed, %d at questionnaires; want 1 and 0", c, q)
+	}
+}
+
+// A deleted study's participant ids are given again to later arrivals: the writer must not
+// count their events in the deleted study, whether this process deleted it or another
+// (a command run beside the server).
+func TestTheWritersMemoryForgetsDeletedParticipants(t *testing.T) {
+	for _, who := range []string{"this process", "another process"} {
+		t.Run(who, func(t *testing.T) {
+			dir := t.TempDir()
+			ctx := context.Background()
+			s, err := Open(ctx, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			gone, ents := seedStudy(t, s, 1)
+			a := mustRegister(t, s, gone, ents, "a", 1, Assignment{})
+			if _, err := s.RecordEvent(ctx, likeOf(a, ents, "e1")); err != nil {
+				t.Fatal(err)
+			}
+			deleter := s
+			if who == "another process" {
+				if deleter, err = Open(ctx, dir); err != nil {
+					t.Fatal(err)
+				}
+				defer deleter.Close()
+			}
+			if _, err := deleter.DeleteStudy(ctx, gone, "ada", true); err != nil {
+				t.Fatal(err)
+			}
+			next, err := s.CreateStudy(ctx, NewStudy{NConditions: 1, Params: []Param{{Condition: 1, Param: "feed", Value: "scroll"}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := mustRegister(t, s, next, ents, "b", 1, Assignment{})
+			if b.ParticipantID != a.ParticipantID {
+				t.Fatalf("participant id %d, not the deleted %d: the test's premise (SQLite gives the largest rowid plus one) failed", b.ParticipantID, a.ParticipantID)
+			}
+			if _, err := s.RecordEvent(ctx, likeOf(b, ents, "e1")); err != nil {
+				t.Fatal(err)
+			}
+			if n := dashboardCount(t, s, next, "likes", ""); n != 1 {
+				t.Fatalf("the new study's dashboard counts %d likes, want 1", n)
+			}
+		})
+	}
+}
