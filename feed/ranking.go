@@ -126,8 +126,16 @@ func rank(ctx context.Context, algo string, r Ranking, cards []ranked, p Partici
 	default:
 		return nil, fmt.Errorf("feed: algorithm %q is not available", algo)
 	}
+	shared := "" // the inputs of a card with none of its own: the same for every such card
 	for i := range cards {
-		cards[i].item.Inputs = inputsJSON(base, cards[i].item.Inputs)
+		if cards[i].item.Inputs != "" {
+			cards[i].item.Inputs = inputsJSON(base, cards[i].item.Inputs)
+			continue
+		}
+		if shared == "" {
+			shared = inputsJSON(base, "")
+		}
+		cards[i].item.Inputs = shared
 	}
 	return cards, nil
 }
