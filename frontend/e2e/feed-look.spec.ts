@@ -134,7 +134,9 @@ test("a 'yes' button shows 0 and the export's shown_* says 0; a hidden one is em
   const row = rows.find((r) => r.engagement_type === 'likes')!;
   // shown_likes is what the card displayed before the participant's own toggle: 0.
   expect(row.shown_likes).toBe('0');
-  expect(Number(row.shown_shares)).toBeGreaterThanOrEqual(1);
+  // A lognormal count is drawn per study and card; a draw under 1 is not shown (empty),
+  // which happens for a few studies in a hundred: the test's study id is random.
+  expect(row.shown_shares === '' || Number(row.shown_shares) >= 1).toBe(true);
   expect(row.shown_read_later).toBe('');
   expect(row.likes).toBe('1');
   const inventory = await rowsFor(baseURL!, 'inventory', id, user, (rs) => rs.length > 0);

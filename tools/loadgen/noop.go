@@ -64,14 +64,7 @@ func captureAnswers(fl *server, dir string, arrival map[string]any) (string, err
 	client := newClient(1)
 	var a noopAnswers
 	raw, _ := json.Marshal(arrival)
-	var loaded struct {
-		Data struct {
-			Condition json.Number `json:"condition"`
-			OrderData []struct {
-				EntityID string `json:"entity_id"`
-			} `json:"order_data"`
-		} `json:"data"`
-	}
+	var loaded loadAnswer
 	if err := captureOne(client, fl.url+"/v1/load_experiment", raw, &a.Arrival); err != nil {
 		return "", err
 	}

@@ -345,16 +345,19 @@ func (w *wholeRun) drive(studyID string, slots int, arrivalsOnly bool) {
 	wg.Wait()
 }
 
+// loadAnswer is what the generator reads of a load_experiment answer.
+type loadAnswer struct {
+	Data struct {
+		Condition json.Number `json:"condition"`
+		OrderData []struct {
+			EntityID string `json:"entity_id"`
+		} `json:"order_data"`
+	} `json:"data"`
+}
+
 // participant is one participant from arrival to the questionnaire's end.
 func (w *wholeRun) participant(studyID, user string, arrivalsOnly bool, lat, arrLat *[]time.Duration, eng, forms *[]string) error {
-	var loaded struct {
-		Data struct {
-			Condition json.Number `json:"condition"`
-			OrderData []struct {
-				EntityID string `json:"entity_id"`
-			} `json:"order_data"`
-		} `json:"data"`
-	}
+	var loaded loadAnswer
 	t0 := time.Now()
 	err := postJSON(w.client, w.s.url+"/v1/load_experiment", map[string]any{
 		"user_id": user, "experiment_id": studyID, "query_params": map[string]string{"PROLIFIC_PID": user, "STUDY_ID": "lg"},
