@@ -4,7 +4,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"strconv"
-	"strings"
+	"sync"
 
 	"feedlab/media"
 	"feedlab/store"
@@ -17,7 +17,7 @@ import (
 // condition attaches (seeded comments, the participant's own words).
 //
 // A card encodes itself: its fields through a struct, whose encoders encoding/json keeps,
-// and its covariates spliced from the JSON they are stored as. An arrival sends 40 cards,
+// and its covariates as encoded once per stored text (sentCovariates). An arrival sends 40 cards,
 // and building then encoding a map per card (reflected and sorted key by key, with the
 // covariates decoded first) was a tenth of the arrival's CPU (BENCHMARKS.md, "Sixth round").
 type Card struct {
@@ -65,15 +65,6 @@ type shownCounts struct {
 // not sent, so the page never reads a researcher's column where it expects a field.
 var cardFieldNames = []string{"entity_id", "entity_url", "entity_type", "source_url", "filename", "retrieve_date",
 	"headline", "image_size", "image_srcset", "idx", "shown_counts", "comments", "own_comments", "liked_comments"}
-
-// cardFieldKeys are cardFieldNames as keys of a JSON object: `"entity_id":`.
-var cardFieldKeys = func() []string {
-	keys := make([]string, len(cardFieldNames))
-	for i, name := range cardFieldNames {
-		keys[i] = `"` + name + `":`
-	}
-	return keys
-}()
 
 // entityCard is entity e as a card, without a place in a feed.
 func entityCard(e store.Entity) Card {
@@ -139,7 +130,7 @@ func (c Card) appendJSON(b []byte) ([]byte, error) {
 // AppendCards appends cards to b as a JSON array: what json.Marshal(cards) gives, without
 // its second pass. encoding/json checks and compacts, byte by byte, what each MarshalJSON
 // returns; for an arrival's 40 cards that pass cost more than encoding them. What this
-// appends needs no check: encoding/json wrote it, and the covariates are checked below.
+// appends needs no check: encoding/json wrote all of it.
 func AppendCards(b []byte, cards []Card) ([]byte, error) {
 	b = append(b, '[')
 	for i, c := range cards {
@@ -154,31 +145,45 @@ func AppendCards(b []byte, cards []Card) ([]byte, error) {
 	return append(b, ']'), nil
 }
 
-// sentCovariates is the covariates' stored JSON object without its opening brace (so it
-// closes the card's own object), less any covariate named as a card field; "" when none
-// is left. The stored object is what CreateEntitySet encoded; one that is not a JSON
-// object (a damaged row) sends no covariates, as store.Covariates reads none from it.
+// sentCovariates is what a card sends of its entity's stored covariates: the members of
+// the object store.Covariates reads from them, less any named like a card field, encoded
+// without the object's opening brace (so they close the card's own object); "" when none is
+// left. An arrival's 40 cards would decode and encode their covariates again every time, so
+// each stored text is worked out once and kept (a card's covariates are set with its set and
+// never change; a set has at most a few thousand cards).
 func sentCovariates(stored string) string {
-	if len(stored) <= 2 || stored[0] != '{' || !json.Valid([]byte(stored)) {
-		return "" // "", "{}", or not an object
+	if stored == "" || stored == "{}" {
+		return ""
 	}
-	for _, key := range cardFieldKeys {
-		if strings.Contains(stored, key) {
-			return withoutFieldNames(stored)
-		}
+	sent.mu.RLock()
+	v, ok := sent.byStored[stored]
+	sent.mu.RUnlock()
+	if ok {
+		return v
 	}
-	return stored[1:]
-}
-
-// withoutFieldNames is sentCovariates' rare path: a covariate shares a card field's name.
-func withoutFieldNames(stored string) string {
+	sent.mu.Lock()
+	defer sent.mu.Unlock()
+	if len(sent.byStored) >= maxSentCovariates {
+		clear(sent.byStored) // started again: they are rebuilt as cards are sent
+	}
 	m := store.Covariates(stored)
 	for _, name := range cardFieldNames {
 		delete(m, name)
 	}
-	if len(m) == 0 {
-		return ""
+	v = ""
+	if len(m) > 0 {
+		b, _ := json.Marshal(m) // strings: cannot fail
+		v = string(b[1:])
 	}
-	b, _ := json.Marshal(m) // strings: cannot fail
-	return string(b[1:])
+	sent.byStored[stored] = v
+	return v
 }
+
+// sent keeps sentCovariates' answers, by stored text.
+var sent = struct {
+	mu       sync.RWMutex
+	byStored map[string]string
+}{byStored: map[string]string{}}
+
+// maxSentCovariates bounds sent: the cards of the studies running at once fit many times.
+const maxSentCovariates = 100_000

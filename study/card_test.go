@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -83,4 +84,44 @@ func TestCovariatesNeverShadowACardsFields(t *testing.T) {
 	if damaged["headline"] != "H" || len(damaged) != 7 {
 		t.Fatalf("a damaged covariates row sends the card without them: %v", damaged)
 	}
+}
+
+// FuzzCardCovariates: whatever a card's stored covariates hold, the card's JSON is valid,
+// its own fields are its own, and its covariates are exactly what store.Covariates reads,
+// less those named like a card field.
+func FuzzCardCovariates(f *testing.F) {
+	for _, seed := range []string{"", "{}", "{ }", `{"topic":"t"}`, `{"headline":"x","a":"b"}`, `{"head\u006cine":"x"}`,
+		`{"headline" : "x"}`, `{"a":1}`, "not json", `{"a":"<&>\u2028"}`, `{"a":"1","a":"2"}`} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, stored string) {
+		raw, err := AppendCards(nil, orderData([]store.FeedCard{{ItemOrder: 2, EntityID: 5, Headline: "Real", Covariates: stored}}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []map[string]any
+		if err := json.Unmarshal(raw, &got); err != nil || len(got) != 1 {
+			t.Fatalf("covariates %q give a feed that is not JSON (%v): %s", stored, err, raw)
+		}
+		card := got[0]
+		if card["headline"] != "Real" || card["idx"] != 2.0 || card["entity_id"] != "5" {
+			t.Fatalf("covariates %q changed the card's own fields: %v", stored, card)
+		}
+		want := store.Covariates(stored)
+		for _, name := range cardFieldNames {
+			delete(want, name)
+		}
+		for k, v := range card {
+			if slices.Contains(cardFieldNames, k) {
+				continue
+			}
+			if w, ok := want[k]; !ok || v != w {
+				t.Fatalf("covariates %q: the card sends %s = %v, want %q (%v)", stored, k, v, w, ok)
+			}
+			delete(want, k)
+		}
+		if len(want) > 0 {
+			t.Fatalf("covariates %q: the card lacks %v", stored, want)
+		}
+	})
 }
