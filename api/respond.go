@@ -86,6 +86,9 @@ func ok(w http.ResponseWriter, data any) {
 // a type that encodes itself), appended as they are: encoding/json would check and compact
 // them again byte by byte, which on an arrival cost more than encoding the feed did.
 func okCompressed(w http.ResponseWriter, r *http.Request, data map[string]any, raw ...rawField) {
+	if data == nil {
+		data = map[string]any{} // an object, whose closing brace the raw fields go before
+	}
 	fields, err := json.Marshal(data)
 	if err != nil {
 		panic(err.Error()) // plain data: cannot fail

@@ -82,7 +82,7 @@ const SeenResolution = 5 * time.Second
 // touchParticipants updates last_seen_at and stage of the participants of a committed
 // group, and keeps the dashboard counters of real participants (funnel, engagements, rows
 // per minute). It runs inside the group's transaction with a fixed number of statements
-// per group (one read of the participants, one update of their last activity, one upsert
+// per group (at most one read of the participants, one update of their last activity, one upsert
 // per study, condition and engagement type), plus two per participant whose stage moves
 // forward: what a group costs does not grow with its participants' statements.
 //
