@@ -172,9 +172,10 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request, ref participantR
 // acknowledgement is one (TestStoredAnswersAreOk keeps it equal to ok's).
 func okStored(w http.ResponseWriter, n int) {
 	var buf [64]byte
-	b := append(buf[:0], `{"data":{"stored":`...)
+	b := append(buf[:0], okOpen+`{"stored":`...)
 	b = strconv.AppendInt(b, int64(n), 10)
-	b = append(b, "},\"success\":\"true\"}\n"...)
+	b = append(b, '}')
+	b = append(b, okClose...)
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")

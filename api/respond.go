@@ -77,6 +77,13 @@ func ok(w http.ResponseWriter, data any) {
 	writeJSON(w, http.StatusOK, body)
 }
 
+// okOpen and okClose surround the data of an answer written by hand (okCompressed,
+// okStored): the same bytes ok writes (TestStoredAnswersAreOk).
+const (
+	okOpen  = `{"data":`
+	okClose = `,"success":"true"}` + "\n"
+)
+
 // okCompressed is ok for the one large answer a participant waits for (load_experiment,
 // about 12 KB for 24 cards): gzipped when the browser accepts it, which on a slow phone
 // connection saves a few hundred milliseconds before the first card. Small answers (every
@@ -94,7 +101,7 @@ func okCompressed(w http.ResponseWriter, r *http.Request, data map[string]any, r
 		panic(err.Error()) // plain data: cannot fail
 	}
 	body := make([]byte, 0, len(fields)+rawSize(raw)+64)
-	body = append(body, `{"data":`...)
+	body = append(body, okOpen...)
 	body = append(body, fields[:len(fields)-1]...)
 	for i, f := range raw {
 		if i > 0 || len(data) > 0 {
@@ -108,7 +115,8 @@ func okCompressed(w http.ResponseWriter, r *http.Request, data map[string]any, r
 		}
 		body = append(body, f.value...)
 	}
-	body = append(body, "},\"success\":\"true\"}\n"...)
+	body = append(body, '}')
+	body = append(body, okClose...)
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")

@@ -76,10 +76,7 @@ func TestNotInFeedAnswersTheSameFromTheCacheAndFromTheDatabase(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	ctx := context.Background()
-	s, err := Open(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openAt(t, dir)
 	id, ents := seedStudy(t, s, 1)
 	half := ents[:len(ents)/2]
 	p, _, err := s.RegisterParticipant(ctx, Registration{ExperimentID: id, UserID: "u", NConditions: 1}, composeAll(half))
@@ -100,10 +97,5 @@ func TestNotInFeedAnswersTheSameFromTheCacheAndFromTheDatabase(t *testing.T) {
 	}
 	check(s, "after arrival (cached)")
 	s.Close()
-	s, err = Open(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	check(s, "after a restart (read)")
+	check(openAt(t, dir), "after a restart (read)")
 }

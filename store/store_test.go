@@ -13,7 +13,14 @@ import (
 
 func openTest(t testing.TB) *Store {
 	t.Helper()
-	s, err := Open(context.Background(), t.TempDir())
+	return openAt(t, t.TempDir())
+}
+
+// openAt opens the store in dir, closed when the test ends: for tests that open a second
+// store on the same folder (another process's view of it).
+func openAt(t testing.TB, dir string) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}

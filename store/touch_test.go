@@ -178,11 +178,7 @@ func TestTheWritersMemoryForgetsDeletedParticipants(t *testing.T) {
 		t.Run(who, func(t *testing.T) {
 			dir := t.TempDir()
 			ctx := context.Background()
-			s, err := Open(ctx, dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
+			s := openAt(t, dir)
 			gone, ents := seedStudy(t, s, 1)
 			a := mustRegister(t, s, gone, ents, "a", 1, Assignment{})
 			if _, err := s.RecordEvent(ctx, likeOf(a, ents, "e1")); err != nil {
@@ -190,10 +186,7 @@ func TestTheWritersMemoryForgetsDeletedParticipants(t *testing.T) {
 			}
 			deleter := s
 			if who == "another process" {
-				if deleter, err = Open(ctx, dir); err != nil {
-					t.Fatal(err)
-				}
-				defer deleter.Close()
+				deleter = openAt(t, dir)
 			}
 			if _, err := deleter.DeleteStudy(ctx, gone, "ada", true); err != nil {
 				t.Fatal(err)
